@@ -1,0 +1,35 @@
+// Deadline: a wall-clock limit that solver loops poll cheaply.
+//
+// Built once from a time limit in seconds (infinite = no limit); every layer
+// (simplex iterations, branch-and-bound nodes) asks expired() so that a limit is
+// honoured inside a long LP too, not only between nodes.
+#pragma once
+
+#include <chrono>
+#include <cmath>
+
+namespace milpsac {
+
+class Deadline {
+ public:
+  using Clock = std::chrono::steady_clock;
+
+  Deadline() : start_(Clock::now()), limit_seconds_(INFINITY) {}
+  explicit Deadline(double limit_seconds) : start_(Clock::now()), limit_seconds_(limit_seconds) {}
+
+  double elapsed_seconds() const {
+    return std::chrono::duration<double>(Clock::now() - start_).count();
+  }
+  double limit_seconds() const { return limit_seconds_; }
+  bool unlimited() const { return std::isinf(limit_seconds_); }
+  bool expired() const { return !unlimited() && elapsed_seconds() >= limit_seconds_; }
+  double remaining_seconds() const {
+    return unlimited() ? INFINITY : limit_seconds_ - elapsed_seconds();
+  }
+
+ private:
+  Clock::time_point start_;
+  double limit_seconds_;
+};
+
+}  // namespace milpsac
