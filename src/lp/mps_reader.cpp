@@ -1,0 +1,1 @@
+#include "lp/mps.h"
