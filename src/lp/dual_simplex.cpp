@@ -1,0 +1,178 @@
+// Dual simplex (phase 2) on the bounded computational form: the re-solve that
+// branch-and-bound uses after it moves column bounds, starting from a basis that
+// is still dual feasible.
+//
+// Each iteration: the leaving row is the basic with the largest bound
+// violation; its row of B^-1 [A -I] gives the candidates; the bound-flipping
+// ratio test walks the candidates in order of their dual ratio |d_j|/|alpha_j|
+// and flips boxed ones to their other bound while that still leaves the leaving
+// variable short of its bound (a longer dual step for one pivot); among the
+// remaining candidates within the Harris-relaxed ratio the largest |alpha|
+// enters. Reduced costs are updated from the pivot row and recomputed whenever
+// the basis is refactored.
+//
+// The objective of a dual feasible basis is a lower bound on the LP optimum,
+// and it only grows: once it passes the cutoff the node can be pruned.
+#include <algorithm>
+#include <cmath>
+
+#include "lp/simplex_solver.h"
+#include "lp/tolerances.h"
+
+namespace milpsac::lp {
+namespace {
+
+constexpr int kBlandAfter = 60;
+
+struct Candidate {
+  int var;
+  double ratio;      // |d_j| / |alpha_j|
+  double abs_alpha;  // |alpha_j|
+};
+
+}  // namespace
+
+SimplexSolver::Outcome SimplexSolver::run_dual() {
+  const double tol_p = tol::kPrimalFeasibility;
+  const double tol_d = tol::kDualFeasibility;
+  Eigen::VectorXd alpha_row, alpha_col, flip_rhs;
+  std::vector<Candidate> candidates;
+  std::vector<int> flips;
+  int degenerate_run = 0;
+  while (true) {
+    if (limits_reached()) return Outcome::kLimit;
+    if (!factor_valid_ || factor_.needs_refactor()) {
+      refactor();
+      compute_primal();
+      compute_duals(cost_);
+      if (max_dual_infeasibility() > 10 * tol_d) return Outcome::kRestart;
+    }
+    if (std::isfinite(cutoff_) && objective() > cutoff_) return Outcome::kCutoff;
+
+    // Leaving row: the largest violation (Bland: the lowest variable index).
+    const bool bland = degenerate_run > kBlandAfter;
+    int r = -1;
+    double best = 0.0;
+    for (int i = 0; i < m_; ++i) {
+      const int v = head_[i];
+      const double violation = std::max(lower_[v] - x_[v], x_[v] - upper_[v]);
+      if (violation <= tol_p) continue;
+      if (bland ? (r < 0 || v < head_[r]) : violation > best) {
+        best = violation;
+        r = i;
+      }
+    }
+    if (r < 0) return Outcome::kOptimal;
+    const int leaving = head_[r];
+    const bool to_lower = x_[leaving] < lower_[leaving];
+    const double target = to_lower ? lower_[leaving] : upper_[leaving];
+    // x_leaving must move by `sign`; increasing x_j moves it by -alpha_j.
+    const double sign = to_lower ? 1.0 : -1.0;
+    pivot_row(r, alpha_row);
+
+    const double pivot_tol = factor_.num_updates() > BasisFactor::kMaxUpdates / 2 ? tol::kPivotLongEtaFile : tol::kPivot;
+    candidates.clear();
+    for (int v = 0; v < num_vars(); ++v) {
+      if (status_[v] == VarStatus::kBasic || upper_[v] - lower_[v] <= tol::kZero) continue;
+      const double a = alpha_row[v];
+      if (std::fabs(a) <= pivot_tol) continue;
+      double dual;  // the reduced cost with the sign dual feasibility wants, clamped at 0
+      if (status_[v] == VarStatus::kAtLower) {
+        if (a * sign >= 0) continue;  // increasing it would move x_leaving the wrong way
+        dual = std::max(d_[v], 0.0);
+      } else if (status_[v] == VarStatus::kAtUpper) {
+        if (a * sign <= 0) continue;
+        dual = std::max(-d_[v], 0.0);
+      } else {
+        dual = std::fabs(d_[v]);
+      }
+      candidates.push_back({v, dual / std::fabs(a), std::fabs(a)});
+    }
+    if (candidates.empty()) {
+      // A dual ray: the row cannot reach its bound. Confirm on fresh values.
+      if (factor_.num_updates() > 0) { factor_valid_ = false; continue; }
+      return Outcome::kInfeasible;
+    }
+    std::sort(candidates.begin(), candidates.end(), [](const Candidate& a, const Candidate& b) {
+      if (a.ratio != b.ratio) return a.ratio < b.ratio;
+      if (a.abs_alpha != b.abs_alpha) return a.abs_alpha > b.abs_alpha;
+      return a.var < b.var;
+    });
+
+    // Bound flipping: pass boxed breakpoints while the violation stays positive.
+    double slope = std::fabs(x_[leaving] - target);
+    size_t k = 0;
+    flips.clear();
+    for (; k < candidates.size(); ++k) {
+      const int v = candidates[k].var;
+      const double range = upper_[v] - lower_[v];
+      if (!std::isfinite(range)) break;
+      const double after = slope - candidates[k].abs_alpha * range;
+      if (after <= 0) break;
+      slope = after;
+      flips.push_back(v);
+    }
+    if (k == candidates.size()) {
+      // Flipping every candidate still leaves the row short: infeasible.
+      if (factor_.num_updates() > 0) { factor_valid_ = false; continue; }
+      return Outcome::kInfeasible;
+    }
+    // Harris among the remaining candidates.
+    size_t chosen = k;
+    if (!bland) {
+      double theta_max = INFINITY;
+      for (size_t l = k; l < candidates.size(); ++l)
+        theta_max = std::min(theta_max, candidates[l].ratio + tol_d / candidates[l].abs_alpha);
+      for (size_t l = k; l < candidates.size() && candidates[l].ratio <= theta_max; ++l)
+        if (candidates[l].abs_alpha > candidates[chosen].abs_alpha) chosen = l;
+    }
+    const int q = candidates[chosen].var;
+
+    column(q, alpha_col);
+    factor_.ftran(alpha_col);
+    // The pivot seen from the row and from the column must agree; if not, the
+    // factor has drifted: refactor and try again.
+    if (std::fabs(alpha_col[r] - alpha_row[q]) > 1e-6 * (1.0 + std::fabs(alpha_row[q])) &&
+        factor_.num_updates() > 0) {
+      factor_valid_ = false;
+      continue;
+    }
+
+    // Dual step.
+    const double theta = d_[q] / alpha_row[q];
+    degenerate_run = std::fabs(theta) <= tol::kDegenerateStep ? degenerate_run + 1 : 0;
+    for (int v = 0; v < num_vars(); ++v)
+      if (status_[v] != VarStatus::kBasic) d_[v] -= theta * alpha_row[v];
+    d_[q] = 0.0;
+    d_[leaving] = -theta;
+
+    // Primal step: flipped variables first, then the entering one.
+    if (!flips.empty()) {
+      flip_rhs.setZero(m_);
+      for (int v : flips) {
+        const double old_value = x_[v];
+        status_[v] = status_[v] == VarStatus::kAtLower ? VarStatus::kAtUpper : VarStatus::kAtLower;
+        x_[v] = nonbasic_value(v);
+        const double change = x_[v] - old_value;
+        if (v < n_) flip_rhs.noalias() += change * A_.col(v);
+        else flip_rhs[v - n_] -= change;
+      }
+      factor_.ftran(flip_rhs);
+      for (int i = 0; i < m_; ++i) x_[head_[i]] -= flip_rhs[i];
+    }
+    const double step = (x_[leaving] - target) / alpha_col[r];
+    x_[q] += step;
+    for (int i = 0; i < m_; ++i) x_[head_[i]] -= step * alpha_col[i];
+    ++iterations_;
+
+    status_[leaving] = to_lower ? VarStatus::kAtLower : VarStatus::kAtUpper;
+    position_[leaving] = -1;
+    x_[leaving] = target;
+    head_[r] = q;
+    position_[q] = r;
+    status_[q] = VarStatus::kBasic;
+    factor_.update(r, alpha_col);
+  }
+}
+
+}  // namespace milpsac::lp

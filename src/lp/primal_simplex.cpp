@@ -1,0 +1,154 @@
+// Primal simplex, phases 1 and 2, on the bounded computational form.
+//
+// Phase 1 minimises the sum of infeasibilities of the basic variables: its cost
+// is -1 on a basic below its lower bound, +1 above its upper bound, 0 otherwise,
+// recomputed every iteration. Its ratio test lets an infeasible basic leave at
+// the bound it reaches first, so the sum never increases.
+//
+// Pricing is Dantzig's rule on the scaled problem. The ratio test is Harris's
+// two passes: pass 1 finds the largest step that keeps every basic within its
+// bounds relaxed by the feasibility tolerance, pass 2 picks among the rows that
+// block within that step the one with the largest |alpha| (stability). When the
+// entering variable reaches its own opposite bound first, it just flips.
+#include <algorithm>
+#include <cmath>
+
+#include "lp/simplex_solver.h"
+#include "lp/tolerances.h"
+
+namespace milpsac::lp {
+namespace {
+
+// Consecutive degenerate pivots after which the rule switches to Bland's.
+constexpr int kBlandAfter = 60;
+
+struct Limit {
+  double relaxed;    // step allowed with the tolerance (Harris pass 1)
+  double exact;      // step to reach the bound exactly (clamped at 0)
+  bool to_upper;     // which bound the variable reaches
+};
+
+}  // namespace
+
+SimplexSolver::Outcome SimplexSolver::run_primal(Phase phase) {
+  const double tol_p = tol::kPrimalFeasibility;
+  const double tol_d = tol::kDualFeasibility;
+  Eigen::VectorXd phase_cost, alpha;
+  std::vector<Limit> limits(static_cast<size_t>(m_));
+  std::vector<char> blocking(static_cast<size_t>(m_));
+  int degenerate_run = 0;
+  while (true) {
+    if (limits_reached()) return Outcome::kLimit;
+    if (!factor_valid_ || factor_.needs_refactor()) {
+      refactor();
+      compute_primal();
+      if (phase == Phase::kTwo && max_primal_infeasibility() > 10 * tol_p) return Outcome::kRestart;
+    }
+    const Eigen::VectorXd* cost = &cost_;
+    if (phase == Phase::kOne) {
+      phase_cost.setZero(num_vars());
+      bool infeasible = false;
+      for (int i = 0; i < m_; ++i) {
+        const int v = head_[i];
+        if (x_[v] < lower_[v] - tol_p) { phase_cost[v] = -1.0; infeasible = true; }
+        if (x_[v] > upper_[v] + tol_p) { phase_cost[v] = 1.0; infeasible = true; }
+      }
+      if (!infeasible) return Outcome::kOptimal;
+      cost = &phase_cost;
+    }
+    compute_duals(*cost);
+
+    // Pricing.
+    const bool bland = degenerate_run > kBlandAfter;
+    int q = -1;
+    double best = 0.0;
+    for (int v = 0; v < num_vars() && !(bland && q >= 0); ++v) {
+      if (status_[v] == VarStatus::kBasic || upper_[v] - lower_[v] <= tol::kZero) continue;
+      double score = 0.0;
+      if (status_[v] == VarStatus::kAtLower && d_[v] < -tol_d) score = -d_[v];
+      if (status_[v] == VarStatus::kAtUpper && d_[v] > tol_d) score = d_[v];
+      if (status_[v] == VarStatus::kAtZero && std::fabs(d_[v]) > tol_d) score = std::fabs(d_[v]);
+      if (score > best) { best = score; q = v; }
+    }
+    if (q < 0) {
+      if (phase == Phase::kTwo) return Outcome::kOptimal;
+      // No improving column while infeasible: confirm on fresh values first.
+      if (factor_.num_updates() > 0) { refactor(); compute_primal(); continue; }
+      return Outcome::kInfeasible;
+    }
+    const double dir = d_[q] < 0 ? 1.0 : -1.0;
+    column(q, alpha);
+    factor_.ftran(alpha);
+
+    // Ratio test, pass 1: each basic moves by -dir*alpha_i per unit step.
+    const double pivot_tol = factor_.num_updates() > BasisFactor::kMaxUpdates / 2 ? tol::kPivotLongEtaFile : tol::kPivot;
+    double theta_max = INFINITY;
+    for (int i = 0; i < m_; ++i) {
+      blocking[i] = 0;
+      const double rate = -dir * alpha[i];  // change of x_B[i] per unit step
+      if (std::fabs(rate) <= pivot_tol) continue;
+      const int v = head_[i];
+      const double xv = x_[v];
+      const bool below = phase == Phase::kOne && xv < lower_[v] - tol_p;
+      const bool above = phase == Phase::kOne && xv > upper_[v] + tol_p;
+      double bound;
+      bool to_upper;
+      if (rate < 0) {  // decreasing
+        if (below) continue;
+        to_upper = above;
+        bound = above ? upper_[v] : lower_[v];
+      } else {  // increasing
+        if (above) continue;
+        to_upper = !below;
+        bound = below ? lower_[v] : upper_[v];
+      }
+      if (!std::isfinite(bound)) continue;
+      const double gap = rate < 0 ? xv - bound : bound - xv;
+      limits[i] = {(gap + tol_p) / std::fabs(rate), std::max(gap, 0.0) / std::fabs(rate), to_upper};
+      blocking[i] = 1;
+      theta_max = std::min(theta_max, bland ? limits[i].exact : limits[i].relaxed);
+    }
+    const double range = upper_[q] - lower_[q];
+    if (!std::isfinite(theta_max) && !std::isfinite(range)) {
+      if (phase == Phase::kTwo) {
+        if (factor_.num_updates() > 0) { refactor(); compute_primal(); continue; }
+        return Outcome::kUnbounded;
+      }
+      return Outcome::kRestart;  // phase 1 cannot be unbounded: numerical trouble
+    }
+    // Pass 2: among rows blocking within theta_max, the largest |alpha|.
+    int r = -1;
+    for (int i = 0; i < m_; ++i) {
+      if (!blocking[i] || limits[i].exact > theta_max) continue;
+      if (r < 0) { r = i; continue; }
+      if (bland) {
+        if (head_[i] < head_[r]) r = i;
+      } else if (std::fabs(alpha[i]) > std::fabs(alpha[r])) {
+        r = i;
+      }
+    }
+    double step;
+    const bool flip = std::isfinite(range) && (r < 0 || range <= (bland ? limits[r].exact : theta_max));
+    step = flip ? range : limits[r].exact;
+    degenerate_run = step <= tol::kDegenerateStep ? degenerate_run + 1 : 0;
+
+    x_[q] += dir * step;
+    for (int i = 0; i < m_; ++i) x_[head_[i]] -= dir * step * alpha[i];
+    ++iterations_;
+    if (flip) {
+      status_[q] = dir > 0 ? VarStatus::kAtUpper : VarStatus::kAtLower;
+      x_[q] = nonbasic_value(q);
+      continue;
+    }
+    const int leaving = head_[r];
+    status_[leaving] = limits[r].to_upper ? VarStatus::kAtUpper : VarStatus::kAtLower;
+    position_[leaving] = -1;
+    x_[leaving] = nonbasic_value(leaving);
+    head_[r] = q;
+    position_[q] = r;
+    status_[q] = VarStatus::kBasic;
+    factor_.update(r, alpha);
+  }
+}
+
+}  // namespace milpsac::lp

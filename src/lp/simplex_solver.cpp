@@ -1,0 +1,291 @@
+// SimplexSolver: set-up, basis bookkeeping, fresh computation of primal and
+// dual values, and the driver that chooses between primal and dual simplex.
+#include "lp/simplex_solver.h"
+
+#include <algorithm>
+#include <cmath>
+
+#include "lp/tolerances.h"
+
+namespace milpsac::lp {
+namespace {
+
+double clean_bound(double v) {
+  if (v >= tol::kInfiniteBound) return kInfinity;
+  if (v <= -tol::kInfiniteBound) return -kInfinity;
+  return v;
+}
+
+}  // namespace
+
+SimplexSolver::SimplexSolver(const LinearProgram& lp, bool scale) : m_(lp.num_rows()), n_(lp.num_cols()) {
+  scale_ = scale ? compute_scale_factors(lp.A)
+                 : ScaleFactors{Eigen::VectorXd::Ones(m_), Eigen::VectorXd::Ones(n_)};
+  A_ = scale_.row.asDiagonal() * lp.A * scale_.col.asDiagonal();
+  const double sign = lp.sense == ObjectiveSense::kMaximize ? -1.0 : 1.0;
+  cost_ = Eigen::VectorXd::Zero(num_vars());
+  lower_.resize(num_vars());
+  upper_.resize(num_vars());
+  for (int j = 0; j < n_; ++j) {
+    cost_[j] = sign * lp.c[j] * scale_.col[j];
+    lower_[j] = clean_bound(lp.col_lower[j]) / scale_.col[j];
+    upper_[j] = clean_bound(lp.col_upper[j]) / scale_.col[j];
+  }
+  for (int i = 0; i < m_; ++i) {
+    lower_[n_ + i] = clean_bound(lp.row_lower[i]) * scale_.row[i];
+    upper_[n_ + i] = clean_bound(lp.row_upper[i]) * scale_.row[i];
+  }
+  offset_ = sign * lp.offset;
+  reset_to_slack_basis();
+}
+
+VarStatus SimplexSolver::default_nonbasic_status(int v) const {
+  const bool has_lower = std::isfinite(lower_[v]), has_upper = std::isfinite(upper_[v]);
+  if (has_lower && has_upper) return cost_[v] >= 0 ? VarStatus::kAtLower : VarStatus::kAtUpper;
+  if (has_lower) return VarStatus::kAtLower;
+  if (has_upper) return VarStatus::kAtUpper;
+  return VarStatus::kAtZero;
+}
+
+double SimplexSolver::nonbasic_value(int v) const {
+  switch (status_[v]) {
+    case VarStatus::kAtLower: return lower_[v];
+    case VarStatus::kAtUpper: return upper_[v];
+    default: return 0.0;
+  }
+}
+
+void SimplexSolver::set_nonbasic(int v, VarStatus status) {
+  // A status must point at a finite bound; fall back to the one that exists.
+  if (status == VarStatus::kAtLower && !std::isfinite(lower_[v])) status = default_nonbasic_status(v);
+  if (status == VarStatus::kAtUpper && !std::isfinite(upper_[v])) status = default_nonbasic_status(v);
+  if (status == VarStatus::kAtZero && (std::isfinite(lower_[v]) || std::isfinite(upper_[v])))
+    status = default_nonbasic_status(v);
+  if (status == VarStatus::kBasic) status = default_nonbasic_status(v);
+  status_[v] = status;
+  position_[v] = -1;
+  x_[v] = nonbasic_value(v);
+}
+
+void SimplexSolver::reset_to_slack_basis() {
+  status_.assign(num_vars(), VarStatus::kAtLower);
+  position_.assign(num_vars(), -1);
+  head_.resize(m_);
+  x_ = Eigen::VectorXd::Zero(num_vars());
+  for (int j = 0; j < n_; ++j) set_nonbasic(j, default_nonbasic_status(j));
+  for (int i = 0; i < m_; ++i) {
+    head_[i] = n_ + i;
+    position_[n_ + i] = i;
+    status_[n_ + i] = VarStatus::kBasic;
+  }
+  factor_valid_ = false;
+}
+
+Basis SimplexSolver::basis() const {
+  Basis b;
+  b.cols.assign(status_.begin(), status_.begin() + n_);
+  b.rows.assign(status_.begin() + n_, status_.end());
+  return b;
+}
+
+void SimplexSolver::set_basis(const Basis& basis) {
+  if (static_cast<int>(basis.cols.size()) != n_ || static_cast<int>(basis.rows.size()) != m_) {
+    reset_to_slack_basis();
+    return;
+  }
+  std::vector<int> basic;
+  for (int v = 0; v < num_vars(); ++v) {
+    VarStatus s = v < n_ ? basis.cols[v] : basis.rows[v - n_];
+    if (s == VarStatus::kBasic) basic.push_back(v);
+  }
+  if (static_cast<int>(basic.size()) != m_) {
+    reset_to_slack_basis();
+    return;
+  }
+  position_.assign(num_vars(), -1);
+  for (int v = 0; v < num_vars(); ++v) {
+    VarStatus s = v < n_ ? basis.cols[v] : basis.rows[v - n_];
+    if (s != VarStatus::kBasic) set_nonbasic(v, s);
+  }
+  for (int i = 0; i < m_; ++i) {
+    head_[i] = basic[i];
+    position_[basic[i]] = i;
+    status_[basic[i]] = VarStatus::kBasic;
+  }
+  factor_valid_ = false;
+}
+
+void SimplexSolver::set_col_bounds(int j, double lower, double upper) {
+  lower_[j] = clean_bound(lower) / scale_.col[j];
+  upper_[j] = clean_bound(upper) / scale_.col[j];
+  if (status_[j] != VarStatus::kBasic) set_nonbasic(j, status_[j]);
+}
+
+void SimplexSolver::column(int v, Eigen::VectorXd& out) const {
+  if (v < n_) {
+    out = A_.col(v);
+  } else {
+    out.setZero(m_);
+    out[v - n_] = -1.0;
+  }
+}
+
+void SimplexSolver::refactor() {
+  Eigen::MatrixXd B(m_, m_);
+  Eigen::VectorXd col;
+  for (int attempt = 0; attempt < 3; ++attempt) {
+    for (int i = 0; i < m_; ++i) {
+      column(head_[i], col);
+      B.col(i) = col;
+    }
+    std::vector<int> uncovered;
+    std::vector<int> dependent = factor_.factor(B, &uncovered);
+    if (dependent.empty()) {
+      factor_valid_ = true;
+      return;
+    }
+    // Basis repair: swap each dependent column for the logical of a row that
+    // the independent columns leave uncovered.
+    for (size_t k = 0; k < dependent.size() && k < uncovered.size(); ++k) {
+      const int position = dependent[k];
+      const int leaving = head_[position];
+      const int entering = n_ + uncovered[k];
+      if (position_[entering] >= 0) continue;  // already basic: next attempt re-ranks
+      set_nonbasic(leaving, status_[leaving]);
+      head_[position] = entering;
+      position_[entering] = position;
+      status_[entering] = VarStatus::kBasic;
+    }
+  }
+  // Still singular after repairs: start over from the slack basis (always nonsingular).
+  reset_to_slack_basis();
+  for (int i = 0; i < m_; ++i) {
+    column(head_[i], col);
+    B.col(i) = col;
+  }
+  factor_.factor(B, nullptr);
+  factor_valid_ = true;
+}
+
+void SimplexSolver::compute_primal() {
+  // x_B = B^-1 ( - sum over nonbasic a_v x_v ); logicals contribute +x_v e_i.
+  Eigen::VectorXd nonbasic_x = Eigen::VectorXd::Zero(n_);
+  for (int j = 0; j < n_; ++j)
+    if (status_[j] != VarStatus::kBasic) nonbasic_x[j] = x_[j] = nonbasic_value(j);
+  Eigen::VectorXd rhs = -(A_ * nonbasic_x);
+  for (int i = 0; i < m_; ++i)
+    if (status_[n_ + i] != VarStatus::kBasic) {
+      x_[n_ + i] = nonbasic_value(n_ + i);
+      rhs[i] += x_[n_ + i];
+    }
+  factor_.ftran(rhs);
+  for (int i = 0; i < m_; ++i) x_[head_[i]] = rhs[i];
+}
+
+void SimplexSolver::compute_duals(const Eigen::VectorXd& cost) {
+  y_.resize(m_);
+  for (int i = 0; i < m_; ++i) y_[i] = cost[head_[i]];
+  factor_.btran(y_);
+  d_.resize(num_vars());
+  d_.head(n_).noalias() = cost.head(n_) - A_.transpose() * y_;
+  d_.tail(m_) = cost.tail(m_) + y_;
+  for (int i = 0; i < m_; ++i) d_[head_[i]] = 0.0;
+}
+
+void SimplexSolver::pivot_row(int position, Eigen::VectorXd& alpha_row) {
+  Eigen::VectorXd rho = Eigen::VectorXd::Zero(m_);
+  rho[position] = 1.0;
+  factor_.btran(rho);
+  alpha_row.resize(num_vars());
+  alpha_row.head(n_).noalias() = A_.transpose() * rho;
+  alpha_row.tail(m_) = -rho;
+}
+
+double SimplexSolver::max_primal_infeasibility() const {
+  double worst = 0.0;
+  for (int i = 0; i < m_; ++i) {
+    const int v = head_[i];
+    worst = std::max({worst, lower_[v] - x_[v], x_[v] - upper_[v]});
+  }
+  return worst;
+}
+
+double SimplexSolver::max_dual_infeasibility() const {
+  double worst = 0.0;
+  for (int v = 0; v < num_vars(); ++v) {
+    switch (status_[v]) {
+      case VarStatus::kBasic: break;
+      case VarStatus::kAtLower:
+        if (upper_[v] - lower_[v] > tol::kZero) worst = std::max(worst, -d_[v]);
+        break;
+      case VarStatus::kAtUpper:
+        if (upper_[v] - lower_[v] > tol::kZero) worst = std::max(worst, d_[v]);
+        break;
+      case VarStatus::kAtZero: worst = std::max(worst, std::fabs(d_[v])); break;
+    }
+  }
+  return worst;
+}
+
+bool SimplexSolver::limits_reached() {
+  if (iterations_ >= iteration_limit_) return true;
+  // Polling the clock every iteration costs more than a small pivot.
+  return deadline_ != nullptr && (iterations_ & 15) == 0 && deadline_->expired();
+}
+
+LpStatus SimplexSolver::solve() {
+  auto finish = [&](LpStatus s) { return last_status_ = s; };
+  if (deadline_ != nullptr && deadline_->expired()) return finish(LpStatus::kTimeLimit);
+  // Each pass starts from fresh values; a pass ends in a verdict or asks for a
+  // restart (numerical trouble, or the dual handing over to the primal).
+  for (int pass = 0; pass < 8; ++pass) {
+    refactor();
+    compute_primal();
+    compute_duals(cost_);
+    Outcome outcome;
+    const bool primal_feasible = max_primal_infeasibility() <= tol::kPrimalFeasibility;
+    if (!primal_feasible && max_dual_infeasibility() <= tol::kDualFeasibility) {
+      outcome = run_dual();
+    } else {
+      outcome = primal_feasible ? Outcome::kOptimal : run_primal(Phase::kOne);
+      if (outcome == Outcome::kOptimal) outcome = run_primal(Phase::kTwo);
+    }
+    switch (outcome) {
+      case Outcome::kOptimal: {
+        // Confirm on fresh values before trusting the verdict.
+        refactor();
+        compute_primal();
+        compute_duals(cost_);
+        if (max_primal_infeasibility() <= tol::kPrimalFeasibility &&
+            max_dual_infeasibility() <= tol::kDualFeasibility)
+          return finish(objective() > cutoff_ ? LpStatus::kCutoff : LpStatus::kOptimal);
+        break;
+      }
+      case Outcome::kInfeasible: return finish(LpStatus::kInfeasible);
+      case Outcome::kUnbounded: return finish(LpStatus::kUnbounded);
+      case Outcome::kCutoff: return finish(LpStatus::kCutoff);
+      case Outcome::kLimit:
+        return finish(iterations_ >= iteration_limit_ ? LpStatus::kIterationLimit : LpStatus::kTimeLimit);
+      case Outcome::kRestart: break;
+    }
+  }
+  return finish(LpStatus::kNumericalError);
+}
+
+double SimplexSolver::objective() const { return cost_.dot(x_) + offset_; }
+
+Eigen::VectorXd SimplexSolver::primal_values() const {
+  return x_.head(n_).cwiseProduct(scale_.col);
+}
+
+Eigen::VectorXd SimplexSolver::row_activity() const {
+  return x_.tail(m_).cwiseQuotient(scale_.row);
+}
+
+Eigen::VectorXd SimplexSolver::row_duals() const { return y_.cwiseProduct(scale_.row); }
+
+Eigen::VectorXd SimplexSolver::reduced_costs() const {
+  return d_.head(n_).cwiseQuotient(scale_.col);
+}
+
+}  // namespace milpsac::lp

@@ -1,0 +1,111 @@
+// SimplexSolver: a bounded-variable dense simplex that keeps its state between
+// solves, so that branch-and-bound can change column bounds and re-solve warm.
+//
+// Computational form (on the scaled problem): every row i gets a logical
+// variable s_i with A x - s = 0 and row_lower <= s <= row_upper, so structurals
+// and logicals are alike: n + m variables, each with [lower, upper]. A
+// nonbasic variable sits at a finite bound (or at zero when free); the m basic
+// variables follow from B x_B = -N x_N.
+//
+// solve() picks the method from the current basis:
+//   * primal feasible            -> primal simplex, phase 2
+//   * dual feasible (after bound changes, the usual B&B case) -> dual simplex
+//   * neither                    -> primal phase 1 (sum of infeasibilities), then phase 2
+// Both use a Harris two-pass ratio test; the dual one also flips boxed
+// variables past their breakpoints (bound-flipping ratio test). After a run of
+// degenerate pivots both fall back to Bland's rule until progress resumes.
+//
+// All values crossing this interface are in the original (unscaled) space and
+// in minimisation form (a maximisation LP has its costs negated here).
+#pragma once
+
+#include <Eigen/Dense>
+#include <vector>
+
+#include "common/deadline.h"
+#include "lp/basis_factor.h"
+#include "lp/linear_program.h"
+#include "lp/scaling.h"
+#include "lp/simplex.h"
+
+namespace milpsac::lp {
+
+class SimplexSolver {
+ public:
+  SimplexSolver(const LinearProgram& lp, bool scale = true);
+
+  int num_rows() const { return m_; }
+  int num_cols() const { return n_; }
+
+  // --- the contract the search uses ---------------------------------------
+  void set_col_bounds(int j, double lower, double upper);  // original space
+  double col_lower(int j) const { return lower_[j] * col_scale(j); }
+  double col_upper(int j) const { return upper_[j] * col_scale(j); }
+  // Stop the dual simplex once the objective (minimisation form, offset
+  // included) provably exceeds this value: status kCutoff.
+  void set_objective_cutoff(double cutoff) { cutoff_ = cutoff; }
+  void set_deadline(const Deadline* deadline) { deadline_ = deadline; }
+  void set_iteration_limit(long limit) { iteration_limit_ = limit; }
+
+  LpStatus solve();
+
+  double objective() const;            // minimisation form, offset included
+  Eigen::VectorXd primal_values() const;  // x (original columns)
+  Eigen::VectorXd reduced_costs() const;  // d = c - A^T y (minimisation form)
+  Eigen::VectorXd row_duals() const;      // y (minimisation form)
+  Eigen::VectorXd row_activity() const;   // A x
+  long iterations() const { return iterations_; }
+
+  Basis basis() const;
+  void set_basis(const Basis& basis);  // sizes must match; repaired if singular
+  void reset_to_slack_basis();
+
+ private:
+  enum class Phase { kOne, kTwo };
+  enum class Outcome { kOptimal, kInfeasible, kUnbounded, kLimit, kCutoff, kRestart };
+
+  double col_scale(int j) const { return scale_.col[j]; }
+  int num_vars() const { return n_ + m_; }
+  bool is_logical(int v) const { return v >= n_; }
+  double nonbasic_value(int v) const;
+  VarStatus default_nonbasic_status(int v) const;
+
+  // Basis bookkeeping and fresh computation of values.
+  void refactor();
+  void compute_primal();
+  void compute_duals(const Eigen::VectorXd& cost);
+  void column(int v, Eigen::VectorXd& out) const;        // a_v of [A -I]
+  void pivot_row(int position, Eigen::VectorXd& alpha_row);  // row of B^-1 [A -I]
+  double max_primal_infeasibility() const;
+  double max_dual_infeasibility() const;
+  bool limits_reached();
+  void set_nonbasic(int v, VarStatus status);
+
+  // The two algorithms (primal_simplex.cpp, dual_simplex.cpp).
+  Outcome run_primal(Phase phase);
+  Outcome run_dual();
+
+  int m_ = 0, n_ = 0;
+  ScaleFactors scale_;
+  Eigen::MatrixXd A_;          // scaled A
+  Eigen::VectorXd cost_;       // n + m, minimisation form, logicals 0
+  double offset_ = 0.0;        // minimisation form
+  Eigen::VectorXd lower_, upper_;  // n + m, scaled
+
+  std::vector<int> head_;      // basic variable in each position
+  std::vector<int> position_;  // position in the basis, -1 when nonbasic
+  std::vector<VarStatus> status_;
+  Eigen::VectorXd x_;          // n + m values
+  Eigen::VectorXd y_;          // duals of the current cost vector
+  Eigen::VectorXd d_;          // reduced costs (n + m), basic entries 0
+  BasisFactor factor_;
+  bool factor_valid_ = false;
+
+  double cutoff_ = INFINITY;
+  const Deadline* deadline_ = nullptr;
+  long iteration_limit_ = 1000000;
+  long iterations_ = 0;
+  LpStatus last_status_ = LpStatus::kNumericalError;
+};
+
+}  // namespace milpsac::lp

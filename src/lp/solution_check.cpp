@@ -1,0 +1,70 @@
+#include "lp/solution_check.h"
+
+#include <algorithm>
+#include <cmath>
+
+namespace milpsac::lp {
+namespace {
+
+double violation(double value, double lower, double upper) {
+  double v = 0.0;
+  if (std::isfinite(lower) && value < lower) v = (lower - value) / (1.0 + std::fabs(lower));
+  if (std::isfinite(upper) && value > upper) v = std::max(v, (value - upper) / (1.0 + std::fabs(upper)));
+  return v;
+}
+
+// Dual condition for one variable with value `value` in [lower, upper] and
+// reduced cost `d` (minimisation): which signs of d are allowed there.
+double dual_condition(double value, double lower, double upper, double d, double scale, double tol) {
+  const bool at_lower = std::isfinite(lower) && value <= lower + tol * (1.0 + std::fabs(lower));
+  const bool at_upper = std::isfinite(upper) && value >= upper - tol * (1.0 + std::fabs(upper));
+  double v = 0.0;
+  if (!at_lower && d > 0) v = d;    // could decrease the objective by lowering it
+  if (!at_upper && d < 0) v = -d;   // could decrease the objective by raising it
+  return v / scale;
+}
+
+}  // namespace
+
+double max_bound_violation(const LinearProgram& lp, const Eigen::VectorXd& x) {
+  if (x.size() != lp.num_cols() || !x.allFinite()) return INFINITY;
+  double worst = 0.0;
+  for (int j = 0; j < lp.num_cols(); ++j) worst = std::max(worst, violation(x[j], lp.col_lower[j], lp.col_upper[j]));
+  const Eigen::VectorXd activity = lp.A * x;
+  for (int i = 0; i < lp.num_rows(); ++i)
+    worst = std::max(worst, violation(activity[i], lp.row_lower[i], lp.row_upper[i]));
+  return worst;
+}
+
+double max_integrality_violation(const LinearProgram& lp, const Eigen::VectorXd& x) {
+  double worst = 0.0;
+  for (int j = 0; j < lp.num_cols(); ++j)
+    if (lp.is_integer[static_cast<size_t>(j)]) worst = std::max(worst, std::fabs(x[j] - std::round(x[j])));
+  return worst;
+}
+
+bool is_feasible(const LinearProgram& lp, const Eigen::VectorXd& x, double tolerance, bool check_integrality,
+                 double integrality_tolerance) {
+  if (max_bound_violation(lp, x) > tolerance) return false;
+  return !check_integrality || max_integrality_violation(lp, x) <= integrality_tolerance;
+}
+
+double max_dual_violation(const LinearProgram& lp, const Eigen::VectorXd& x, const Eigen::VectorXd& y,
+                          double primal_tolerance) {
+  const double sign = lp.sense == ObjectiveSense::kMaximize ? -1.0 : 1.0;
+  const Eigen::VectorXd d = sign * lp.c - lp.A.transpose() * y;
+  const Eigen::VectorXd activity = lp.A * x;
+  // Reduced costs mix c with A^T y: measure them against the largest cost.
+  const double scale = 1.0 + (lp.c.size() > 0 ? lp.c.cwiseAbs().maxCoeff() : 0.0);
+  double worst = 0.0;
+  for (int j = 0; j < lp.num_cols(); ++j)
+    worst = std::max(worst, dual_condition(x[j], lp.col_lower[j], lp.col_upper[j], d[j], scale, primal_tolerance));
+  // A row's logical s = A x has cost 0 and column -e_i: its reduced cost is y_i.
+  for (int i = 0; i < lp.num_rows(); ++i)
+    worst = std::max(worst, dual_condition(activity[i], lp.row_lower[i], lp.row_upper[i], y[i], scale, primal_tolerance));
+  return worst;
+}
+
+double objective_value(const LinearProgram& lp, const Eigen::VectorXd& x) { return lp.c.dot(x) + lp.offset; }
+
+}  // namespace milpsac::lp

@@ -1,0 +1,36 @@
+// Independent checks of a reported solution against the original LP data.
+//
+// Nothing is reported as optimal or feasible without passing these: they use
+// only the user's LinearProgram (no scaling, no basis), so a bug in the simplex
+// or the search shows up as a failed check instead of a silent wrong answer.
+#pragma once
+
+#include <Eigen/Dense>
+
+#include "lp/linear_program.h"
+
+namespace milpsac::lp {
+
+// Largest violation of row and column bounds by x, each relative to
+// 1 + |bound|. 0 when x is feasible.
+double max_bound_violation(const LinearProgram& lp, const Eigen::VectorXd& x);
+
+// Largest distance of an integer column's value from the nearest integer.
+double max_integrality_violation(const LinearProgram& lp, const Eigen::VectorXd& x);
+
+// x is feasible for the rows and bounds within `tolerance` (relative) and, when
+// check_integrality, integral within `integrality_tolerance`.
+bool is_feasible(const LinearProgram& lp, const Eigen::VectorXd& x, double tolerance,
+                 bool check_integrality, double integrality_tolerance = 1e-6);
+
+// Largest violation of the optimality conditions for (x, y) in minimisation
+// form: reduced costs d = c - A^T y must be >= 0 at a lower bound, <= 0 at an
+// upper bound, 0 in between; duals y likewise against the row activity.
+// Relative to 1 + max |c_j|.
+double max_dual_violation(const LinearProgram& lp, const Eigen::VectorXd& x, const Eigen::VectorXd& y,
+                          double primal_tolerance);
+
+// The objective c^T x + offset in the LP's own sense.
+double objective_value(const LinearProgram& lp, const Eigen::VectorXd& x);
+
+}  // namespace milpsac::lp

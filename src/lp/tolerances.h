@@ -1,0 +1,31 @@
+// Every numerical tolerance of the LP core, in one place.
+//
+// The simplex works on the scaled problem, where entries of A are near 1, so
+// absolute tolerances there behave like relative ones on the user's data. The
+// final check of a reported solution runs on the original (unscaled) problem
+// with the *_check tolerances, scaled by the size of the data involved.
+#pragma once
+
+namespace milpsac::lp::tol {
+
+// A basic variable within this distance of its bounds is primal feasible.
+inline constexpr double kPrimalFeasibility = 1e-7;
+// A reduced cost within this distance of the right sign is dual feasible.
+inline constexpr double kDualFeasibility = 1e-7;
+// Smallest |alpha| accepted as a pivot; raised as the eta file grows.
+inline constexpr double kPivot = 1e-7;
+inline constexpr double kPivotLongEtaFile = 1e-6;
+// Entries of a computed column or row below this are treated as zero.
+inline constexpr double kZero = 1e-11;
+// A pivot of the LU below this (relative to the largest entry of its column)
+// marks the basis as singular.
+inline constexpr double kSingularPivot = 1e-11;
+// Bounds at or beyond this magnitude are infinite (MPS convention: 1e30).
+inline constexpr double kInfiniteBound = 1e30;
+// Final check on the original data: violation / (1 + |rhs| scale) allowed.
+inline constexpr double kPrimalCheck = 1e-6;
+inline constexpr double kDualCheck = 1e-6;
+// Steps shorter than this are degenerate (for the anti-cycling counter).
+inline constexpr double kDegenerateStep = 1e-12;
+
+}  // namespace milpsac::lp::tol

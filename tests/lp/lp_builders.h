@@ -1,0 +1,36 @@
+// Small LPs built in code for the simplex tests.
+#pragma once
+
+#include <initializer_list>
+#include <vector>
+
+#include "lp/linear_program.h"
+
+namespace milpsac::test {
+
+// An LP with the given rows (dense coefficient lists), row bounds, costs and
+// column bounds.
+inline lp::LinearProgram make_lp(std::vector<std::vector<double>> rows, std::vector<double> row_lower,
+                                 std::vector<double> row_upper, std::vector<double> cost,
+                                 std::vector<double> col_lower, std::vector<double> col_upper) {
+  lp::LinearProgram lp;
+  const int m = static_cast<int>(rows.size());
+  const int n = static_cast<int>(cost.size());
+  lp.resize(m, n);
+  for (int i = 0; i < m; ++i)
+    for (int j = 0; j < n; ++j) lp.A(i, j) = rows[i][j];
+  for (int i = 0; i < m; ++i) {
+    lp.row_lower[i] = row_lower[i];
+    lp.row_upper[i] = row_upper[i];
+    lp.row_names[i] = "r" + std::to_string(i);
+  }
+  for (int j = 0; j < n; ++j) {
+    lp.c[j] = cost[j];
+    lp.col_lower[j] = col_lower[j];
+    lp.col_upper[j] = col_upper[j];
+    lp.col_names[j] = "x" + std::to_string(j);
+  }
+  return lp;
+}
+
+}  // namespace milpsac::test
