@@ -1,11 +1,11 @@
-// milp-sac solve MODEL.mps: solve an LP (or, once branch-and-bound lands, a MILP)
-// read from MPS and print SPEC section 7's JSON.
+// milp-sac solve MODEL.mps: solve an LP or MILP read from MPS with our simplex
+// and branch-and-bound, and print SPEC section 7's JSON.
 #include <chrono>
 
+#include "bnb/branch_and_bound.h"
 #include "cli_args.h"
 #include "commands.h"
 #include "lp/mps.h"
-#include "lp/simplex.h"
 #include "output.h"
 
 namespace milpsac::cli {
@@ -13,32 +13,44 @@ namespace milpsac::cli {
 int run_solve(const Args& argv) {
   CliArgs args(argv, {"gap", "time-limit", "node-limit", "format"}, {});
   args.require_positional(1, "MODEL.mps");
-  const double time_limit = args.number("time-limit", INFINITY);
-  if (time_limit <= 0) throw InputError("option --time-limit: must be positive");
-  const auto start = std::chrono::steady_clock::now();
-  lp::LinearProgram model = lp::read_mps_file(args.positional()[0]);
+  bnb::MilpOptions options;
+  options.relative_gap = args.number("gap", 1e-4);
+  options.time_limit_seconds = args.number("time-limit", INFINITY);
+  options.node_limit = args.integer("node-limit", options.node_limit);
+  if (options.relative_gap < 0) throw InputError("option --gap: must be >= 0");
+  if (options.time_limit_seconds <= 0) throw InputError("option --time-limit: must be positive");
+  if (options.node_limit <= 0) throw InputError("option --node-limit: must be positive");
+  const OutputFormat format = output_format(args);
 
-  lp::LpOptions options;
-  options.time_limit_seconds = time_limit;
-  lp::LpSolution solution = lp::solve_lp(model, options);
+  const auto start = std::chrono::steady_clock::now();
+  const lp::LinearProgram model = lp::read_mps_file(args.positional()[0]);
+  const bnb::MilpResult result = bnb::solve_milp(model, options);
   const double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
 
+  auto number_or_null = [](double v) { return std::isfinite(v) ? Json(v) : Json(nullptr); };
   Json out;
-  out["status"] = lp::to_string(solution.status);
-  const bool has_point = solution.status == lp::LpStatus::kOptimal;
-  out["objective"] = has_point ? Json(solution.objective) : Json(nullptr);
-  out["bound"] = has_point ? Json(solution.objective) : Json(nullptr);
-  out["gap"] = has_point ? Json(0.0) : Json(nullptr);
-  out["nodes"] = 0;
+  out["status"] = bnb::to_string(result.status);
+  out["objective"] = result.has_solution ? Json(result.objective) : Json(nullptr);
+  out["bound"] = number_or_null(result.bound);
+  out["gap"] = result.has_solution ? number_or_null(result.gap) : Json(nullptr);
+  out["nodes"] = result.nodes;
   out["seconds"] = seconds;
-  out["iterations"] = solution.iterations;
-  if (model.has_integers()) out["relaxation"] = true;
   Json x = Json::object();
-  if (has_point)
-    for (int j = 0; j < model.num_cols(); ++j) x[model.col_names[static_cast<size_t>(j)]] = solution.x[j];
+  if (result.has_solution)
+    for (int j = 0; j < model.num_cols(); ++j) x[model.col_names[static_cast<size_t>(j)]] = result.x[j];
   out["x"] = x;
-  print_json(out);
-  return has_point ? 0 : 1;
+  if (format == OutputFormat::kTable) {
+    std::cout << "status     " << out["status"].get<std::string>() << "\n";
+    if (result.has_solution) std::cout << "objective  " << result.objective << "\n";
+    std::cout << "bound      " << result.bound << "\ngap        " << result.gap << "\nnodes      " << result.nodes
+              << "\nseconds    " << seconds << "\n";
+    if (result.has_solution)
+      for (int j = 0; j < model.num_cols(); ++j)
+        std::cout << "  " << model.col_names[static_cast<size_t>(j)] << " = " << result.x[j] << "\n";
+  } else {
+    print_json(out);
+  }
+  return result.has_solution ? 0 : 1;
 }
 
 }  // namespace milpsac::cli

@@ -1,5 +1,22 @@
-// Placeholder: replaced by the real search (issue "Best-first branch-and-bound").
+// The branch-and-bound driver: root solve and heuristics, then best-first
+// search with plunging (a node's preferred child is solved right away, on the
+// live factorisation, while its bound stays close to the best open bound).
+//
+// Pruning: a node whose bound reaches exact_cutoff() cannot improve on the
+// incumbent; one between gap_cutoff() and exact_cutoff() could, by less than
+// the requested gap: it is dropped too, and its bound is remembered so the
+// reported bound and gap stay honest.
 #include "bnb/branch_and_bound.h"
+
+#include <algorithm>
+#include <cmath>
+#include <memory>
+#include <optional>
+
+#include "bnb/branching.h"
+#include "bnb/heuristics.h"
+#include "bnb/node_queue.h"
+#include "bnb/search_state.h"
 
 namespace milpsac::bnb {
 
@@ -21,6 +38,219 @@ double relative_gap(double upper, double lower) {
   return (upper - lower) / std::max(std::fabs(upper), 1e-9);
 }
 
-MilpResult solve_milp(const lp::LinearProgram&, const MilpOptions&) { return {}; }
+namespace {
+
+enum class Stop { kNone, kTime, kNodes, kGap, kNumerical };
+
+class Search {
+ public:
+  Search(const lp::LinearProgram& lp, const MilpOptions& options) : state_(lp, options) {}
+  MilpResult run();
+
+ private:
+  // Solve one node; returns the child to plunge into, if any.
+  std::optional<Node> process(Node node);
+  void push(Node node) { queue_.push(std::move(node)); }
+  void record_pruned(double bound) {
+    if (bound < state_.exact_cutoff()) gap_pruned_bound_ = std::min(gap_pruned_bound_, bound);
+  }
+  void prune_queue() { record_pruned(queue_.prune(state_.cutoff())); }
+  void reduced_cost_fixing(std::vector<BoundChange>& changes, double objective);
+  double lower_bound() const {
+    return std::min({queue_.best_bound(), gap_pruned_bound_, unresolved_bound_});
+  }
+  MilpResult finish(MilpStatus status);
+
+  SearchState state_;
+  NodeQueue queue_;
+  long next_id_ = 0;
+  long nodes_ = 0;
+  double gap_pruned_bound_ = INFINITY;
+  double unresolved_bound_ = INFINITY;
+  double root_bound_ = -INFINITY;
+  Stop stop_ = Stop::kNone;
+};
+
+void Search::reduced_cost_fixing(std::vector<BoundChange>& changes, double objective) {
+  const double cutoff = state_.cutoff();
+  if (!std::isfinite(cutoff)) return;
+  const double slack = cutoff - objective;
+  if (slack < 0) return;
+  const Eigen::VectorXd d = state_.solver.reduced_costs();
+  const Eigen::VectorXd x = state_.solver.primal_values();
+  for (int j : state_.integer_cols) {
+    const double lower = state_.cur_lower[j], upper = state_.cur_upper[j];
+    if (!(upper - lower >= 1.0)) continue;
+    const double dj = d[j];  // minimisation form, as the solver reports it
+    if (dj > 1e-7 && std::fabs(x[j] - lower) <= 1e-9 && std::isfinite(lower)) {
+      const double new_upper = lower + std::floor(slack / dj + 1e-9);
+      if (new_upper < upper) changes.push_back({j, -INFINITY, new_upper});
+    } else if (dj < -1e-7 && std::fabs(x[j] - upper) <= 1e-9 && std::isfinite(upper)) {
+      const double new_lower = upper - std::floor(slack / -dj + 1e-9);
+      if (new_lower > lower) changes.push_back({j, new_lower, INFINITY});
+    }
+  }
+}
+
+std::optional<Node> Search::process(Node node) {
+  ++nodes_;
+  state_.apply_bounds(node.changes);
+  const lp::LpStatus status = state_.solve_lp(node.basis.get());
+  switch (status) {
+    case lp::LpStatus::kInfeasible: return std::nullopt;
+    case lp::LpStatus::kCutoff: record_pruned(state_.solver.objective()); return std::nullopt;
+    case lp::LpStatus::kTimeLimit:
+      stop_ = Stop::kTime;
+      push(std::move(node));  // keep its bound in the reported lower bound
+      return std::nullopt;
+    case lp::LpStatus::kOptimal: break;
+    default:
+      // The LP failed twice (warm and from the slack basis): keep its bound so
+      // the result says the search is incomplete, never that it is optimal.
+      unresolved_bound_ = std::min(unresolved_bound_, node.bound);
+      return std::nullopt;
+  }
+  const double objective = state_.solver.objective();
+  if (node.depth == 0) root_bound_ = objective;
+  if (node.branch_column >= 0)
+    state_.pseudocosts.record(node.branch_column, node.branch_up, node.branch_distance,
+                              objective - node.parent_objective);
+  if (objective >= state_.cutoff()) {
+    record_pruned(objective);
+    return std::nullopt;
+  }
+  Eigen::VectorXd x = state_.solver.primal_values();
+  std::vector<int> fractional = state_.fractional_columns(x);
+  if (fractional.empty()) {
+    if (state_.offer_solution(x)) prune_queue();
+    return std::nullopt;
+  }
+  if (simple_rounding(state_, x)) prune_queue();
+  if (node.depth == 0 || (!state_.has_incumbent && node.depth % 8 == 0)) {
+    const long budget = std::max(200L, 2 * state_.solver.iterations());
+    if (fractional_dive(state_, node.changes, budget)) prune_queue();
+    // The dive moved the solver; restore this node's optimum.
+    if (state_.solve_lp(nullptr) != lp::LpStatus::kOptimal) {
+      unresolved_bound_ = std::min(unresolved_bound_, objective);
+      return std::nullopt;
+    }
+    x = state_.solver.primal_values();
+    fractional = state_.fractional_columns(x);
+    if (fractional.empty()) {
+      if (state_.offer_solution(x)) prune_queue();
+      return std::nullopt;
+    }
+    if (objective >= state_.cutoff()) {
+      record_pruned(objective);
+      return std::nullopt;
+    }
+  }
+  std::vector<BoundChange> changes = node.changes;
+  reduced_cost_fixing(changes, objective);
+  const int j = choose_branching_column(state_, fractional, x, objective, changes);
+  auto basis = std::make_shared<const lp::Basis>(state_.solver.basis());
+  Node down{objective, node.depth + 1, next_id_++, changes, basis, j, false, x[j] - std::floor(x[j]), objective};
+  down.changes.push_back({j, -INFINITY, std::floor(x[j])});
+  Node up{objective, node.depth + 1, next_id_++, std::move(changes), basis, j, true, std::ceil(x[j]) - x[j],
+          objective};
+  up.changes.push_back({j, std::ceil(x[j]), INFINITY});
+  // Plunge into the child the LP leans towards; park the other.
+  const bool prefer_up = x[j] - std::floor(x[j]) >= 0.5;
+  Node& next = prefer_up ? up : down;
+  Node& other = prefer_up ? down : up;
+  push(std::move(other));
+  const double best = queue_.best_bound();
+  const double window = state_.has_incumbent ? 0.25 * (state_.incumbent_value - best) : INFINITY;
+  if (objective <= best + std::max(window, 1e-9 * std::fabs(best))) return std::move(next);
+  push(std::move(next));
+  return std::nullopt;
+}
+
+MilpResult Search::run() {
+  if (state_.lp.num_cols() > 0 && (state_.root_lower.array() > state_.root_upper.array()).any())
+    return finish(MilpStatus::kInfeasible);
+  for (int i = 0; i < state_.lp.num_rows(); ++i)
+    if (state_.lp.row_lower[i] > state_.lp.row_upper[i]) return finish(MilpStatus::kInfeasible);
+
+  // Root: solved on its own so that its status can speak for the whole model.
+  const lp::LpStatus root = state_.solve_lp(nullptr);
+  if (root == lp::LpStatus::kInfeasible) return finish(MilpStatus::kInfeasible);
+  if (root == lp::LpStatus::kUnbounded) return finish(MilpStatus::kUnbounded);
+  if (root == lp::LpStatus::kTimeLimit) return finish(MilpStatus::kTimeLimit);
+  if (root != lp::LpStatus::kOptimal) return finish(MilpStatus::kNumericalError);
+  state_.lp_iterations_at_root = state_.solver.iterations();
+
+  Node root_node;
+  root_node.id = next_id_++;
+  root_node.bound = state_.solver.objective();
+  root_node.basis = std::make_shared<const lp::Basis>(state_.solver.basis());
+  std::optional<Node> current = std::move(root_node);
+  while (true) {
+    while (current) {
+      if (state_.deadline.expired()) {
+        stop_ = Stop::kTime;
+        push(std::move(*current));
+        current.reset();
+        break;
+      }
+      if (nodes_ >= state_.options.node_limit) {
+        stop_ = Stop::kNodes;
+        push(std::move(*current));
+        current.reset();
+        break;
+      }
+      current = process(std::move(*current));
+    }
+    if (stop_ != Stop::kNone || queue_.empty()) break;
+    if (state_.has_incumbent &&
+        relative_gap(state_.incumbent_value, lower_bound()) <= state_.options.relative_gap) {
+      stop_ = Stop::kGap;
+      break;
+    }
+    Node next = queue_.pop();
+    if (next.bound >= state_.cutoff()) {
+      record_pruned(next.bound);
+      continue;
+    }
+    current = std::move(next);
+  }
+  switch (stop_) {
+    case Stop::kTime: return finish(MilpStatus::kTimeLimit);
+    case Stop::kNodes: return finish(MilpStatus::kNodeLimit);
+    default: break;
+  }
+  if (!state_.has_incumbent)
+    return finish(std::isfinite(unresolved_bound_) ? MilpStatus::kNumericalError : MilpStatus::kInfeasible);
+  const double gap = relative_gap(state_.incumbent_value, std::min(lower_bound(), state_.incumbent_value));
+  if (gap <= 0.0) return finish(MilpStatus::kOptimal);
+  return finish(gap <= state_.options.relative_gap ? MilpStatus::kGapLimit : MilpStatus::kNumericalError);
+}
+
+MilpResult Search::finish(MilpStatus status) {
+  MilpResult r;
+  r.status = status;
+  r.nodes = nodes_;
+  r.seconds = state_.deadline.elapsed_seconds();
+  r.has_solution = state_.has_incumbent;
+  double lower = std::min(lower_bound(), state_.has_incumbent ? state_.incumbent_value : INFINITY);
+  if (status == MilpStatus::kInfeasible) lower = INFINITY;
+  if (status == MilpStatus::kUnbounded) lower = -INFINITY;
+  if (!std::isfinite(lower) && status != MilpStatus::kInfeasible && std::isfinite(root_bound_))
+    lower = root_bound_;
+  r.bound = state_.sign * lower;
+  if (state_.has_incumbent) {
+    r.objective = state_.sign * state_.incumbent_value;
+    r.x = state_.incumbent;
+    r.gap = relative_gap(state_.incumbent_value, std::min(lower, state_.incumbent_value));
+  }
+  return r;
+}
+
+}  // namespace
+
+MilpResult solve_milp(const lp::LinearProgram& lp, const MilpOptions& options) {
+  Search search(lp, options);
+  return search.run();
+}
 
 }  // namespace milpsac::bnb

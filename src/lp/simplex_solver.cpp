@@ -93,6 +93,13 @@ void SimplexSolver::set_basis(const Basis& basis) {
     reset_to_slack_basis();
     return;
   }
+  if (std::equal(basis.cols.begin(), basis.cols.end(), status_.begin()) &&
+      std::equal(basis.rows.begin(), basis.rows.end(), status_.begin() + n_)) {
+    // Same basis as the live one: only nonbasic values may need refreshing.
+    for (int v = 0; v < num_vars(); ++v)
+      if (status_[v] != VarStatus::kBasic) x_[v] = nonbasic_value(v);
+    return;
+  }
   std::vector<int> basic;
   for (int v = 0; v < num_vars(); ++v) {
     VarStatus s = v < n_ ? basis.cols[v] : basis.rows[v - n_];
@@ -239,7 +246,8 @@ LpStatus SimplexSolver::solve() {
   // Each pass starts from fresh values; a pass ends in a verdict or asks for a
   // restart (numerical trouble, or the dual handing over to the primal).
   for (int pass = 0; pass < 8; ++pass) {
-    refactor();
+    // A warm re-solve (same basis, moved bounds) keeps the live factor.
+    if (pass > 0 || !factor_valid_) refactor();
     compute_primal();
     compute_duals(cost_);
     Outcome outcome;

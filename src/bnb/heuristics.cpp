@@ -1,0 +1,56 @@
+#include "bnb/heuristics.h"
+
+#include <cmath>
+
+namespace milpsac::bnb {
+
+bool simple_rounding(SearchState& state, const Eigen::VectorXd& x) {
+  Eigen::VectorXd rounded = x;
+  for (int j : state.integer_cols) rounded[j] = std::round(x[j]);
+  return state.offer_solution(rounded);
+}
+
+bool fractional_dive(SearchState& state, const std::vector<BoundChange>& changes, long iteration_budget) {
+  const lp::Basis start_basis = state.solver.basis();
+  std::vector<BoundChange> path = changes;
+  const long start_iterations = state.solver.iterations();
+  bool found = false;
+  bool backtracked = false;
+  const int max_depth = 2 * static_cast<int>(state.integer_cols.size()) + 10;
+  for (int depth = 0; depth < max_depth; ++depth) {
+    if (state.solver.iterations() - start_iterations > iteration_budget || state.deadline.expired()) break;
+    const Eigen::VectorXd x = state.solver.primal_values();
+    const std::vector<int> fractional = state.fractional_columns(x);
+    if (fractional.empty()) {
+      found = state.offer_solution(x);
+      break;
+    }
+    // Least fractional first: the rounding most likely to stay feasible.
+    int best = fractional.front();
+    double best_distance = 1.0;
+    for (int j : fractional) {
+      const double distance = std::fabs(x[j] - std::round(x[j]));
+      if (distance < best_distance) { best_distance = distance; best = j; }
+    }
+    const bool up = std::round(x[best]) > x[best];
+    auto fix = [&](bool direction_up) {
+      return direction_up ? BoundChange{best, std::ceil(x[best]), INFINITY}
+                          : BoundChange{best, -INFINITY, std::floor(x[best])};
+    };
+    path.push_back(fix(up));
+    state.apply_bounds(path);
+    lp::LpStatus status = state.solve_lp(nullptr);
+    if (status != lp::LpStatus::kOptimal && !backtracked) {
+      backtracked = true;
+      path.back() = fix(!up);
+      state.apply_bounds(path);
+      status = state.solve_lp(nullptr);
+    }
+    if (status != lp::LpStatus::kOptimal) break;
+  }
+  state.apply_bounds(changes);
+  state.solver.set_basis(start_basis);
+  return found;
+}
+
+}  // namespace milpsac::bnb

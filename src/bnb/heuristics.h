@@ -1,0 +1,18 @@
+// Primal heuristics: cheap ways to find an incumbent early, so that pruning
+// starts before the tree grows. Both leave the solver's bounds as they found
+// them (the basis may differ).
+#pragma once
+
+#include "bnb/search_state.h"
+
+namespace milpsac::bnb {
+
+// Round every integer column of x to the nearest integer and offer the point.
+bool simple_rounding(SearchState& state, const Eigen::VectorXd& x);
+
+// Fractional diving from the current node: repeatedly fix the least fractional
+// column to its nearest integer and re-solve, backtracking once on a dead end.
+// `changes` are the node's bound changes; the budget is in LP iterations.
+bool fractional_dive(SearchState& state, const std::vector<BoundChange>& changes, long iteration_budget);
+
+}  // namespace milpsac::bnb

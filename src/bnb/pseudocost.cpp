@@ -1,0 +1,38 @@
+#include "bnb/pseudocost.h"
+
+#include <algorithm>
+
+namespace milpsac::bnb {
+
+Pseudocosts::Pseudocosts(int num_cols) {
+  for (int d = 0; d < 2; ++d) {
+    sum_[d].assign(static_cast<size_t>(num_cols), 0.0);
+    count_[d].assign(static_cast<size_t>(num_cols), 0);
+  }
+}
+
+void Pseudocosts::record(int col, bool up, double distance, double gain) {
+  if (distance <= 1e-9) return;
+  const double per_unit = std::max(gain, 0.0) / distance;
+  sum_[up][static_cast<size_t>(col)] += per_unit;
+  count_[up][static_cast<size_t>(col)] += 1;
+  total_sum_[up] += per_unit;
+  total_count_[up] += 1;
+}
+
+int Pseudocosts::observations(int col, bool up) const { return count_[up][static_cast<size_t>(col)]; }
+
+double Pseudocosts::per_unit(int col, bool up) const {
+  const int count = count_[up][static_cast<size_t>(col)];
+  if (count > 0) return sum_[up][static_cast<size_t>(col)] / count;
+  return total_count_[up] > 0 ? total_sum_[up] / total_count_[up] : 1.0;
+}
+
+double Pseudocosts::score(int col, double fraction) const {
+  constexpr double kEps = 1e-6;
+  const double down = per_unit(col, false) * fraction;
+  const double up = per_unit(col, true) * (1.0 - fraction);
+  return std::max(down, kEps) * std::max(up, kEps);
+}
+
+}  // namespace milpsac::bnb

@@ -1,0 +1,97 @@
+#include "bnb/search_state.h"
+
+#include <cmath>
+
+#include "bnb/objective_step.h"
+#include "lp/solution_check.h"
+
+namespace milpsac::bnb {
+
+SearchState::SearchState(const lp::LinearProgram& lp_in, const MilpOptions& options_in)
+    : lp(lp_in),
+      options(options_in),
+      deadline(options_in.time_limit_seconds),
+      solver(lp_in),
+      sign(lp_in.sense == lp::ObjectiveSense::kMaximize ? -1.0 : 1.0),
+      step(objective_step(lp_in)),
+      pseudocosts(lp_in.num_cols()) {
+  root_lower = lp.col_lower;
+  root_upper = lp.col_upper;
+  for (int j = 0; j < lp.num_cols(); ++j) {
+    if (!lp.is_integer[static_cast<size_t>(j)]) continue;
+    integer_cols.push_back(j);
+    // Integer columns take integer bounds: rounding inward is exact.
+    if (std::isfinite(root_lower[j])) root_lower[j] = std::ceil(root_lower[j] - kIntegrality);
+    if (std::isfinite(root_upper[j])) root_upper[j] = std::floor(root_upper[j] + kIntegrality);
+  }
+  cur_lower = lp.col_lower;
+  cur_upper = lp.col_upper;
+  for (int j : integer_cols) set_bounds(j, root_lower[j], root_upper[j]);
+  solver.set_deadline(&deadline);
+}
+
+double SearchState::exact_cutoff() const {
+  if (!has_incumbent) return INFINITY;
+  const double ub = incumbent_value;
+  if (step > 0) return ub - step + std::max(1e-6 * step, 1e-9 * std::fabs(ub));
+  return ub - std::max(1e-9, 1e-9 * std::fabs(ub));
+}
+
+double SearchState::gap_cutoff() const {
+  if (!has_incumbent) return INFINITY;
+  return incumbent_value - options.relative_gap * std::max(std::fabs(incumbent_value), 1e-9);
+}
+
+void SearchState::set_bounds(int col, double lower, double upper) {
+  if (cur_lower[col] != lower || cur_upper[col] != upper) {
+    cur_lower[col] = lower;
+    cur_upper[col] = upper;
+    solver.set_col_bounds(col, lower, upper);
+  }
+}
+
+void SearchState::apply_bounds(const std::vector<BoundChange>& changes) {
+  Eigen::VectorXd lower = root_lower, upper = root_upper;
+  for (const BoundChange& c : changes) {
+    lower[c.column] = std::max(lower[c.column], c.lower);
+    upper[c.column] = std::min(upper[c.column], c.upper);
+  }
+  for (int j : integer_cols) set_bounds(j, lower[j], upper[j]);
+}
+
+std::vector<int> SearchState::fractional_columns(const Eigen::VectorXd& x) const {
+  std::vector<int> fractional;
+  for (int j : integer_cols)
+    if (std::fabs(x[j] - std::round(x[j])) > kIntegrality) fractional.push_back(j);
+  return fractional;
+}
+
+bool SearchState::offer_solution(const Eigen::VectorXd& x) {
+  Eigen::VectorXd rounded = x;
+  for (int j : integer_cols) rounded[j] = std::round(x[j]);
+  // Rounding can move a row with a large coefficient (the big-M trap): the
+  // rounded point is checked, and the unrounded one is the fallback.
+  const Eigen::VectorXd* candidate = nullptr;
+  if (lp::is_feasible(lp, rounded, kFeasibilityCheck, true, kIntegrality)) candidate = &rounded;
+  else if (lp::is_feasible(lp, x, kFeasibilityCheck, true, kIntegrality)) candidate = &x;
+  if (candidate == nullptr) return false;
+  const double value = sign * lp::objective_value(lp, *candidate);
+  if (has_incumbent && value >= incumbent_value - 1e-12 * std::max(1.0, std::fabs(incumbent_value))) return false;
+  has_incumbent = true;
+  incumbent_value = value;
+  incumbent = *candidate;
+  return true;
+}
+
+lp::LpStatus SearchState::solve_lp(const lp::Basis* basis) {
+  if (basis != nullptr) solver.set_basis(*basis);
+  solver.set_objective_cutoff(cutoff());
+  lp::LpStatus status = solver.solve();
+  if (status == lp::LpStatus::kNumericalError) {
+    solver.reset_to_slack_basis();
+    status = solver.solve();
+  }
+  return status;
+}
+
+}  // namespace milpsac::bnb
