@@ -1,0 +1,108 @@
+// Tree construction and queries (see tree.h). The depth-first traversal is
+// Boost's non-recursive depth_first_visit, so deep trees cannot overflow the stack.
+#include "graph/tree.h"
+
+#include <boost/graph/depth_first_search.hpp>
+#include <stdexcept>
+#include <string>
+
+namespace milpsac::graph {
+namespace {
+
+// Records discovery (pre) and finish (post) order.
+struct OrderRecorder : boost::default_dfs_visitor {
+  std::vector<int>* pre_order;
+  std::vector<int>* post_order;
+  void discover_vertex(TreeGraph::vertex_descriptor v, const TreeGraph&) const {
+    pre_order->push_back(static_cast<int>(v));
+  }
+  void finish_vertex(TreeGraph::vertex_descriptor v, const TreeGraph&) const {
+    post_order->push_back(static_cast<int>(v));
+  }
+};
+
+}  // namespace
+
+Tree make_tree(const std::vector<int>& parent) {
+  const int n = static_cast<int>(parent.size());
+  Tree tree;
+  tree.parent = parent;
+  tree.graph = TreeGraph(static_cast<size_t>(n));
+  for (int v = 0; v < n; ++v) {
+    const int p = parent[static_cast<size_t>(v)];
+    if (p == -1) {
+      if (tree.root != -1)
+        throw std::invalid_argument("tree has several roots: " + std::to_string(tree.root) +
+                                    " and " + std::to_string(v));
+      tree.root = v;
+      continue;
+    }
+    if (p < 0 || p >= n)
+      throw std::invalid_argument("vertex " + std::to_string(v) + " has parent " +
+                                  std::to_string(p) + " out of range");
+    boost::add_edge(static_cast<size_t>(p), static_cast<size_t>(v), tree.graph);
+  }
+  if (tree.root == -1) throw std::invalid_argument("tree has no root");
+
+  tree.pre_order.reserve(static_cast<size_t>(n));
+  tree.post_order.reserve(static_cast<size_t>(n));
+  OrderRecorder recorder;
+  recorder.pre_order = &tree.pre_order;
+  recorder.post_order = &tree.post_order;
+  std::vector<boost::default_color_type> color(static_cast<size_t>(n), boost::white_color);
+  boost::depth_first_visit(
+      tree.graph, static_cast<size_t>(tree.root), recorder,
+      boost::make_iterator_property_map(color.begin(), boost::get(boost::vertex_index, tree.graph)));
+  if (static_cast<int>(tree.pre_order.size()) != n)
+    throw std::invalid_argument("parent links contain a cycle: " +
+                                std::to_string(n - static_cast<int>(tree.pre_order.size())) +
+                                " vertices are not reachable from the root");
+
+  tree.pre.assign(static_cast<size_t>(n), 0);
+  tree.post.assign(static_cast<size_t>(n), 0);
+  tree.depth.assign(static_cast<size_t>(n), 0);
+  for (int i = 0; i < n; ++i) {
+    tree.pre[static_cast<size_t>(tree.pre_order[static_cast<size_t>(i)])] = i;
+    tree.post[static_cast<size_t>(tree.post_order[static_cast<size_t>(i)])] = i;
+  }
+  // Parents come before children in pre-order, so one pass sets every depth.
+  for (int v : tree.pre_order) {
+    const int p = parent[static_cast<size_t>(v)];
+    if (p != -1) tree.depth[static_cast<size_t>(v)] = tree.depth[static_cast<size_t>(p)] + 1;
+  }
+  return tree;
+}
+
+std::vector<int> children(const Tree& tree, int v) {
+  std::vector<int> result;
+  for (auto [it, end] = boost::out_edges(static_cast<size_t>(v), tree.graph); it != end; ++it)
+    result.push_back(static_cast<int>(boost::target(*it, tree.graph)));
+  return result;
+}
+
+bool is_leaf(const Tree& tree, int v) {
+  return boost::out_degree(static_cast<size_t>(v), tree.graph) == 0;
+}
+
+std::vector<int> leaves(const Tree& tree) {
+  std::vector<int> result;
+  for (int v : tree.pre_order)
+    if (is_leaf(tree, v)) result.push_back(v);
+  return result;
+}
+
+std::vector<int> path_from_root(const Tree& tree, int v) {
+  std::vector<int> path(static_cast<size_t>(tree.depth[static_cast<size_t>(v)]) + 1);
+  for (int u = v, i = static_cast<int>(path.size()) - 1; u != -1;
+       u = tree.parent[static_cast<size_t>(u)], --i)
+    path[static_cast<size_t>(i)] = u;
+  return path;
+}
+
+std::vector<std::vector<int>> root_to_leaf_paths(const Tree& tree) {
+  std::vector<std::vector<int>> paths;
+  for (int leaf : leaves(tree)) paths.push_back(path_from_root(tree, leaf));
+  return paths;
+}
+
+}  // namespace milpsac::graph

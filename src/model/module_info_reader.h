@@ -1,0 +1,22 @@
+// Reading and validating ModuleInfo JSON (SPEC section 1).
+//
+// Every problem is an InputError whose message names the file, the module (by
+// fqn, or by its index in mod_stats when the fqn itself is bad) and the field.
+// Unknown keys are ignored. Both tradeoff_curve encodings are accepted: an
+// object with stringified float keys, or a list of [x, y] pairs.
+#pragma once
+
+#include <string>
+#include <string_view>
+
+#include "model/module_info.h"
+
+namespace milpsac::model {
+
+// Read a ModuleInfo file; `path` is used in error messages.
+ModuleInfo read_module_info_file(const std::string& path);
+
+// Parse ModuleInfo JSON text; `source` names it in error messages.
+ModuleInfo parse_module_info(std::string_view text, const std::string& source);
+
+}  // namespace milpsac::model

@@ -1,0 +1,30 @@
+// SacModel: a module-level SAC MILP as handed to a solver, plus the map from
+// its columns back to modules. Built by the formulations in
+// sac_formulation_ours.h (ours, and the minimum-peak variant) and
+// sac_formulation_seed.h (the seed's rows, for export and cross-checks).
+#pragma once
+
+#include <string>
+#include <vector>
+
+#include "lp/linear_program.h"
+
+namespace milpsac::model {
+
+struct SacModel {
+  lp::LinearProgram lp;
+  std::vector<int> y_col;     // per module: column of y_i (1 = AC unit), -1 when not in the model
+  std::vector<int> r_col;     // per module: column of r_i (discarded fraction), -1 likewise
+  int peak_col = -1;          // column of the peak memory (GiB) when the model has one
+  // A row that involves no column is violated: no plan exists, whatever a
+  // solver says (such a row is kept in lp so that exported files say so too).
+  bool infeasible = false;
+  std::string infeasible_reason;
+};
+
+// Budget slack in ours: the memory rows use budget - kBudgetMarginGiB, so that
+// a plan the solver accepts within its feasibility tolerance (1e-6 relative)
+// is within the budget in exact arithmetic too. 8 KiB.
+inline constexpr double kBudgetMarginGiB = 8192.0 / 1073741824.0;
+
+}  // namespace milpsac::model
