@@ -101,14 +101,17 @@ SimplexSolver::Outcome SimplexSolver::run_dual() {
 
     // Bound flipping: pass boxed breakpoints while the violation stays positive.
     double slope = std::fabs(x_[leaving] - target);
+    // What is left of the violation after a flip counts as zero below this:
+    // cancellation in a long chain of flips leaves round-off, not infeasibility.
+    const double slope_tolerance = tol_p * (1.0 + slope);
     size_t k = 0;
     flips.clear();
-    for (; k < candidates.size(); ++k) {
+    for (; k < candidates.size() && !bland; ++k) {  // Bland's rule takes no long steps
       const int v = candidates[k].var;
       const double range = upper_[v] - lower_[v];
       if (!std::isfinite(range)) break;
       const double after = slope - candidates[k].abs_alpha * range;
-      if (after <= 0) break;
+      if (after <= slope_tolerance) break;
       slope = after;
       flips.push_back(v);
     }
@@ -119,7 +122,11 @@ SimplexSolver::Outcome SimplexSolver::run_dual() {
     }
     // Harris among the remaining candidates.
     size_t chosen = k;
-    if (!bland) {
+    if (bland) {
+      // Bland: the lowest variable index among the minimum-ratio ties.
+      for (size_t l = k + 1; l < candidates.size() && candidates[l].ratio <= candidates[k].ratio; ++l)
+        if (candidates[l].var < candidates[chosen].var) chosen = l;
+    } else {
       double theta_max = INFINITY;
       for (size_t l = k; l < candidates.size(); ++l)
         theta_max = std::min(theta_max, candidates[l].ratio + tol_d / candidates[l].abs_alpha);
