@@ -1,9 +1,158 @@
-// Placeholder until this subcommand lands (see the issue tracker).
+// `milp-sac sac MODULE_INFO.json --budget GIB ...`: the module-level SAC plan
+// (SPEC 2 and 7). JSON by default; --format table prints the plan per module
+// (ratio, memory discarded, recompute time) with totals and the baseline next
+// to it. Exit 0 with a plan, 1 without one (infeasible budget, or a limit hit
+// before any plan was found), 2 on bad input, 3 if the plan fails the
+// independent re-check (a bug, never expected).
+#include <algorithm>
+#include <cmath>
+#include <cstdio>
+#include <iostream>
+#include <map>
+#include <sstream>
+
+#include "cli_args.h"
 #include "commands.h"
-#include "common/input_error.h"
+#include "model/baseline.h"
+#include "model/module_info_reader.h"
+#include "model/plan_evaluator.h"
+#include "model/sac_solver.h"
+#include "output.h"
+#include "sac_options.h"
 
 namespace milpsac::cli {
+namespace {
 
-int run_sac(const Args&) { throw InputError("command not implemented yet"); }
+std::string bytes_text(double bytes) {
+  char text[32];
+  if (std::fabs(bytes) >= model::kBytesPerGiB)
+    std::snprintf(text, sizeof text, "%.3f GiB", bytes / model::kBytesPerGiB);
+  else
+    std::snprintf(text, sizeof text, "%.1f MiB", bytes / 1048576.0);
+  return text;
+}
+
+std::string no_plan_message(const model::SacRequest& request, const model::SacSolution& solution) {
+  std::ostringstream out;
+  if (!solution.min_budget) {
+    out << "no plan found within the limits (status " << solution.status << ")";
+    return out.str();
+  }
+  const model::MinBudget& min = *solution.min_budget;
+  out << "no plan fits in " << request.budget_gib << " GiB at world size " << request.world_size;
+  if (!min.found) {
+    out << "; no plan exists at any budget with these AC/FSDP units";
+  } else if (min.proven) {
+    out << "; the smallest budget at which a plan exists is " << min.suggested_gib << " GiB (lowest peak "
+        << std::llround(std::ceil(min.peak_gib * model::kBytesPerGiB)) << " bytes)";
+  } else {
+    out << "; a plan exists at " << min.suggested_gib << " GiB (lowest peak not proven: at least "
+        << min.bound_gib << " GiB)";
+  }
+  return out.str();
+}
+
+Json solution_json(const model::ModuleInfo& info, const model::SacRequest& request,
+                   const model::SacSolution& solution) {
+  Json out;
+  out["status"] = solution.status;
+  Json decisions = Json::object();
+  for (const model::AcDecision& d : solution.plan) decisions[info.modules[static_cast<size_t>(d.module)].fqn] = d.ratio;
+  out["ac_decisions"] = decisions;
+  if (solution.has_plan) {
+    out["recomputation_time_ms"] = solution.recompute_ms;
+    out["peak_memory_bytes"] = static_cast<long long>(std::ceil(solution.peak_bytes));
+    out["bound_ms"] = solution.bound_ms;
+    out["gap"] = solution.gap;
+  } else {
+    out["recomputation_time_ms"] = nullptr;
+    out["peak_memory_bytes"] = nullptr;
+    out["bound_ms"] = nullptr;
+    out["gap"] = nullptr;
+  }
+  out["nodes"] = solution.nodes;
+  out["seconds"] = solution.seconds;
+  if (!solution.has_plan) {
+    if (solution.min_budget && solution.min_budget->found)
+      out["min_feasible_budget_gib"] = solution.min_budget->suggested_gib;
+    out["message"] = no_plan_message(request, solution);
+  }
+  return out;
+}
+
+void print_table(const std::string& path, const model::ModuleInfo& info, const model::SacRequest& request,
+                 const model::SacSolution& solution) {
+  std::printf("SAC plan for %s: budget %g GiB, world size %d\n", path.c_str(), request.budget_gib,
+              request.world_size);
+  std::printf("status %s, gap %.2f%%, %ld nodes, %.3f s\n\n", solution.status.c_str(), 100.0 * solution.gap,
+              solution.nodes, solution.seconds);
+  if (!solution.has_plan) {
+    std::printf("%s\n", no_plan_message(request, solution).c_str());
+    return;
+  }
+  std::map<std::string, double> ratios;
+  for (const model::AcDecision& d : solution.plan) ratios[info.modules[static_cast<size_t>(d.module)].fqn] = d.ratio;
+  const model::PlanEvaluation eval = model::evaluate_plan(info, ratios, request);
+
+  size_t width = std::string("module").size();
+  for (const model::AcDecision& d : solution.plan)
+    width = std::max(width, info.modules[static_cast<size_t>(d.module)].fqn.size());
+  const int w = static_cast<int>(width);
+  std::printf("%-*s  %8s  %16s  %14s\n", w, "module", "ratio", "memory discarded", "recompute ms");
+  double discarded = 0.0;
+  for (const model::AcDecision& d : solution.plan) {
+    const size_t i = static_cast<size_t>(d.module);
+    discarded += eval.discarded_bytes[i];
+    std::printf("%-*s  %8.4f  %16s  %14.4f\n", w, info.modules[i].fqn.c_str(), d.ratio,
+                bytes_text(eval.discarded_bytes[i]).c_str(), eval.recompute_ms[i]);
+  }
+  if (solution.plan.empty()) std::printf("%-*s\n", w, "(no AC unit needed)");
+  std::printf("%-*s  %8s  %16s  %14.4f\n\n", w, "total", "", bytes_text(discarded).c_str(), eval.total_recompute_ms);
+
+  const model::Baseline base = model::compute_baseline(info);
+  std::printf("%-22s  %16s  %16s\n", "", "baseline", "plan");
+  std::printf("%-22s  %16s  %16s\n", "peak memory", bytes_text(static_cast<double>(base.peak_memory_bytes)).c_str(),
+              bytes_text(eval.peak_bytes).c_str());
+  std::printf("%-22s  %16.3f  %16.3f\n", "compute time ms", base.compute_time_ms,
+              base.compute_time_ms + eval.total_recompute_ms);
+  std::printf("%-22s  %16s  %16.3f\n", "recompute ms", "0", eval.total_recompute_ms);
+  std::printf("(baseline: no FSDP, no AC; plan: parameters and gradients sharded over %d ranks)\n",
+              request.world_size);
+}
+
+}  // namespace
+
+int run_sac(const Args& argv) {
+  const CliArgs args(argv, {"budget", "world-size", "ac-units", "fsdp-units", "gap", "time-limit", "format"}, {});
+  args.require_positional(1, "MODULE_INFO.json");
+  const OutputFormat format = output_format(args);
+  const model::SacRequest request = sac_request_from_args(args);
+  model::SacSolveOptions options;
+  options.relative_gap = args.number("gap", options.relative_gap);
+  if (options.relative_gap < 0) throw InputError("option --gap: must be >= 0");
+  options.time_limit_seconds = args.number("time-limit", options.time_limit_seconds);
+  if (options.time_limit_seconds <= 0) throw InputError("option --time-limit: must be > 0 seconds");
+
+  const std::string& path = args.positional()[0];
+  const model::ModuleInfo info = model::read_module_info_file(path);
+  for (const std::string& warning : info.warnings) std::cerr << "milp-sac sac: warning: " << warning << "\n";
+  const model::SacSolution solution = model::solve_sac(info, request, options);
+
+  if (format == OutputFormat::kJson)
+    print_json(solution_json(info, request, solution));
+  else
+    print_table(path, info, request, solution);
+
+  if (!solution.has_plan) {
+    std::cerr << "milp-sac sac: " << no_plan_message(request, solution) << "\n";
+    return 1;
+  }
+  if (!solution.violations.empty()) {
+    for (const std::string& v : solution.violations)
+      std::cerr << "milp-sac sac: internal error: the plan fails the independent check: " << v << "\n";
+    return 3;
+  }
+  return 0;
+}
 
 }  // namespace milpsac::cli

@@ -141,7 +141,11 @@ SacModel build(const ModuleInfo& info, const SacRequest& request, Objective obje
     if (lo <= 0 && up >= 0) return;
     model.infeasible = true;
     model.infeasible_reason = reason;
-    b.add_row(row_name, lo, up, {});
+    // Only the violated side, so that the row stays writable as MPS (lower <= upper).
+    if (lo > 0)
+      b.add_row(row_name, lo, kInf, {});
+    else
+      b.add_row(row_name, -kInf, up, {});
   };
   if (objective == Objective::kRecomputeTime) {
     // One ranged row per prefix.
@@ -153,7 +157,12 @@ SacModel build(const ModuleInfo& info, const SacRequest& request, Objective obje
                                   : "the activation total is negative before any AC unit finishes");
         continue;
       }
-      b.add_row("mem_" + std::to_string(k), lower[k], upper[k], discard_entries(k));
+      if (lower[k] <= upper[k]) {
+        b.add_row("mem_" + std::to_string(k), lower[k], upper[k], discard_entries(k));
+      } else {  // contradictory sides: two rows, so that the model stays writable as MPS
+        b.add_row("mem_" + std::to_string(k), lower[k], kInf, discard_entries(k));
+        b.add_row("cap_" + std::to_string(k), -kInf, upper[k], discard_entries(k));
+      }
     }
   } else {
     // The peak is at least every group's requirement minus what it discards.
