@@ -1,0 +1,50 @@
+// The autograd graph of SPEC section 5: one node per value of a training step,
+// each with its stage, whether autograd saves it, its size and its inputs.
+//
+// Validated on construction: names are unique, inputs name existing nodes, the
+// graph is acyclic (a cycle is an error naming its nodes). `order` is the
+// stable topological order of graph/dag.h: the file order when the file is
+// topologically ordered (as SPEC requires), otherwise the nearest order that
+// is, so an out-of-order file is analysed as if it had been sorted.
+#pragma once
+
+#include <cstdint>
+#include <string>
+#include <vector>
+
+#include <nlohmann/json_fwd.hpp>
+
+#include "graph/dag.h"
+
+namespace milpsac::analysis {
+
+enum class Stage { kPlaceholder, kForward, kLoss, kBackward };
+
+struct AutogradNode {
+  std::string name;
+  Stage stage = Stage::kForward;
+  bool saved = false;
+  std::int64_t out_bytes = 0;
+  std::vector<std::size_t> inputs;  // node indices; duplicates are merged in the graph
+  std::int64_t fwd_flop = 0;
+  std::int64_t bwd_flop = 0;
+};
+
+struct AutogradGraph {
+  std::vector<AutogradNode> nodes;
+  graph::Digraph dag;                // input -> user edges
+  std::vector<graph::Vertex> order;  // topological order of node indices
+};
+
+// Builds the graph from nodes whose inputs are already indices (< nodes.size()).
+// Throws InputError "SOURCE: ..." when names repeat or the graph has a cycle.
+AutogradGraph make_autograd_graph(std::vector<AutogradNode> nodes, const std::string& source);
+
+// Validates a parsed document; `source` (a file name) starts every message.
+AutogradGraph parse_autograd_graph(const nlohmann::json& doc, const std::string& source);
+// Reads and validates a file; malformed JSON is an InputError too.
+AutogradGraph read_autograd_graph(const std::string& path);
+
+const char* to_string(Stage stage);
+
+}  // namespace milpsac::analysis
