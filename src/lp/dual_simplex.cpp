@@ -2,8 +2,8 @@
 // branch-and-bound uses after it moves column bounds, starting from a basis that
 // is still dual feasible.
 //
-// Each iteration: the leaving row is the basic with the largest bound
-// violation; its row of B^-1 [A -I] gives the candidates; the bound-flipping
+// Each iteration: the leaving row is the basic with the largest squared bound
+// violation over its dual steepest-edge weight; its row of B^-1 [A -I] gives the candidates; the bound-flipping
 // ratio test walks the candidates in order of their dual ratio |d_j|/|alpha_j|
 // and flips boxed ones to their other bound while that still leaves the leaving
 // variable short of its bound (a longer dual step for one pivot); among the
@@ -35,7 +35,7 @@ struct Candidate {
 SimplexSolver::Outcome SimplexSolver::run_dual() {
   const double tol_p = tol::kPrimalFeasibility;
   const double tol_d = tol::kDualFeasibility;
-  Eigen::VectorXd alpha_row, alpha_col, flip_rhs;
+  Eigen::VectorXd rho, alpha_row, alpha_col, flip_rhs, tau;
   std::vector<Candidate> candidates;
   std::vector<int> flips;
   int degenerate_run = 0;
@@ -44,10 +44,11 @@ SimplexSolver::Outcome SimplexSolver::run_dual() {
     if (!factor_valid_ || factor_.needs_refactor()) {
       refactor();
       compute_primal();
-      compute_duals(cost_);
+      compute_duals(work_cost_);
       if (max_dual_infeasibility() > 10 * tol_d) return Outcome::kRestart;
     }
-    if (std::isfinite(cutoff_) && objective() > cutoff_) return Outcome::kCutoff;
+    // With shifted costs the objective bounds nothing: no cutoff then.
+    if (!costs_shifted_ && std::isfinite(cutoff_) && objective() > cutoff_) return Outcome::kCutoff;
 
     // Leaving row: the largest violation (Bland: the lowest variable index).
     const bool bland = degenerate_run > kBlandAfter;
@@ -57,8 +58,9 @@ SimplexSolver::Outcome SimplexSolver::run_dual() {
       const int v = head_[i];
       const double violation = std::max(lower_[v] - x_[v], x_[v] - upper_[v]);
       if (violation <= tol_p) continue;
-      if (bland ? (r < 0 || v < head_[r]) : violation > best) {
-        best = violation;
+      const double score = violation * violation / dse_weights_[i];
+      if (bland ? (r < 0 || v < head_[r]) : score > best) {
+        best = score;
         r = i;
       }
     }
@@ -68,7 +70,7 @@ SimplexSolver::Outcome SimplexSolver::run_dual() {
     const double target = to_lower ? lower_[leaving] : upper_[leaving];
     // x_leaving must move by `sign`; increasing x_j moves it by -alpha_j.
     const double sign = to_lower ? 1.0 : -1.0;
-    pivot_row(r, alpha_row);
+    pivot_row(r, rho, alpha_row);
 
     const double pivot_tol = factor_.num_updates() > BasisFactor::kMaxUpdates / 2 ? tol::kPivotLongEtaFile : tol::kPivot;
     candidates.clear();
@@ -178,6 +180,19 @@ SimplexSolver::Outcome SimplexSolver::run_dual() {
     head_[r] = q;
     position_[q] = r;
     status_[q] = VarStatus::kBasic;
+    // Dual steepest-edge weights (Forrest-Goldfarb update), with the exact
+    // weight of the pivot row; tau = B^-1 rho uses the basis before the update.
+    tau = rho;
+    factor_.ftran(tau);
+    const double pivot = alpha_col[r];
+    const double row_weight = rho.squaredNorm();
+    for (int i = 0; i < m_; ++i) {
+      if (i == r) continue;
+      const double ratio = alpha_col[i] / pivot;
+      const double w = dse_weights_[i] + ratio * (ratio * row_weight - 2.0 * tau[i]);
+      dse_weights_[i] = std::max(w, 1e-4);
+    }
+    dse_weights_[r] = std::max(row_weight / (pivot * pivot), 1e-4);
     factor_.update(r, alpha_col);
   }
 }

@@ -78,6 +78,7 @@ void SimplexSolver::reset_to_slack_basis() {
     position_[n_ + i] = i;
     status_[n_ + i] = VarStatus::kBasic;
   }
+  dse_weights_ = Eigen::VectorXd::Ones(m_);  // exact for the slack basis
   factor_valid_ = false;
 }
 
@@ -119,6 +120,7 @@ void SimplexSolver::set_basis(const Basis& basis) {
     position_[basic[i]] = i;
     status_[basic[i]] = VarStatus::kBasic;
   }
+  dse_weights_ = Eigen::VectorXd::Ones(m_);
   factor_valid_ = false;
 }
 
@@ -162,6 +164,7 @@ void SimplexSolver::refactor() {
       head_[position] = entering;
       position_[entering] = position;
       status_[entering] = VarStatus::kBasic;
+      dse_weights_[position] = 1.0;
     }
   }
   // Still singular after repairs: start over from the slack basis (always nonsingular).
@@ -199,8 +202,8 @@ void SimplexSolver::compute_duals(const Eigen::VectorXd& cost) {
   for (int i = 0; i < m_; ++i) d_[head_[i]] = 0.0;
 }
 
-void SimplexSolver::pivot_row(int position, Eigen::VectorXd& alpha_row) {
-  Eigen::VectorXd rho = Eigen::VectorXd::Zero(m_);
+void SimplexSolver::pivot_row(int position, Eigen::VectorXd& rho, Eigen::VectorXd& alpha_row) {
+  rho.setZero(m_);
   rho[position] = 1.0;
   factor_.btran(rho);
   alpha_row.resize(num_vars());
@@ -252,10 +255,24 @@ LpStatus SimplexSolver::solve() {
     compute_duals(cost_);
     Outcome outcome;
     const bool primal_feasible = max_primal_infeasibility() <= tol::kPrimalFeasibility;
-    if (!primal_feasible && max_dual_infeasibility() <= tol::kDualFeasibility) {
+    work_cost_ = cost_;
+    costs_shifted_ = false;
+    if (primal_feasible) {
+      outcome = run_primal(Phase::kTwo);
+    } else if (max_dual_infeasibility() <= tol::kDualFeasibility) {
       outcome = run_dual();
+    } else if (pass < 4) {
+      shift_costs_to_dual_feasibility();
+      outcome = run_dual();
+      work_cost_ = cost_;
+      costs_shifted_ = false;
+      if (outcome == Outcome::kOptimal) {
+        // Primal feasible now; the true costs finish with primal phase 2.
+        compute_duals(cost_);
+        outcome = run_primal(Phase::kTwo);
+      }
     } else {
-      outcome = primal_feasible ? Outcome::kOptimal : run_primal(Phase::kOne);
+      outcome = run_primal(Phase::kOne);
       if (outcome == Outcome::kOptimal) outcome = run_primal(Phase::kTwo);
     }
     switch (outcome) {
@@ -278,6 +295,39 @@ LpStatus SimplexSolver::solve() {
     }
   }
   return finish(LpStatus::kNumericalError);
+}
+
+void SimplexSolver::shift_costs_to_dual_feasibility() {
+  // d_j must be >= 0 at a lower bound, <= 0 at an upper bound, 0 when free.
+  // Every boxed or one-sided nonbasic also gets a small random push into the
+  // dual feasible side: distinct reduced costs break the ties that make a
+  // cold dual simplex stall on degenerate vertices. The generator is a fixed
+  // linear congruential sequence, so runs are reproducible bit for bit.
+  std::uint64_t state = 0x9E3779B97F4A7C15ull;
+  auto next_uniform = [&state]() {
+    state = state * 6364136223846793005ull + 1442695040888963407ull;
+    return static_cast<double>(state >> 11) * 0x1.0p-53;
+  };
+  const double base = 1e-6;
+  work_cost_ = cost_;
+  for (int v = 0; v < num_vars(); ++v) {
+    const double push = base * (1.0 + std::fabs(cost_[v])) * (1.0 + next_uniform());
+    double shift = 0.0;
+    const bool movable = upper_[v] - lower_[v] > tol::kZero;
+    switch (status_[v]) {
+      case VarStatus::kBasic: break;
+      case VarStatus::kAtLower:
+        if (movable) shift = std::max(-d_[v], 0.0) + push;
+        break;
+      case VarStatus::kAtUpper:
+        if (movable) shift = std::min(-d_[v], 0.0) - push;
+        break;
+      case VarStatus::kAtZero: shift = -d_[v]; break;
+    }
+    work_cost_[v] += shift;
+    d_[v] += shift;
+  }
+  costs_shifted_ = true;
 }
 
 double SimplexSolver::objective() const { return cost_.dot(x_) + offset_; }

@@ -10,7 +10,13 @@
 // solve() picks the method from the current basis:
 //   * primal feasible            -> primal simplex, phase 2
 //   * dual feasible (after bound changes, the usual B&B case) -> dual simplex
-//   * neither                    -> primal phase 1 (sum of infeasibilities), then phase 2
+//   * neither (a cold start)     -> the costs of the wrongly-signed nonbasics are
+//     shifted so that the basis is dual feasible, the dual simplex reaches a
+//     primal feasible basis (or proves infeasibility, which does not depend on
+//     costs), the shifts are removed and primal phase 2 finishes. Primal phase 1
+//     (sum of infeasibilities) remains the fallback.
+// The dual simplex prices rows by dual steepest edge (weights ||e_r^T B^-1||^2,
+// updated each pivot, 1 for a fresh or restored basis).
 // Both use a Harris two-pass ratio test; the dual one also flips boxed
 // variables past their breakpoints (bound-flipping ratio test). After a run of
 // degenerate pivots both fall back to Bland's rule until progress resumes.
@@ -75,7 +81,10 @@ class SimplexSolver {
   void compute_primal();
   void compute_duals(const Eigen::VectorXd& cost);
   void column(int v, Eigen::VectorXd& out) const;        // a_v of [A -I]
-  void pivot_row(int position, Eigen::VectorXd& alpha_row);  // row of B^-1 [A -I]
+  // Row `position` of B^-1 [A -I]; rho = B^-T e_position.
+  void pivot_row(int position, Eigen::VectorXd& rho, Eigen::VectorXd& alpha_row);
+  // Shift the working costs so that every nonbasic has the dual-feasible sign.
+  void shift_costs_to_dual_feasibility();
   double max_primal_infeasibility() const;
   double max_dual_infeasibility() const;
   bool limits_reached();
@@ -89,6 +98,9 @@ class SimplexSolver {
   ScaleFactors scale_;
   Eigen::MatrixXd A_;          // scaled A
   Eigen::VectorXd cost_;       // n + m, minimisation form, logicals 0
+  Eigen::VectorXd work_cost_;  // what the dual simplex prices with: cost_ plus any shifts
+  bool costs_shifted_ = false;
+  Eigen::VectorXd dse_weights_;  // per basis position
   double offset_ = 0.0;        // minimisation form
   Eigen::VectorXd lower_, upper_;  // n + m, scaled
 
