@@ -1,12 +1,18 @@
-// BasisFactor: the inverse of the basis matrix B as a dense LU plus a short
-// product-form eta file.
+// BasisFactor: the inverse of the basis matrix B as a dense LU of its kernel
+// plus a short product-form eta file.
 //
-// B0 = P^-1 L U is factored with Eigen's partial-pivoting LU; each basis change
-// (column r of B replaced by a) appends one eta column, so that
-// B^-1 = E_k ... E_1 B0^-1. FTRAN applies the etas after the LU solve, BTRAN
-// applies their transposes in reverse before the transposed LU solve. After
-// kMaxUpdates etas the caller refactors: that bounds both the cost of a solve
-// and the error the product form accumulates.
+// Most bases of real LPs hold many logical (slack) columns, each a singleton
+// -e_i. Every singleton column p with its entry in row r(p) is eliminated
+// exactly: with S the other positions and R the rows no singleton claims,
+// only the kernel K = B[R, S] is factored (Eigen's partial-pivoting LU) and the
+// coupling block C = B[rows of singletons, S] is kept for the back
+// substitution. A solve then costs |S|^2 + k|S| instead of m^2.
+//
+// Each basis change (column r of B replaced by a) appends one eta column, so
+// that B^-1 = E_k ... E_1 B0^-1. FTRAN applies the etas after the B0 solve,
+// BTRAN applies their transposes in reverse before the transposed B0 solve.
+// After kMaxUpdates etas the caller refactors: that bounds both the cost of a
+// solve and the error the product form accumulates.
 #pragma once
 
 #include <Eigen/Dense>
@@ -40,7 +46,15 @@ class BasisFactor {
     int position;
     Eigen::VectorXd column;  // column `position` of E: pivot at position, -alpha_i/alpha_r elsewhere
   };
-  Eigen::PartialPivLU<Eigen::MatrixXd> lu_;
+  void solve_initial(Eigen::VectorXd& v) const;            // v := B0^-1 v
+  void solve_initial_transposed(Eigen::VectorXd& v) const; // v := B0^-T v
+
+  int m_ = 0;
+  std::vector<int> kernel_positions_, kernel_rows_;        // S and R
+  std::vector<int> singleton_positions_, singleton_rows_;  // p and r(p)
+  std::vector<double> singleton_values_;                   // B[r(p), p]
+  Eigen::MatrixXd coupling_;                               // C = B[r(p) rows, S]
+  Eigen::PartialPivLU<Eigen::MatrixXd> kernel_lu_;
   std::vector<Eta> etas_;
 };
 

@@ -22,6 +22,7 @@ SimplexSolver::SimplexSolver(const LinearProgram& lp, bool scale) : m_(lp.num_ro
   scale_ = scale ? compute_scale_factors(lp.A)
                  : ScaleFactors{Eigen::VectorXd::Ones(m_), Eigen::VectorXd::Ones(n_)};
   A_ = scale_.row.asDiagonal() * lp.A * scale_.col.asDiagonal();
+  A_sparse_ = A_.sparseView();
   const double sign = lp.sense == ObjectiveSense::kMaximize ? -1.0 : 1.0;
   cost_ = Eigen::VectorXd::Zero(num_vars());
   lower_.resize(num_vars());
@@ -182,7 +183,7 @@ void SimplexSolver::compute_primal() {
   Eigen::VectorXd nonbasic_x = Eigen::VectorXd::Zero(n_);
   for (int j = 0; j < n_; ++j)
     if (status_[j] != VarStatus::kBasic) nonbasic_x[j] = x_[j] = nonbasic_value(j);
-  Eigen::VectorXd rhs = -(A_ * nonbasic_x);
+  Eigen::VectorXd rhs = -(A_sparse_ * nonbasic_x);
   for (int i = 0; i < m_; ++i)
     if (status_[n_ + i] != VarStatus::kBasic) {
       x_[n_ + i] = nonbasic_value(n_ + i);
@@ -197,7 +198,7 @@ void SimplexSolver::compute_duals(const Eigen::VectorXd& cost) {
   for (int i = 0; i < m_; ++i) y_[i] = cost[head_[i]];
   factor_.btran(y_);
   d_.resize(num_vars());
-  d_.head(n_).noalias() = cost.head(n_) - A_.transpose() * y_;
+  d_.head(n_).noalias() = cost.head(n_) - A_sparse_.transpose() * y_;
   d_.tail(m_) = cost.tail(m_) + y_;
   for (int i = 0; i < m_; ++i) d_[head_[i]] = 0.0;
 }
@@ -207,7 +208,7 @@ void SimplexSolver::pivot_row(int position, Eigen::VectorXd& rho, Eigen::VectorX
   rho[position] = 1.0;
   factor_.btran(rho);
   alpha_row.resize(num_vars());
-  alpha_row.head(n_).noalias() = A_.transpose() * rho;
+  alpha_row.head(n_).noalias() = A_sparse_.transpose() * rho;
   alpha_row.tail(m_) = -rho;
 }
 

@@ -26,6 +26,7 @@
 #pragma once
 
 #include <Eigen/Dense>
+#include <Eigen/SparseCore>
 #include <vector>
 
 #include "common/deadline.h"
@@ -97,6 +98,9 @@ class SimplexSolver {
   int m_ = 0, n_ = 0;
   ScaleFactors scale_;
   Eigen::MatrixXd A_;          // scaled A
+  // The same matrix in compressed columns: products with A and A^T (duals,
+  // pivot rows, primal values) cost its nonzeros, not m*n.
+  Eigen::SparseMatrix<double> A_sparse_;
   Eigen::VectorXd cost_;       // n + m, minimisation form, logicals 0
   Eigen::VectorXd work_cost_;  // what the dual simplex prices with: cost_ plus any shifts
   bool costs_shifted_ = false;
