@@ -47,7 +47,7 @@ Json plan_json(const PlanInput& input, const PlanResult& r) {
     const sharding::ShardingOption& o = input.options[static_cast<std::size_t>(r.best[t])];
     Json shards = Json::array();
     for (std::size_t k = 0; k < o.shards.size(); ++k)
-      shards.push_back({{"device", r.placement.device_of[t][k]},
+      shards.push_back({{"device", r.placement.device_of(t, k)},
                         {"hbm", o.shards[k].hbm},
                         {"ddr", o.shards[k].ddr},
                         {"perf", o.shards[k].perf}});

@@ -13,7 +13,9 @@
 // parameter because callers reproduce reference implementations whose ties
 // depend on it. Only reachable nodes are kept per layer (sorted by node), so
 // a layer with millions of possible cells but few reachable ones stays cheap,
-// and the cost is O(sum over layers of reachable(i-1) * choices(i)).
+// and the cost is O(sum over layers of reachable(i-1) * choices(i)). Narrow
+// layers (up to 2^20 nodes) keep their work arrays indexed by node; wider
+// ones go through a node -> slot table.
 //
 // Why not a Boost graph: a DP over 5,000 layers x 6,400 bins x 20 choices has
 // 640 million edges; materialising them would cost gigabytes and buy nothing.
@@ -59,13 +61,22 @@ struct LayeredPaths {
   LayerFront<Label> last;
 
   // The choices along the kept path to last.nodes[k], layer 0 first.
-  std::vector<std::uint32_t> path_to(std::size_t k) const {
-    std::vector<std::uint32_t> choices(links.size());
-    std::uint32_t pos = static_cast<std::uint32_t>(k);
+  std::vector<std::uint32_t> path_to(std::size_t k) const { return std::move(paths_to({k}).front()); }
+
+  // paths_to(ks)[r] == path_to(ks[r]), walking all paths back together one
+  // layer at a time: each layer's links are read while they are in cache,
+  // which is many times faster than one path after another when thousands
+  // of paths cross thousands of layers.
+  std::vector<std::vector<std::uint32_t>> paths_to(const std::vector<std::size_t>& ks) const {
+    std::vector<std::vector<std::uint32_t>> choices(ks.size(), std::vector<std::uint32_t>(links.size()));
+    std::vector<std::uint32_t> pos(ks.begin(), ks.end());
     for (std::size_t i = links.size(); i-- > 0;) {
-      const BackLink& link = links[i][pos];
-      choices[i] = link.choice;
-      pos = link.prev;
+      const std::vector<BackLink>& layer = links[i];
+      for (std::size_t r = 0; r < pos.size(); ++r) {
+        const BackLink& link = layer[pos[r]];
+        choices[r][i] = link.choice;
+        pos[r] = link.prev;
+      }
     }
     return choices;
   }
@@ -80,94 +91,137 @@ LayeredPaths<Label> layered_shortest_paths(std::size_t num_layers, std::uint64_t
                                            NumChoices&& num_choices, Extend&& extend,
                                            RelaxOrder order = RelaxOrder::kChoiceMajor) {
   constexpr std::uint32_t kEmpty = std::numeric_limits<std::uint32_t>::max();
+  // Layers up to this width keep their labels at the node's index (no
+  // indirection); wider ones keep only the reachable nodes, found through a
+  // node -> slot table.
+  constexpr std::uint64_t kDenseWidth = std::uint64_t{1} << 20;
   LayeredPaths<Label> result;
   if (num_layers == 0 || width == 0) return result;
+  const bool dense = width <= kDenseWidth;
+  const auto w = static_cast<std::size_t>(width);
 
-  std::vector<std::uint32_t> slot(static_cast<std::size_t>(width), kEmpty);  // node -> candidate position
-  LayerFront<Label> prev;
-  prev.nodes.push_back(0);
-  prev.labels.push_back(source);
+  // Dense storage: per node, whether it was reached and its label and link.
+  std::vector<std::uint8_t> seen(dense ? w : 0, 0);
+  std::vector<Label> node_labels(dense ? w : 0);
+  std::vector<BackLink> node_links(dense ? w : 0);
+  // Sparse storage: node -> candidate position, candidates in creation order.
+  std::vector<std::uint32_t> slot(dense ? 0 : w, kEmpty);
   std::vector<std::uint64_t> cand_nodes;
   std::vector<Label> cand_labels;
   std::vector<BackLink> cand_links;
   std::vector<std::uint32_t> sorted_positions;
+
+  LayerFront<Label> prev;
+  prev.nodes.push_back(0);
+  prev.labels.push_back(source);
   result.links.reserve(num_layers);
 
   for (std::size_t layer = 0; layer < num_layers; ++layer) {
-    cand_nodes.clear();
-    cand_labels.clear();
-    cand_links.clear();
-    std::uint64_t min_node = width;
-    std::uint64_t max_node = 0;
     const std::uint32_t choices = static_cast<std::uint32_t>(num_choices(layer));
     const std::uint32_t prev_count = static_cast<std::uint32_t>(prev.size());
+    const bool from_source = layer == 0;
+    std::uint64_t min_node = width;
+    std::uint64_t max_node = 0;
+    std::size_t count = 0;
     std::uint64_t node = 0;
     Label to{};
 
-    auto relax = [&](std::uint32_t choice, std::uint32_t from) {
-      if (node >= width) throw std::logic_error("layered_shortest_paths: extend returned a node outside the layer");
-      std::uint32_t& s = slot[static_cast<std::size_t>(node)];
-      const std::uint32_t prev_pos = layer == 0 ? kFromSource : from;
-      if (s == kEmpty) {
-        s = static_cast<std::uint32_t>(cand_nodes.size());
-        cand_nodes.push_back(node);
-        cand_labels.push_back(to);
-        cand_links.push_back({choice, prev_pos});
-        min_node = std::min(min_node, node);
-        max_node = std::max(max_node, node);
-      } else if (to.cost < cand_labels[s].cost) {
-        cand_labels[s] = to;
-        cand_links[s] = {choice, prev_pos};
+    auto sweep = [&](auto&& relax) {
+      if (order == RelaxOrder::kChoiceMajor) {
+        for (std::uint32_t c = 0; c < choices; ++c)
+          for (std::uint32_t p = 0; p < prev_count; ++p)
+            if (extend(layer, c, prev.labels[p], node, to)) relax(BackLink{c, from_source ? kFromSource : p});
+      } else {
+        for (std::uint32_t p = 0; p < prev_count; ++p)
+          for (std::uint32_t c = 0; c < choices; ++c)
+            if (extend(layer, c, prev.labels[p], node, to)) relax(BackLink{c, from_source ? kFromSource : p});
       }
     };
+    auto check_node = [&] {
+      if (node >= width) throw std::logic_error("layered_shortest_paths: extend returned a node outside the layer");
+    };
 
-    if (order == RelaxOrder::kChoiceMajor) {
-      for (std::uint32_t c = 0; c < choices; ++c)
-        for (std::uint32_t p = 0; p < prev_count; ++p)
-          if (extend(layer, c, prev.labels[p], node, to)) relax(c, p);
-    } else {
-      for (std::uint32_t p = 0; p < prev_count; ++p)
-        for (std::uint32_t c = 0; c < choices; ++c)
-          if (extend(layer, c, prev.labels[p], node, to)) relax(c, p);
-    }
-
-    const std::size_t count = cand_nodes.size();
-    if (count == 0) {
-      prev = LayerFront<Label>{};
-      break;
-    }
-    // Order the candidates by node: scan the slot table when the touched range
-    // is dense, sort otherwise. Either way reset the slots for the next layer.
-    sorted_positions.clear();
-    if (max_node - min_node < 4 * static_cast<std::uint64_t>(count) + 64) {
-      for (std::uint64_t v = min_node; v <= max_node; ++v) {
-        std::uint32_t& s = slot[static_cast<std::size_t>(v)];
-        if (s != kEmpty) {
-          sorted_positions.push_back(s);
-          s = kEmpty;
+    LayerFront<Label> next;
+    std::vector<BackLink> links;
+    if (dense) {
+      sweep([&](const BackLink& link) {
+        check_node();
+        const auto v = static_cast<std::size_t>(node);
+        if (!seen[v]) {
+          seen[v] = 1;
+          ++count;
+          node_labels[v] = to;
+          node_links[v] = link;
+          min_node = std::min(min_node, node);
+          max_node = std::max(max_node, node);
+        } else if (to.cost < node_labels[v].cost) {
+          node_labels[v] = to;
+          node_links[v] = link;
         }
+      });
+      next.nodes.reserve(count);
+      next.labels.reserve(count);
+      links.reserve(count);
+      for (std::uint64_t v = min_node; count > 0 && v <= max_node; ++v) {
+        const auto i = static_cast<std::size_t>(v);
+        if (!seen[i]) continue;
+        seen[i] = 0;
+        next.nodes.push_back(v);
+        next.labels.push_back(node_labels[i]);
+        links.push_back(node_links[i]);
       }
     } else {
-      sorted_positions.resize(count);
-      for (std::uint32_t i = 0; i < count; ++i) sorted_positions[i] = i;
-      std::sort(sorted_positions.begin(), sorted_positions.end(),
-                [&](std::uint32_t a, std::uint32_t b) { return cand_nodes[a] < cand_nodes[b]; });
-      for (std::uint64_t v : cand_nodes) slot[static_cast<std::size_t>(v)] = kEmpty;
+      cand_nodes.clear();
+      cand_labels.clear();
+      cand_links.clear();
+      sweep([&](const BackLink& link) {
+        check_node();
+        std::uint32_t& s = slot[static_cast<std::size_t>(node)];
+        if (s == kEmpty) {
+          s = static_cast<std::uint32_t>(cand_nodes.size());
+          cand_nodes.push_back(node);
+          cand_labels.push_back(to);
+          cand_links.push_back(link);
+          min_node = std::min(min_node, node);
+          max_node = std::max(max_node, node);
+        } else if (to.cost < cand_labels[s].cost) {
+          cand_labels[s] = to;
+          cand_links[s] = link;
+        }
+      });
+      count = cand_nodes.size();
+      // Order the candidates by node: scan the slot table when the touched
+      // range is dense, sort otherwise; either way reset the slots.
+      sorted_positions.clear();
+      if (count > 0 && max_node - min_node < 4 * static_cast<std::uint64_t>(count) + 64) {
+        for (std::uint64_t v = min_node; v <= max_node; ++v) {
+          std::uint32_t& s = slot[static_cast<std::size_t>(v)];
+          if (s != kEmpty) {
+            sorted_positions.push_back(s);
+            s = kEmpty;
+          }
+        }
+      } else {
+        sorted_positions.resize(count);
+        for (std::uint32_t i = 0; i < count; ++i) sorted_positions[i] = i;
+        std::sort(sorted_positions.begin(), sorted_positions.end(),
+                  [&](std::uint32_t a, std::uint32_t b) { return cand_nodes[a] < cand_nodes[b]; });
+        for (std::uint64_t v : cand_nodes) slot[static_cast<std::size_t>(v)] = kEmpty;
+      }
+      next.nodes.reserve(count);
+      next.labels.reserve(count);
+      links.reserve(count);
+      for (std::uint32_t s : sorted_positions) {
+        next.nodes.push_back(cand_nodes[s]);
+        next.labels.push_back(cand_labels[s]);
+        links.push_back(cand_links[s]);
+      }
     }
-    LayerFront<Label> next;
-    next.nodes.reserve(count);
-    next.labels.reserve(count);
-    std::vector<BackLink> links;
-    links.reserve(count);
-    for (std::uint32_t s : sorted_positions) {
-      next.nodes.push_back(cand_nodes[s]);
-      next.labels.push_back(cand_labels[s]);
-      links.push_back(cand_links[s]);
-    }
+    if (count == 0) return result;  // this layer is unreachable: no final front
     result.links.push_back(std::move(links));
     prev = std::move(next);
   }
-  if (result.links.size() == num_layers) result.last = std::move(prev);
+  result.last = std::move(prev);
   return result;
 }
 

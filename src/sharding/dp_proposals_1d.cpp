@@ -64,10 +64,13 @@ std::vector<Proposal> dp_proposals_1d(const PlanInput& input, const SearchSpace&
       },
       graph::RelaxOrder::kChoiceMajor);
 
+  // One proposal per reachable final bin, highest bin first.
+  std::vector<std::size_t> ends;
+  ends.reserve(paths.last.size());
+  for (std::size_t k = paths.last.size(); k-- > 0;) ends.push_back(k);
   std::vector<Proposal> proposals;
-  proposals.reserve(paths.last.size());
-  for (std::size_t k = paths.last.size(); k-- > 0;) {
-    std::vector<std::uint32_t> choices = paths.path_to(k);
+  proposals.reserve(ends.size());
+  for (const std::vector<std::uint32_t>& choices : paths.paths_to(ends)) {
     Proposal p(tables);
     for (std::size_t t = 0; t < tables; ++t) p[t] = space.options[t][choices[t]];
     proposals.push_back(std::move(p));

@@ -102,10 +102,11 @@ std::vector<Proposal> dp_proposals_2d(const PlanInput& input, const SearchSpace&
     }
   }
 
+  // One proposal per reachable HBM bin, highest first.
+  std::reverse(best_per_hbm_bin.begin(), best_per_hbm_bin.end());
   std::vector<Proposal> proposals;
   proposals.reserve(best_per_hbm_bin.size());
-  for (std::size_t b = best_per_hbm_bin.size(); b-- > 0;) {
-    std::vector<std::uint32_t> choices = paths.path_to(best_per_hbm_bin[b]);
+  for (const std::vector<std::uint32_t>& choices : paths.paths_to(best_per_hbm_bin)) {
     Proposal p(tables);
     for (std::size_t t = 0; t < tables; ++t) p[t] = space.options[t][kept[t][choices[t]]];
     proposals.push_back(std::move(p));

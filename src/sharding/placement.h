@@ -12,6 +12,11 @@
 // When a shard fits nowhere the placement stops and names the shard, the
 // device that came closest and the bytes missing there (HBM shortfall plus
 // DDR shortfall).
+//
+// The planner places thousands of proposals of thousands of tables, so the
+// shards of all options are first copied into one flat array (ShardIndex):
+// walking a proposal then reads memory in order instead of chasing one small
+// vector per option.
 #pragma once
 
 #include <cstdint>
@@ -22,6 +27,15 @@
 
 namespace milpsac::sharding {
 
+// All shards of all options, option after option.
+struct ShardIndex {
+  std::vector<std::size_t> first;  // option i's shards are shards[first[i] .. first[i + 1])
+  std::vector<Shard> shards;
+  std::vector<double> shard_perf_sum;  // per option
+  std::vector<double> shard_perf_max;  // per option
+};
+ShardIndex index_shards(const PlanInput& input);
+
 struct DeviceUse {
   std::int64_t hbm = 0;
   std::int64_t ddr = 0;
@@ -29,9 +43,13 @@ struct DeviceUse {
 };
 
 struct Placement {
-  std::vector<std::vector<int>> device_of;  // [table position in the proposal][shard] -> device
+  // Shard k of the option chosen for table t sits on device[first_shard[t] + k].
+  std::vector<std::size_t> first_shard;  // per table, plus one past the end
+  std::vector<int> device;
   std::vector<DeviceUse> devices;
   double rating = 0.0;  // max over devices of DeviceUse::perf
+
+  int device_of(std::size_t table, std::size_t shard) const { return device[first_shard[table] + shard]; }
 };
 
 struct PlacementFailure {
@@ -52,11 +70,13 @@ struct PlacementResult {
   PlacementFailure failure;  // when not
 };
 
+PlacementResult place_proposal(const PlanInput& input, const ShardIndex& index, const Proposal& proposal);
+// Convenience for a single placement (builds the index).
 PlacementResult place_proposal(const PlanInput& input, const Proposal& proposal);
 
 // A lower bound on the rating of any placement of the proposal: the largest
 // single shard perf, and the average device load.
-double rating_lower_bound(const PlanInput& input, const Proposal& proposal);
+double rating_lower_bound(const ShardIndex& index, int world_size, const Proposal& proposal);
 
 // Sum of the chosen options' perf (the DP's objective) and their memory
 // (saturating at the largest int64).

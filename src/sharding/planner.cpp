@@ -17,16 +17,17 @@ PlanResult plan_sharding(const PlanInput& input, Variant variant) {
   PlanResult result;
   DpProposer proposer = load_proposer(input, variant);
   result.fqns = proposer.space.fqns;
+  const ShardIndex shards = index_shards(input);
   bool have_failure = false;
   long index = -1;
   while (std::optional<Proposal> proposal = propose(proposer)) {
     if (index == -1) result.initial_proposal = *proposal;
     const bool hopeless =
-        result.found && rating_lower_bound(input, *proposal) > result.placement.rating * (1.0 + kBoundSlack);
+        result.found && rating_lower_bound(shards, input.topology.world_size, *proposal) > result.placement.rating * (1.0 + kBoundSlack);
     if (hopeless) {
       ++result.skipped;
     } else {
-      PlacementResult placed = place_proposal(input, *proposal);
+      PlacementResult placed = place_proposal(input, shards, *proposal);
       if (placed.placed) {
         ++result.placed;
         if (!result.found || placed.placement.rating < result.placement.rating) {

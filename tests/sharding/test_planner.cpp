@@ -46,7 +46,7 @@ TEST_CASE("placement: largest shard first, onto the device with the most free me
   REQUIRE(r.placed);
   // a:60 -> device 0 (tie, lower index); b:50 -> device 1; c:30 -> device 1
   // (50 free vs 40); b:10 -> device 0 (40 free vs 20).
-  CHECK(r.placement.device_of == std::vector<std::vector<int>>{{1}, {0}, {1, 0}});
+  CHECK(r.placement.device == std::vector<int>{1, 0, 1, 0});
   CHECK(r.placement.devices[0].hbm == 70);
   CHECK(r.placement.devices[1].hbm == 80);
   CHECK(r.placement.devices[0].perf == 4.5);
@@ -64,13 +64,13 @@ TEST_CASE("placement: a shard must fit both HBM and DDR of its device") {
   // b -> device 1 (55 HBM free beats 50, and device 0 lacks the DDR anyway).
   PlacementResult r = place_proposal(in, {0, 1, 2});
   REQUIRE(r.placed);
-  CHECK(r.placement.device_of == std::vector<std::vector<int>>{{0}, {1}, {1}});
+  CHECK(r.placement.device == std::vector<int>{0, 1, 1});
   // d (10 HBM, 15 DDR) comes last: device 0 has the most free HBM (50 vs 15)
   // but only 10 DDR, so d goes to device 1.
   in.options.push_back(option("d", {{10, 15, 1.0}}));
   r = place_proposal(in, {0, 1, 2, 3});
   REQUIRE(r.placed);
-  CHECK(r.placement.device_of[3] == std::vector<int>{1});
+  CHECK(r.placement.device_of(3, 0) == 1);
 }
 
 TEST_CASE("placement: a shard that fits nowhere is named with the bytes missing on the closest device") {
