@@ -1,0 +1,97 @@
+// Operator-level SAC policy (SPEC section 3, seed 000 semantics): which ops of
+// one module to save (1) and which to recompute (0) under a memory budget.
+//
+// Rules: random ops are all saved when force_store_random, else all equal;
+// view-like ops are recomputed; an in-place op equals its parent and is saved
+// when it is its own parent; saved memory <= ceil(budget * total memory);
+// maximise saved runtime (recompute time = total runtime - saved runtime).
+//
+// The equalities are not rows: tied ops are merged first (union-find) into one
+// binary per group, so the MILP is a 0/1 knapsack with one capacity row, which
+// keeps our dense simplex small. A group forced both ways is infeasible before
+// any solve. The capacity enters as a column fixed at 1 (row: sum w x - C z <= 0)
+// so that the solver's feasibility check on the row is absolute, in bytes,
+// rather than relative to C (1e-6 of 10 GB would be 10 kB over budget); every
+// returned policy is re-checked in integers against the rules and the budget.
+#pragma once
+
+#include <cmath>
+#include <cstdint>
+#include <string>
+#include <vector>
+
+#include "bnb/branch_and_bound.h"
+#include "lp/linear_program.h"
+#include "model/sac_stats.h"
+
+namespace milpsac::model {
+
+struct PolicyOptions {
+  double relative_gap = 0.0;  // 0: proven optimal
+  double time_limit_seconds = INFINITY;
+};
+
+// Ops whose decisions are tied together; one decision per group.
+struct OpGroups {
+  std::vector<int> group_of;              // op -> group; groups numbered by their smallest op
+  std::vector<std::vector<int>> members;  // group -> its ops, ascending
+  std::vector<int> forced;                // group -> -1 free, 0 recompute, 1 save
+  std::string conflict;                   // non-empty when some group is forced both ways
+};
+OpGroups tie_ops(const SacStats& stats);
+
+std::int64_t total_memory(const SacStats& stats);
+double total_runtime(const SacStats& stats);
+// ceil(budget * total memory), computed as the seed does (in doubles).
+std::int64_t memory_capacity(const SacStats& stats, double budget);
+
+// The knapsack: maximise sum runtime_g x_g over the groups, x_g binary (fixed
+// when forced); column `groups` is the capacity column fixed at 1. Memory is
+// divided by the gcd of the group weights (exact for integers).
+struct PolicyModel {
+  lp::LinearProgram lp;
+  OpGroups groups;
+  std::int64_t capacity = 0;  // bytes
+};
+PolicyModel build_policy_model(const SacStats& stats, std::int64_t capacity);
+
+struct PolicyResult {
+  bnb::MilpStatus status = bnb::MilpStatus::kNumericalError;
+  bool has_solution = false;
+  std::vector<int> decisions;          // per op: 1 save, 0 recompute; empty without a solution
+  double recompute_time_ms = 0.0;
+  std::int64_t saved_memory_bytes = 0;
+  std::int64_t max_memory_bytes = 0;   // the capacity the policy was solved for
+  double bound_recompute_ms = 0.0;     // proven lower bound on the recompute time
+  double gap = 0.0;
+  long nodes = 0;
+  double seconds = 0.0;
+  std::string message;                 // why there is no solution, when there is none
+};
+
+// Precondition: stats passed validate_sac_stats; budget in [0, 1].
+PolicyResult solve_policy(const SacStats& stats, double budget, const PolicyOptions& options = {});
+// Same, with the memory limit in bytes instead of a budget fraction.
+PolicyResult solve_policy_for_capacity(const SacStats& stats, std::int64_t capacity,
+                                       const PolicyOptions& options = {});
+
+// Empty when `decisions` keeps every rule and saves at most `capacity` bytes,
+// else the first rule it breaks. Used to re-check solver output and by tests.
+std::string check_policy(const SacStats& stats, const std::vector<int>& decisions, std::int64_t capacity);
+
+// The trade-off curve. Breakpoints: each point is a policy that is optimal from
+// its `budget` (its saved memory / total memory) up to the next point's budget;
+// found by re-solving just below the previous policy's memory, from budget 1
+// down. When there are more than max_breakpoints, the 21-point grid
+// 0, 0.05, ..., 1 instead (each point then holds from its budget only).
+struct SweepPoint {
+  double budget = 0.0;
+  PolicyResult result;
+};
+struct PolicySweep {
+  bool at_breakpoints = true;
+  std::vector<SweepPoint> points;  // ascending budget
+};
+PolicySweep sweep_policy(const SacStats& stats, const PolicyOptions& options = {}, int max_breakpoints = 200);
+
+}  // namespace milpsac::model
