@@ -46,6 +46,87 @@ GroupSums group_sums(const SacStats& stats, const OpGroups& groups) {
 
 bool same_value(double a, double b) { return std::fabs(a - b) <= 1e-9 * std::max(1.0, std::fabs(a)); }
 
+// The knapsack row in integers (as scaled in the model), to check points exactly.
+struct IntegerRow {
+  std::vector<std::int64_t> weight;  // per group
+  std::int64_t capacity = 0;
+};
+
+IntegerRow integer_row(const lp::LinearProgram& lp) {
+  IntegerRow row;
+  const int groups = lp.num_cols() - 1;
+  for (int g = 0; g < groups; ++g) row.weight.push_back(static_cast<std::int64_t>(lp.A(0, g)));
+  row.capacity = static_cast<std::int64_t>(-lp.A(0, groups));
+  return row;
+}
+
+// The search accepts |x - round(x)| <= 1e-6 as integral; times a GB-sized weight
+// that is kBs, so a point it accepts may round to a policy over the budget.
+// Then: the group rounded up with the largest such error (to branch on), else -1.
+int overweight_group(const IntegerRow& row, const Eigen::VectorXd& x) {
+  std::int64_t used = 0;
+  int worst = -1;
+  double worst_error = 0.0;
+  for (size_t g = 0; g < row.weight.size(); ++g) {
+    const double v = x[static_cast<Eigen::Index>(g)];
+    if (v <= 0.5) continue;
+    used += row.weight[g];
+    const double error = (1.0 - v) * static_cast<double>(row.weight[g]);
+    if (error > worst_error) {
+      worst_error = error;
+      worst = static_cast<int>(g);
+    }
+  }
+  return used > row.capacity ? worst : -1;
+}
+
+// The better of two subproblems that split the search space (maximisation).
+bnb::MilpResult combine(const bnb::MilpResult& a, const bnb::MilpResult& b, const bnb::MilpResult& parent) {
+  bnb::MilpResult c;
+  c.nodes = parent.nodes + a.nodes + b.nodes;
+  c.seconds = parent.seconds + a.seconds + b.seconds;
+  c.bound = std::max(a.bound, b.bound);
+  const bnb::MilpResult* best = nullptr;
+  for (const bnb::MilpResult* r : {&a, &b})
+    if (r->has_solution && (best == nullptr || r->objective > best->objective)) best = r;
+  auto closed = [](bnb::MilpStatus s) { return s == bnb::MilpStatus::kOptimal || s == bnb::MilpStatus::kInfeasible; };
+  if (closed(a.status) && closed(b.status))
+    c.status = best != nullptr ? bnb::MilpStatus::kOptimal : bnb::MilpStatus::kInfeasible;
+  else
+    c.status = closed(a.status) ? b.status : a.status;
+  if (best != nullptr) {
+    c.has_solution = true;
+    c.objective = best->objective;
+    c.x = best->x;
+    c.bound = std::max(c.bound, c.objective);
+    c.gap = bnb::relative_gap(-c.objective, -c.bound);
+  }
+  return c;
+}
+
+// Our branch-and-bound, plus one safeguard: when its answer rounds to a policy
+// over the budget (see overweight_group), branch on that group here and solve
+// both sides the same way. Exact; `branches` caps how often this may happen.
+bnb::MilpResult solve_knapsack(const lp::LinearProgram& lp, const IntegerRow& row, const bnb::MilpOptions& options,
+                               int& branches) {
+  const bnb::MilpResult result = bnb::solve_milp(lp, options);
+  if (!result.has_solution) return result;
+  const int g = overweight_group(row, result.x);
+  if (g < 0 || branches <= 0) return result;
+  --branches;
+  bnb::MilpOptions rest = options;
+  rest.time_limit_seconds = std::max(0.0, options.time_limit_seconds - result.seconds);
+  lp::LinearProgram down = lp;
+  down.col_upper[g] = 0.0;
+  const bnb::MilpResult a = solve_knapsack(down, row, rest, branches);
+  rest.time_limit_seconds = std::max(0.0, rest.time_limit_seconds - a.seconds);
+  lp::LinearProgram up = std::move(down);
+  up.col_upper[g] = 1.0;
+  up.col_lower[g] = 1.0;
+  const bnb::MilpResult b = solve_knapsack(up, row, rest, branches);
+  return combine(a, b, result);
+}
+
 }  // namespace
 
 OpGroups tie_ops(const SacStats& stats) {
@@ -73,10 +154,13 @@ OpGroups tie_ops(const SacStats& stats) {
   const size_t count = groups.members.size();
   groups.forced.assign(count, -1);
   std::vector<std::string> save_reason(count), recompute_reason(count);
+  std::vector<int> save_op(count, -1), recompute_op(count, -1);
   auto force = [&](int op, int value, const std::string& why) {
     const auto g = static_cast<size_t>(groups.group_of[static_cast<size_t>(op)]);
     std::string& reason = value == 1 ? save_reason[g] : recompute_reason[g];
-    if (reason.empty()) reason = op_name(stats, op) + why;
+    if (!reason.empty()) return;
+    reason = op_name(stats, op) + why;
+    (value == 1 ? save_op : recompute_op)[g] = op;
   };
   for (int op : stats.view_like_ops) force(op, 0, " is view-like");
   if (stats.force_store_random)
@@ -87,8 +171,9 @@ OpGroups tie_ops(const SacStats& stats) {
     const bool save = !save_reason[g].empty(), recompute = !recompute_reason[g].empty();
     if (save && recompute) {
       if (groups.conflict.empty())
-        groups.conflict = "ops tied together (random or in-place) must be saved (" + save_reason[g] +
-                          ") and recomputed (" + recompute_reason[g] + ")";
+        groups.conflict = "no policy keeps the rules: " + save_reason[g] + " (must be saved) but " +
+                          recompute_reason[g] + " (must be recomputed)" +
+                          (save_op[g] != recompute_op[g] ? ", and their decisions are tied (random or in-place ops)" : "");
     } else if (save || recompute) {
       groups.forced[g] = save ? 1 : 0;
     }
@@ -197,7 +282,8 @@ PolicyResult solve_policy_for_capacity(const SacStats& stats, std::int64_t capac
   bnb::MilpOptions milp_options;
   milp_options.relative_gap = options.relative_gap;
   milp_options.time_limit_seconds = options.time_limit_seconds;
-  const bnb::MilpResult milp = bnb::solve_milp(model.lp, milp_options);
+  int branches = 64;
+  const bnb::MilpResult milp = solve_knapsack(model.lp, integer_row(model.lp), milp_options, branches);
   result.status = milp.status;
   result.nodes = milp.nodes;
   result.seconds = milp.seconds;

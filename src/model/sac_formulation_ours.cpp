@@ -23,7 +23,7 @@ struct MemoryGroup {
 
 std::string name(const char* family, int module) { return std::string(family) + "_" + std::to_string(module); }
 
-SacModel build(const ModuleInfo& info, const SacRequest& request, Objective objective) {
+SacModel build(const ModuleInfo& info, const SacRequest& request, Objective objective, double margin_gib) {
   const int n = info.size();
   const std::vector<char> candidate = ac_candidates(info, request);
   const double world = static_cast<double>(request.world_size);
@@ -121,7 +121,7 @@ SacModel build(const ModuleInfo& info, const SacRequest& request, Objective obje
   // (d >= 0). Upper sides: row k is implied by a later row with a smaller cap,
   // or by d_j <= IA_j.
   std::vector<double> lower(num_groups, -kInf), upper(num_groups, kInf);
-  const double budget = request.budget_gib - kBudgetMarginGiB;
+  const double budget = request.budget_gib - margin_gib;
   double running = objective == Objective::kPeakMemory ? std::max(0.0, groups[0].need) : 0.0;
   for (size_t k = 0; k < num_groups; ++k) {
     if (groups[k].need == -kInf) continue;  // no module sees this prefix
@@ -189,12 +189,12 @@ SacModel build(const ModuleInfo& info, const SacRequest& request, Objective obje
 
 }  // namespace
 
-SacModel build_sac_model(const ModuleInfo& info, const SacRequest& request) {
-  return build(info, request, Objective::kRecomputeTime);
+SacModel build_sac_model(const ModuleInfo& info, const SacRequest& request, double margin_gib) {
+  return build(info, request, Objective::kRecomputeTime, margin_gib);
 }
 
 SacModel build_min_peak_model(const ModuleInfo& info, const SacRequest& request) {
-  return build(info, request, Objective::kPeakMemory);
+  return build(info, request, Objective::kPeakMemory, 0.0);
 }
 
 }  // namespace milpsac::model

@@ -15,7 +15,7 @@
 //   No nesting: sum of y over each maximal chain of candidate modules <= 1
 //     (one row per candidate with no candidate below it: it and its candidate
 //     ancestors), instead of one row per ancestor pair.
-//   Memory: m_i <= budget for every module i. The modules finished before i in
+//   Memory: m_i <= budget (- margin) for every module i. The modules finished before i in
 //     fw_post_order form a prefix (in post order) of the candidates, so modules
 //     with the same prefix share one row:
 //       need_k - B <= sum_{j in prefix k} d_j <= cap_k
@@ -32,8 +32,8 @@
 
 namespace milpsac::model {
 
-// Minimise recompute time under request.budget_gib (minus kBudgetMarginGiB).
-SacModel build_sac_model(const ModuleInfo& info, const SacRequest& request);
+// Minimise recompute time with every m_i <= request.budget_gib - margin_gib.
+SacModel build_sac_model(const ModuleInfo& info, const SacRequest& request, double margin_gib = 0.0);
 
 // Same feasible plans without the budget: minimise the peak memory (GiB, column
 // peak_col). Its optimum is the smallest budget at which a plan exists.

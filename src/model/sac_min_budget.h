@@ -15,7 +15,7 @@ struct MinBudget {
   bool proven = false;          // peak_gib is the proven minimum (else: best found)
   double peak_gib = 0.0;        // lowest peak of a plan found, GiB
   double bound_gib = 0.0;       // no plan has a lower peak, GiB
-  double suggested_gib = 0.0;   // peak + kBudgetMarginGiB, rounded up to 1e-5 GiB
+  double suggested_gib = 0.0;   // peak + kBudgetMarginGiB, rounded up to 1e-5 GiB: a budget that works
   std::string status;           // of the minimum-peak solve
 };
 

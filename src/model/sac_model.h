@@ -22,9 +22,10 @@ struct SacModel {
   std::string infeasible_reason;
 };
 
-// Budget slack in ours: the memory rows use budget - kBudgetMarginGiB, so that
-// a plan the solver accepts within its feasibility tolerance (1e-6 relative)
-// is within the budget in exact arithmetic too. 8 KiB.
+// Safety margin of ours: when the plan the solver returns is over the budget in
+// exact arithmetic (the solver accepts rows within a 1e-6 relative tolerance,
+// about 1 KiB per GiB), the planner solves again with the memory rows at
+// budget - margin, the margin at least this much (8 KiB).
 inline constexpr double kBudgetMarginGiB = 8192.0 / 1073741824.0;
 
 }  // namespace milpsac::model
