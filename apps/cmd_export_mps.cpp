@@ -1,8 +1,9 @@
 // `milp-sac export-mps MODULE_INFO.json --budget GIB [...] [--formulation
 // ours|seed] -o FILE.mps`: the module-level SAC MILP as built, in free MPS, to
 // hand to CBC, HiGHS or GLPK. `ours` is the model `sac` solves (see
-// docs/sac.md); `seed` is seed 000's model row for row. Prints a JSON summary of the file (or, with -o -, writes
-// the MPS itself to stdout and nothing else).
+// docs/sac.md); `seed` is seed 000's model row for row. Prints a JSON
+// summary of the file (or, with -o -, writes the MPS itself to stdout and
+// nothing else).
 #include <fstream>
 #include <iostream>
 
