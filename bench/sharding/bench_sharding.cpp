@@ -29,6 +29,14 @@ struct Rng {
   double unit() { return static_cast<double>(next() >> 11) * 0x1.0p-53; }
 };
 
+// prefix + number, built with += (GCC 12 warns falsely, -Wrestrict, on
+// literal + std::string temporaries in some inlining contexts).
+std::string numbered(const char* prefix, std::size_t n) {
+  std::string s(prefix);
+  s += std::to_string(n);
+  return s;
+}
+
 // Tables of 0.1-2 GiB; each option keeps a fraction of the table in HBM (the
 // rest in DDR) and gets slower the less it keeps; 1, 2, 4 or 8 equal shards.
 sharding::PlanInput make_plan_input(int tables, int options, int devices) {
@@ -46,7 +54,7 @@ sharding::PlanInput make_plan_input(int tables, int options, int devices) {
     for (int j = 0; j < options; ++j) {
       const double in_hbm = 0.05 + 0.95 * rng.unit();
       sharding::ShardingOption o;
-      o.fqn = "table_" + std::to_string(t);
+      o.fqn = numbered("table_", static_cast<std::size_t>(t));
       o.hbm = static_cast<std::int64_t>(size * in_hbm);
       o.ddr = static_cast<std::int64_t>(size) - o.hbm;
       o.perf = (1.0 + rng.unit()) / in_hbm;
@@ -118,7 +126,7 @@ analysis::AutogradGraph make_graph(std::size_t n) {
   const std::size_t fwd = n / 2 - 1;
   auto add = [&](analysis::Stage stage, bool saved, std::vector<std::size_t> inputs) {
     analysis::AutogradNode node;
-    node.name = "n" + std::to_string(nodes.size());
+    node.name = numbered("n", nodes.size());
     node.stage = stage;
     node.saved = saved;
     node.out_bytes = static_cast<std::int64_t>(1 + rng.next() % (1 << 20));
