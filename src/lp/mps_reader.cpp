@@ -34,8 +34,6 @@
 //    to ordinary bounds (lower bound <= 0 <= upper bound); otherwise an error,
 //    since LinearProgram cannot represent them.
 // Warnings go to stderr (at most kMaxWarnings per file, then a count).
-#include <zlib.h>
-
 #include <algorithm>
 #include <climits>
 #include <cmath>
@@ -52,11 +50,14 @@
 
 #include "common/input_error.h"
 #include "lp/mps.h"
+#include "lp/mps_gzip.h"
 #include "lp/mps_tokens.h"
 
 namespace milpsac::lp {
 namespace {
 
+using mps_detail::gunzip;
+using mps_detail::is_gzip;
 using mps_detail::parse_number;
 using mps_detail::split_fixed;
 using mps_detail::split_free;
@@ -67,7 +68,6 @@ constexpr double kMpsInfinity = 1e30;
 // The dense A of a bigger model would not fit in memory anyway; refusing early
 // also keeps a hostile or corrupt file from triggering a huge allocation.
 constexpr double kMaxDenseEntries = 1e8;
-constexpr size_t kMaxDecompressedBytes = size_t{1} << 30;
 constexpr int kMaxWarnings = 20;
 
 constexpr int kObjectiveRow = -1;
@@ -75,48 +75,6 @@ constexpr int kFreeRow = -2;
 constexpr int kNoRow = -3;
 
 enum class Section { kNone, kName, kObjsense, kObjname, kRows, kColumns, kRhs, kRanges, kBounds };
-
-bool is_gzip(std::string_view data) {
-  return data.size() >= 2 && static_cast<unsigned char>(data[0]) == 0x1f && static_cast<unsigned char>(data[1]) == 0x8b;
-}
-
-// In-memory gunzip (also of concatenated members), so that read_mps_text takes
-// compressed bytes too and the file reader needs no second code path.
-std::string gunzip(std::string_view data, const std::string& source) {
-  if (data.size() > UINT_MAX) throw InputError(source + ": compressed file too large");
-  z_stream zs{};
-  if (inflateInit2(&zs, 15 + 16) != Z_OK) throw InputError(source + ": cannot initialise zlib");
-  zs.next_in = reinterpret_cast<Bytef*>(const_cast<char*>(data.data()));
-  zs.avail_in = static_cast<uInt>(data.size());
-  std::string out;
-  std::vector<char> chunk(size_t{1} << 16);
-  for (;;) {
-    zs.next_out = reinterpret_cast<Bytef*>(chunk.data());
-    zs.avail_out = static_cast<uInt>(chunk.size());
-    const int rc = inflate(&zs, Z_NO_FLUSH);
-    out.append(chunk.data(), chunk.size() - zs.avail_out);
-    if (out.size() > kMaxDecompressedBytes) {
-      inflateEnd(&zs);
-      throw InputError(source + ": decompressed data larger than 1 GiB");
-    }
-    if (rc == Z_STREAM_END) {
-      const std::string_view rest(reinterpret_cast<const char*>(zs.next_in), zs.avail_in);
-      if (!is_gzip(rest)) break;  // trailing padding after the last member is ignored, as gzip does
-      inflateReset(&zs);
-      continue;
-    }
-    if (rc == Z_OK) continue;
-    if (rc == Z_BUF_ERROR && zs.avail_in == 0) {
-      inflateEnd(&zs);
-      throw InputError(source + ": truncated gzip data");
-    }
-    const std::string why = zs.msg != nullptr ? zs.msg : "error " + std::to_string(rc);
-    inflateEnd(&zs);
-    throw InputError(source + ": corrupt gzip data (" + why + ")");
-  }
-  inflateEnd(&zs);
-  return out;
-}
 
 std::string quoted(std::string_view s) {
   std::string out(1, '\'');  // built piecewise: "'" + s + "'" trips GCC 12's -Wrestrict false positive
@@ -178,6 +136,13 @@ struct RowsRecord {
   char type = 'N';
   std::string_view name;
 };
+
+// Name -> index, looked up by string_view without building a std::string.
+struct NameHash {
+  using is_transparent = void;
+  size_t operator()(std::string_view s) const { return std::hash<std::string_view>{}(s); }
+};
+using NameIndex = std::unordered_map<std::string, int, NameHash, std::equal_to<>>;
 
 struct ColumnData {
   std::string name;
@@ -397,10 +362,10 @@ class MpsReader {
   int unknown_none(const RowsRecord&) const { return 0; }
   int unknown_rows_columns(const ColumnsRecord& r) const { return count_unknown_rows(r.pairs); }
   int unknown_rows_rhs(const RhsRecord& r) const { return count_unknown_rows(r.pairs); }
-  int unknown_column_bounds(const BoundsRecord& r) const { return column_index_.count(std::string(r.column)) ? 0 : 1; }
+  int unknown_column_bounds(const BoundsRecord& r) const { return column_index_.count(r.column) ? 0 : 1; }
   int count_unknown_rows(const std::vector<Pair>& pairs) const {
     int n = 0;
-    for (const Pair& p : pairs) n += row_index_.count(std::string(p.name)) ? 0 : 1;
+    for (const Pair& p : pairs) n += row_index_.count(p.name) ? 0 : 1;
     return n;
   }
 
@@ -514,8 +479,8 @@ class MpsReader {
       value_at = 2;
     } else if (n == 2) {
       // "type set column" or "type column value": the known column decides.
-      const bool second_is_column = column_index_.count(std::string(f[2])) > 0;
-      if (!second_is_column && column_index_.count(std::string(f[1])) > 0 && parse_number(f[2])) {
+      const bool second_is_column = column_index_.count(f[2]) > 0;
+      if (!second_is_column && column_index_.count(f[1]) > 0 && parse_number(f[2])) {
         r.column = f[1];
         value_at = 2;
       } else {
@@ -564,7 +529,7 @@ class MpsReader {
   }
 
   int lookup_row(std::string_view name) const {
-    const auto it = row_index_.find(std::string(name));
+    const auto it = row_index_.find(name);
     return it == row_index_.end() ? kNoRow : it->second;
   }
 
@@ -616,7 +581,7 @@ class MpsReader {
     }
     if (current_column_ >= 0 && columns_[static_cast<size_t>(current_column_)].name == name)
       return columns_[static_cast<size_t>(current_column_)];
-    const auto it = column_index_.find(std::string(name));
+    const auto it = column_index_.find(name);
     if (it == column_index_.end()) {
       current_column_ = static_cast<int>(columns_.size());
       ColumnData col;
@@ -681,7 +646,7 @@ class MpsReader {
 
   void apply(const BoundsRecord& r) {
     if (!in_active_set(r.set, bound_set_, bound_set_warned_, "BOUNDS")) return;
-    const auto it = column_index_.find(std::string(r.column));
+    const auto it = column_index_.find(r.column);
     if (it == column_index_.end()) {
       warn("unknown column " + quoted(r.column) + " in BOUNDS; bound ignored");
       return;
@@ -820,9 +785,9 @@ class MpsReader {
   double offset_ = 0.0;
   bool has_offset_ = false;
 
-  std::unordered_map<std::string, int> row_index_;  // constraint index, kObjectiveRow or kFreeRow
+  NameIndex row_index_;  // constraint index, kObjectiveRow or kFreeRow
   std::vector<RowData> rows_;
-  std::unordered_map<std::string, int> column_index_;
+  NameIndex column_index_;
   std::vector<ColumnData> columns_;
   int current_column_ = -1;
   bool in_integer_block_ = false;

@@ -5,6 +5,8 @@
 // checked value by value for the conventions they pin down.
 #include <doctest/doctest.h>
 
+#include <filesystem>
+#include <set>
 #include <string>
 
 #include "mps_test_support.h"
@@ -58,6 +60,20 @@ TEST_CASE("every instance of expected.tsv parses (or fails) as listed, and round
     ++parsed;
   }
   CHECK(parsed >= 50);
+}
+
+TEST_CASE("every .mps.gz of netlib/ and miplib/ has a row in expected.tsv") {
+  std::set<std::string> listed;
+  for (const auto& row : instance_table()) listed.insert(row["file"]);
+  int files = 0;
+  for (const char* dir : {"netlib", "miplib"})
+    for (const auto& entry : std::filesystem::directory_iterator(instance_path(std::string("lp/") + dir))) {
+      const std::string name = entry.path().filename().string();
+      if (name.size() < 7 || name.substr(name.size() - 7) != ".mps.gz") continue;
+      CHECK_MESSAGE(listed.count(std::string(dir) + "/" + name), name);
+      ++files;
+    }
+  CHECK(files >= 30);
 }
 
 TEST_CASE("gzip input: read_mps_text takes the compressed bytes too") {

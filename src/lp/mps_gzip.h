@@ -1,0 +1,64 @@
+// Private helper of the MPS reader: gzip detection by magic bytes and
+// in-memory decompression with zlib.
+//
+// Decompressing the bytes (rather than gzread on the path) lets read_mps_text
+// accept compressed text as well, so files and strings share one code path.
+// Output is capped so that a small hostile file cannot expand without bound.
+#pragma once
+
+#include <zlib.h>
+
+#include <climits>
+#include <cstddef>
+#include <string>
+#include <string_view>
+#include <vector>
+
+#include "common/input_error.h"
+
+namespace milpsac::lp::mps_detail {
+
+inline constexpr size_t kMaxDecompressedBytes = size_t{1} << 30;
+
+inline bool is_gzip(std::string_view data) {
+  return data.size() >= 2 && static_cast<unsigned char>(data[0]) == 0x1f && static_cast<unsigned char>(data[1]) == 0x8b;
+}
+
+// Inflates gzip data, concatenated members included (as gzip -d does).
+inline std::string gunzip(std::string_view data, const std::string& source) {
+  if (data.size() > UINT_MAX) throw InputError(source + ": compressed file too large");
+  z_stream zs{};
+  if (inflateInit2(&zs, 15 + 16) != Z_OK) throw InputError(source + ": cannot initialise zlib");
+  zs.next_in = reinterpret_cast<Bytef*>(const_cast<char*>(data.data()));
+  zs.avail_in = static_cast<uInt>(data.size());
+  std::string out;
+  std::vector<char> chunk(size_t{1} << 16);
+  for (;;) {
+    zs.next_out = reinterpret_cast<Bytef*>(chunk.data());
+    zs.avail_out = static_cast<uInt>(chunk.size());
+    const int rc = inflate(&zs, Z_NO_FLUSH);
+    out.append(chunk.data(), chunk.size() - zs.avail_out);
+    if (out.size() > kMaxDecompressedBytes) {
+      inflateEnd(&zs);
+      throw InputError(source + ": decompressed data larger than 1 GiB");
+    }
+    if (rc == Z_STREAM_END) {
+      const std::string_view rest(reinterpret_cast<const char*>(zs.next_in), zs.avail_in);
+      if (!is_gzip(rest)) break;  // trailing padding after the last member is ignored, as gzip does
+      inflateReset(&zs);
+      continue;
+    }
+    if (rc == Z_OK) continue;
+    if (rc == Z_BUF_ERROR && zs.avail_in == 0) {
+      inflateEnd(&zs);
+      throw InputError(source + ": truncated gzip data");
+    }
+    const std::string why = zs.msg != nullptr ? zs.msg : "error " + std::to_string(rc);
+    inflateEnd(&zs);
+    throw InputError(source + ": corrupt gzip data (" + why + ")");
+  }
+  inflateEnd(&zs);
+  return out;
+}
+
+}  // namespace milpsac::lp::mps_detail
