@@ -60,24 +60,32 @@ IntegerRow integer_row(const lp::LinearProgram& lp) {
   return row;
 }
 
-// The search accepts |x - round(x)| <= 1e-6 as integral; times a GB-sized weight
-// that is kBs, so a point it accepts may round to a policy over the budget.
-// Then: the group rounded up with the largest such error (to branch on), else -1.
-int overweight_group(const IntegerRow& row, const Eigen::VectorXd& x) {
+// The search accepts |x - round(x)| <= 1e-6 as integral, and bounds within a
+// relative 1e-6; times GB-sized weights that is kBs, so a point it accepts may
+// round to a policy over the budget. Then: a free group of positive weight
+// rounded up, to branch on (the largest rounding error times weight, else the
+// heaviest); kNoGroup when there is none: the groups fixed at 1 alone exceed
+// the budget, the subproblem is infeasible. kWithinBudget when rounding is fine.
+constexpr int kWithinBudget = -1;
+constexpr int kNoGroup = -2;
+
+int overweight_group(const lp::LinearProgram& lp, const IntegerRow& row, const Eigen::VectorXd& x) {
   std::int64_t used = 0;
-  int worst = -1;
+  int worst = kNoGroup;
   double worst_error = 0.0;
   for (size_t g = 0; g < row.weight.size(); ++g) {
-    const double v = x[static_cast<Eigen::Index>(g)];
-    if (v <= 0.5) continue;
+    const auto j = static_cast<Eigen::Index>(g);
+    if (x[j] <= 0.5 || row.weight[g] == 0) continue;
     used += row.weight[g];
-    const double error = (1.0 - v) * static_cast<double>(row.weight[g]);
-    if (error > worst_error) {
+    if (lp.col_lower[j] == lp.col_upper[j]) continue;
+    const double error = std::max(0.0, (1.0 - x[j]) * static_cast<double>(row.weight[g]));
+    if (worst == kNoGroup || error > worst_error ||
+        (error == worst_error && row.weight[g] > row.weight[static_cast<size_t>(worst)])) {
       worst_error = error;
       worst = static_cast<int>(g);
     }
   }
-  return used > row.capacity ? worst : -1;
+  return used > row.capacity ? worst : kWithinBudget;
 }
 
 // The better of two subproblems that split the search space (maximisation).
@@ -111,8 +119,15 @@ bnb::MilpResult solve_knapsack(const lp::LinearProgram& lp, const IntegerRow& ro
                                int& branches) {
   const bnb::MilpResult result = bnb::solve_milp(lp, options);
   if (!result.has_solution) return result;
-  const int g = overweight_group(row, result.x);
-  if (g < 0 || branches <= 0) return result;
+  const int g = overweight_group(lp, row, result.x);
+  if (g == kWithinBudget || branches <= 0) return result;
+  if (g == kNoGroup) {
+    bnb::MilpResult none;
+    none.status = bnb::MilpStatus::kInfeasible;
+    none.nodes = result.nodes;
+    none.seconds = result.seconds;
+    return none;
+  }
   --branches;
   bnb::MilpOptions rest = options;
   rest.time_limit_seconds = std::max(0.0, options.time_limit_seconds - result.seconds);
@@ -223,6 +238,7 @@ PolicyModel build_policy_model(const SacStats& stats, std::int64_t capacity) {
     lp.col_names[gi] = std::string(1, 'x').append(std::to_string(model.groups.members[gi].front()));
   }
   lp.A(0, count) = -static_cast<double>(scaled_capacity);
+  lp.is_integer[static_cast<size_t>(count)] = 1;  // rounded to exactly 1 in the incumbent check
   lp.col_lower[count] = 1.0;
   lp.col_upper[count] = 1.0;
   lp.col_names[static_cast<size_t>(count)] = "capacity";

@@ -9,9 +9,12 @@
 // The equalities are not rows: tied ops are merged first (union-find) into one
 // binary per group, so the MILP is a 0/1 knapsack with one capacity row, which
 // keeps our dense simplex small. A group forced both ways is infeasible before
-// any solve. The capacity enters as a column fixed at 1 (row: sum w x - C z <= 0)
-// so that the solver's feasibility check on the row is absolute, in bytes,
-// rather than relative to C (1e-6 of 10 GB would be 10 kB over budget); every
+// any solve. The capacity enters as an integer column fixed at 1 (row:
+// sum w x - C z <= 0) so that the solver's check of a rounded point against the
+// row is absolute, in bytes, rather than relative to C (1e-6 of 10 GB would be
+// 10 kB over budget). The solver's integrality tolerance (1e-6 on x, kBs on GB
+// weights) can still hand back a point that rounds to a policy over budget: we
+// then branch on one of its groups ourselves and solve both sides (exact). Every
 // returned policy is re-checked in integers against the rules and the budget.
 #pragma once
 
