@@ -129,8 +129,14 @@ std::optional<Node> Search::process(Node node) {
   if (node.depth == 0 || (!state_.has_incumbent && node.depth % 8 == 0)) {
     const long budget = std::max(200L, 2 * state_.solver.iterations());
     if (fractional_dive(state_, node.changes, budget)) prune_queue();
-    // The dive moved the solver; restore this node's optimum.
-    if (state_.solve_lp(nullptr) != lp::LpStatus::kOptimal) {
+    // The dive moved the solver; restore this node's optimum. With the new
+    // incumbent's cutoff the node may now be pruned instead.
+    const lp::LpStatus again = state_.solve_lp(nullptr);
+    if (again == lp::LpStatus::kCutoff) {
+      record_pruned(objective);
+      return std::nullopt;
+    }
+    if (again != lp::LpStatus::kOptimal) {
       unresolved_bound_ = std::min(unresolved_bound_, objective);
       return std::nullopt;
     }

@@ -2,6 +2,7 @@
 #pragma once
 
 #include <initializer_list>
+#include <string>
 #include <vector>
 
 #include "lp/linear_program.h"
@@ -22,13 +23,13 @@ inline lp::LinearProgram make_lp(std::vector<std::vector<double>> rows, std::vec
   for (int i = 0; i < m; ++i) {
     lp.row_lower[i] = row_lower[i];
     lp.row_upper[i] = row_upper[i];
-    lp.row_names[i] = "r" + std::to_string(i);
+    lp.row_names[i] = std::string("r").append(std::to_string(i));  // not "r" + ...: GCC 12 -Wrestrict false positive
   }
   for (int j = 0; j < n; ++j) {
     lp.c[j] = cost[j];
     lp.col_lower[j] = col_lower[j];
     lp.col_upper[j] = col_upper[j];
-    lp.col_names[j] = "x" + std::to_string(j);
+    lp.col_names[j] = std::string("x").append(std::to_string(j));
   }
   return lp;
 }

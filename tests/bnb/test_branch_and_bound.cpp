@@ -1,0 +1,231 @@
+// Branch-and-bound on small MILPs whose answers are known by construction or
+// found by brute-force enumeration inside the test.
+#include <doctest/doctest.h>
+
+#include <cmath>
+#include <functional>
+#include <random>
+
+#include "bnb/branch_and_bound.h"
+#include "bnb/objective_step.h"
+#include "lp/solution_check.h"
+#include "../lp/lp_builders.h"
+
+using namespace milpsac;
+using bnb::MilpStatus;
+using lp::kInfinity;
+using test::make_lp;
+
+namespace {
+
+constexpr double inf = kInfinity;
+
+void mark_integer(lp::LinearProgram& lp) { lp.is_integer.assign(static_cast<size_t>(lp.num_cols()), 1); }
+
+// Best objective over all 0/1 (or small integer box) points, by enumeration.
+struct Enumerated {
+  bool feasible = false;
+  double best = inf;
+};
+
+Enumerated enumerate_binary(const lp::LinearProgram& lp) {
+  Enumerated result;
+  const int n = lp.num_cols();
+  const double sign = lp.sense == lp::ObjectiveSense::kMaximize ? -1.0 : 1.0;
+  Eigen::VectorXd x(n);
+  for (long mask = 0; mask < (1L << n); ++mask) {
+    for (int j = 0; j < n; ++j) x[j] = (mask >> j) & 1;
+    if (!lp::is_feasible(lp, x, 1e-9, true)) continue;
+    result.feasible = true;
+    result.best = std::min(result.best, sign * lp::objective_value(lp, x));
+  }
+  result.best *= sign;
+  return result;
+}
+
+}  // namespace
+
+TEST_CASE("0/1 knapsack") {
+  // max 10a + 13b + 7c + 8d ; 4a + 6b + 3c + 5d <= 10  -> a, b (23)? a,c + ... enumerate
+  auto lp = make_lp({{4, 6, 3, 5}}, {-inf}, {10}, {10, 13, 7, 8}, {0, 0, 0, 0}, {1, 1, 1, 1});
+  lp.sense = lp::ObjectiveSense::kMaximize;
+  mark_integer(lp);
+  const auto truth = enumerate_binary(lp);
+  auto r = bnb::solve_milp(lp, {.relative_gap = 0});
+  REQUIRE(r.status == MilpStatus::kOptimal);
+  CHECK(r.objective == doctest::Approx(truth.best));
+  CHECK(r.bound == doctest::Approx(truth.best));
+  CHECK(r.gap == 0.0);
+  CHECK(lp::is_feasible(lp, r.x, 1e-9, true));
+}
+
+TEST_CASE("set cover") {
+  // Elements 1..5, sets S0={1,2}, S1={2,3,4}, S2={4,5}, S3={1,5}, S4={3}; unit costs.
+  auto lp = make_lp({{1, 0, 0, 1, 0}, {1, 1, 0, 0, 0}, {0, 1, 0, 0, 1}, {0, 1, 1, 0, 0}, {0, 0, 1, 1, 0}},
+                    {1, 1, 1, 1, 1}, {inf, inf, inf, inf, inf}, {1, 1, 1, 1, 1}, {0, 0, 0, 0, 0},
+                    {1, 1, 1, 1, 1});
+  mark_integer(lp);
+  auto r = bnb::solve_milp(lp, {.relative_gap = 0});
+  REQUIRE(r.status == MilpStatus::kOptimal);
+  CHECK(r.objective == doctest::Approx(enumerate_binary(lp).best));
+  CHECK(r.objective == doctest::Approx(2.0));  // S1 = {2,3,4} and S3 = {1,5}
+}
+
+TEST_CASE("integer infeasible although the LP relaxation is feasible") {
+  // 2x + 2y = 3 has no integer solution; the LP has many.
+  auto lp = make_lp({{2, 2}}, {3}, {3}, {1, 1}, {0, 0}, {10, 10});
+  mark_integer(lp);
+  auto r = bnb::solve_milp(lp);
+  CHECK(r.status == MilpStatus::kInfeasible);
+  CHECK_FALSE(r.has_solution);
+}
+
+TEST_CASE("unbounded MILP") {
+  // min -x - y ; x - y <= 1.5, integers, no upper bounds.
+  auto lp = make_lp({{1, -1}}, {-inf}, {1.5}, {-1, -1}, {0, 0}, {inf, inf});
+  mark_integer(lp);
+  CHECK(bnb::solve_milp(lp).status == MilpStatus::kUnbounded);
+}
+
+TEST_CASE("equality-constrained general integers") {
+  // min x + y + z ; 3x + 5y + 7z = 22 ; 0 <= x,y,z <= 10 integer. Best: 2 (y=3? 15+7=22 -> y=3,z=1: 4; x=4? ...)
+  auto lp = make_lp({{3, 5, 7}}, {22}, {22}, {1, 1, 1}, {0, 0, 0}, {10, 10, 10});
+  mark_integer(lp);
+  double best = inf;
+  for (int x = 0; x <= 10; ++x)
+    for (int y = 0; y <= 10; ++y)
+      for (int z = 0; z <= 10; ++z)
+        if (3 * x + 5 * y + 7 * z == 22) best = std::min(best, double(x + y + z));
+  auto r = bnb::solve_milp(lp, {.relative_gap = 0});
+  REQUIRE(r.status == MilpStatus::kOptimal);
+  CHECK(r.objective == doctest::Approx(best));
+}
+
+TEST_CASE("mixed integer: continuous columns keep their LP values") {
+  // min -x - 2y ; x + y <= 3.5 ; y <= 2.5 ; y integer, x continuous -> y = 2, x = 1.5
+  auto lp = make_lp({{1, 1}}, {-inf}, {3.5}, {-1, -2}, {0, 0}, {inf, 2.5});
+  lp.is_integer = {0, 1};
+  auto r = bnb::solve_milp(lp, {.relative_gap = 0});
+  REQUIRE(r.status == MilpStatus::kOptimal);
+  CHECK(r.objective == doctest::Approx(-5.5));
+  CHECK(r.x[1] == doctest::Approx(2.0));
+  CHECK(r.x[0] == doctest::Approx(1.5));
+}
+
+TEST_CASE("node limit and time limit report their status") {
+  std::mt19937 rng(5);
+  std::uniform_int_distribution<int> w(20, 60);
+  const int n = 30;
+  lp::LinearProgram lp;
+  lp.resize(1, n);
+  lp.sense = lp::ObjectiveSense::kMaximize;
+  for (int j = 0; j < n; ++j) {
+    lp.A(0, j) = w(rng);
+    lp.c[j] = lp.A(0, j) + 1 + (j % 3);  // correlated knapsack: many nodes
+    lp.col_upper[j] = 1;
+  }
+  lp.row_upper[0] = lp.A.sum() / 2 + 0.5;
+  mark_integer(lp);
+  auto r = bnb::solve_milp(lp, {.relative_gap = 0, .node_limit = 3});
+  CHECK(r.status == MilpStatus::kNodeLimit);
+  CHECK(r.nodes <= 4);
+  if (r.has_solution) CHECK(lp::is_feasible(lp, r.x, 1e-9, true));
+}
+
+TEST_CASE("relative gap: the search stops once the gap is reached and says so") {
+  std::mt19937 rng(11);
+  std::uniform_int_distribution<int> w(10, 90);
+  const int n = 25;
+  lp::LinearProgram lp;
+  lp.resize(2, n);
+  for (int j = 0; j < n; ++j) {
+    lp.A(0, j) = w(rng);
+    lp.A(1, j) = w(rng);
+    lp.c[j] = -(w(rng) + 0.5 * lp.A(0, j));
+    lp.col_upper[j] = 1;
+  }
+  lp.row_upper[0] = lp.A.row(0).sum() / 3;
+  lp.row_upper[1] = lp.A.row(1).sum() / 3;
+  mark_integer(lp);
+  auto exact = bnb::solve_milp(lp, {.relative_gap = 0});
+  REQUIRE(exact.status == MilpStatus::kOptimal);
+  auto loose = bnb::solve_milp(lp, {.relative_gap = 0.05});
+  REQUIRE((loose.status == MilpStatus::kOptimal || loose.status == MilpStatus::kGapLimit));
+  CHECK(loose.gap <= 0.05 + 1e-12);
+  CHECK(loose.objective <= exact.objective * (1 - 0.05) + 1e-9 + std::fabs(exact.objective) * 0.05 * 2);
+  // The incumbent is within the gap of the true optimum, and the bound is valid.
+  CHECK(loose.objective - exact.objective <= 0.05 * std::fabs(loose.objective) + 1e-9);
+  CHECK(loose.bound <= exact.objective + 1e-9);
+}
+
+TEST_CASE("objective step of integral objectives") {
+  auto lp = make_lp({{1, 1}}, {-inf}, {1}, {2, 4}, {0, 0}, {1, 1});
+  mark_integer(lp);
+  CHECK(bnb::objective_step(lp) == doctest::Approx(2.0));
+  lp.c[1] = 3;
+  CHECK(bnb::objective_step(lp) == doctest::Approx(1.0));
+  lp.c[1] = 0.5;
+  CHECK(bnb::objective_step(lp) == doctest::Approx(0.5));
+  lp.is_integer[1] = 0;
+  CHECK(bnb::objective_step(lp) == 0.0);
+}
+
+TEST_CASE("random small MILPs agree with enumeration") {
+  std::mt19937 rng(2026);
+  std::uniform_int_distribution<int> coef(-6, 9);
+  std::uniform_int_distribution<int> size(3, 12);
+  int feasible = 0, infeasible = 0;
+  for (int trial = 0; trial < 120; ++trial) {
+    const int n = size(rng), m = 1 + trial % 4;
+    lp::LinearProgram lp;
+    lp.resize(m, n);
+    lp.sense = trial % 2 ? lp::ObjectiveSense::kMaximize : lp::ObjectiveSense::kMinimize;
+    for (int j = 0; j < n; ++j) {
+      lp.c[j] = coef(rng);
+      lp.col_upper[j] = 1;
+    }
+    for (int i = 0; i < m; ++i) {
+      for (int j = 0; j < n; ++j) lp.A(i, j) = coef(rng);
+      const double total = lp.A.row(i).cwiseMax(0).sum();
+      switch ((trial + i) % 3) {
+        case 0: lp.row_upper[i] = std::floor(total * 0.4); break;
+        case 1: lp.row_lower[i] = std::floor(total * 0.3); break;
+        default: lp.row_lower[i] = lp.row_upper[i] = std::floor(total * 0.5); break;
+      }
+    }
+    mark_integer(lp);
+    const auto truth = enumerate_binary(lp);
+    auto r = bnb::solve_milp(lp, {.relative_gap = 0});
+    if (!truth.feasible) {
+      ++infeasible;
+      CHECK(r.status == MilpStatus::kInfeasible);
+      continue;
+    }
+    ++feasible;
+    INFO("trial " << trial << " n " << n << " m " << m);
+    REQUIRE(r.status == MilpStatus::kOptimal);
+    CHECK(r.objective == doctest::Approx(truth.best));
+    CHECK(lp::is_feasible(lp, r.x, 1e-9, true));
+  }
+  CHECK(feasible > 30);
+  CHECK(infeasible > 3);
+}
+
+TEST_CASE("deterministic: the same model gives the same answer and node count") {
+  std::mt19937 rng(3);
+  std::uniform_int_distribution<int> w(5, 50);
+  lp::LinearProgram lp;
+  lp.resize(3, 20);
+  for (int j = 0; j < 20; ++j) {
+    for (int i = 0; i < 3; ++i) lp.A(i, j) = w(rng);
+    lp.c[j] = -w(rng);
+    lp.col_upper[j] = 1;
+  }
+  for (int i = 0; i < 3; ++i) lp.row_upper[i] = lp.A.row(i).sum() / 2;
+  mark_integer(lp);
+  auto a = bnb::solve_milp(lp, {.relative_gap = 0});
+  auto b = bnb::solve_milp(lp, {.relative_gap = 0});
+  CHECK(a.objective == b.objective);
+  CHECK(a.nodes == b.nodes);
+  CHECK(a.x == b.x);
+}
