@@ -54,92 +54,78 @@ struct IntegerRow {
 
 IntegerRow integer_row(const lp::LinearProgram& lp) {
   IntegerRow row;
-  const int groups = lp.num_cols() - 1;
-  for (int g = 0; g < groups; ++g) row.weight.push_back(static_cast<std::int64_t>(lp.A(0, g)));
-  row.capacity = static_cast<std::int64_t>(-lp.A(0, groups));
+  for (int g = 0; g < lp.num_cols(); ++g) row.weight.push_back(static_cast<std::int64_t>(lp.A(0, g)));
+  row.capacity = static_cast<std::int64_t>(lp.row_upper[0]);
   return row;
 }
 
-// The search accepts |x - round(x)| <= 1e-6 as integral, and bounds within a
-// relative 1e-6; times GB-sized weights that is kBs, so a point it accepts may
-// round to a policy over the budget. Then: a free group of positive weight
-// rounded up, to branch on (the largest rounding error times weight, else the
-// heaviest); kNoGroup when there is none: the groups fixed at 1 alone exceed
-// the budget, the subproblem is infeasible. kWithinBudget when rounding is fine.
-constexpr int kWithinBudget = -1;
-constexpr int kNoGroup = -2;
-
-int overweight_group(const lp::LinearProgram& lp, const IntegerRow& row, const Eigen::VectorXd& x) {
+// The groups of positive weight that x rounds up to 1, when together they
+// weigh more than the capacity; else empty. The search accepts |x - round(x)|
+// <= 1e-6 as integral and rows within a relative 1e-6: with GB-sized weights
+// and budgets that is kBs, so a point it accepts may round to a policy over
+// the budget.
+std::vector<int> overweight_set(const IntegerRow& row, const Eigen::VectorXd& x) {
+  std::vector<int> set;
   std::int64_t used = 0;
-  int worst = kNoGroup;
-  double worst_error = 0.0;
   for (size_t g = 0; g < row.weight.size(); ++g) {
-    const auto j = static_cast<Eigen::Index>(g);
-    if (x[j] <= 0.5 || row.weight[g] == 0) continue;
+    if (x[static_cast<Eigen::Index>(g)] <= 0.5 || row.weight[g] == 0) continue;
+    set.push_back(static_cast<int>(g));
     used += row.weight[g];
-    if (lp.col_lower[j] == lp.col_upper[j]) continue;
-    const double error = std::max(0.0, (1.0 - x[j]) * static_cast<double>(row.weight[g]));
-    if (worst == kNoGroup || error > worst_error ||
-        (error == worst_error && row.weight[g] > row.weight[static_cast<size_t>(worst)])) {
-      worst_error = error;
-      worst = static_cast<int>(g);
-    }
   }
-  return used > row.capacity ? worst : kWithinBudget;
+  if (used <= row.capacity) set.clear();
+  return set;
 }
 
-// The better of two subproblems that split the search space (maximisation).
-bnb::MilpResult combine(const bnb::MilpResult& a, const bnb::MilpResult& b, const bnb::MilpResult& parent) {
-  bnb::MilpResult c;
-  c.nodes = parent.nodes + a.nodes + b.nodes;
-  c.seconds = parent.seconds + a.seconds + b.seconds;
-  c.bound = std::max(a.bound, b.bound);
-  const bnb::MilpResult* best = nullptr;
-  for (const bnb::MilpResult* r : {&a, &b})
-    if (r->has_solution && (best == nullptr || r->objective > best->objective)) best = r;
-  auto closed = [](bnb::MilpStatus s) { return s == bnb::MilpStatus::kOptimal || s == bnb::MilpStatus::kInfeasible; };
-  if (closed(a.status) && closed(b.status))
-    c.status = best != nullptr ? bnb::MilpStatus::kOptimal : bnb::MilpStatus::kInfeasible;
-  else
-    c.status = closed(a.status) ? b.status : a.status;
-  if (best != nullptr) {
-    c.has_solution = true;
-    c.objective = best->objective;
-    c.x = best->x;
-    c.bound = std::max(c.bound, c.objective);
-    c.gap = bnb::relative_gap(-c.objective, -c.bound);
+// Extended cover inequality of an overweight set S: drop its lightest groups
+// while it stays over capacity (a minimal cover), then add every group at
+// least as heavy as its heaviest; no feasible policy saves |S| of them, so
+// sum over the extension of x <= |S| - 1 holds for every 0/1 point within the
+// budget (exact), and it cuts off the point that rounded to S.
+void add_cover_cut(lp::LinearProgram& lp, const IntegerRow& row, std::vector<int> set) {
+  std::sort(set.begin(), set.end(), [&](int a, int b) {
+    return row.weight[static_cast<size_t>(a)] > row.weight[static_cast<size_t>(b)];
+  });
+  std::int64_t used = 0;
+  for (int g : set) used += row.weight[static_cast<size_t>(g)];
+  while (set.size() > 1 && used - row.weight[static_cast<size_t>(set.back())] > row.capacity) {
+    used -= row.weight[static_cast<size_t>(set.back())];
+    set.pop_back();
   }
-  return c;
+  const std::int64_t heaviest = row.weight[static_cast<size_t>(set.front())];
+  const int m = lp.num_rows(), n = lp.num_cols();
+  lp.A.conservativeResize(m + 1, n);
+  lp.A.row(m).setZero();
+  for (int g : set) lp.A(m, g) = 1.0;
+  for (size_t g = 0; g < row.weight.size(); ++g)
+    if (row.weight[g] >= heaviest) lp.A(m, static_cast<Eigen::Index>(g)) = 1.0;
+  lp.row_lower.conservativeResize(m + 1);
+  lp.row_upper.conservativeResize(m + 1);
+  lp.row_lower[m] = -lp::kInfinity;
+  lp.row_upper[m] = static_cast<double>(set.size()) - 1.0;
+  lp.row_names.push_back("cover" + std::to_string(m));
 }
 
-// Our branch-and-bound, plus one safeguard: when its answer rounds to a policy
-// over the budget (see overweight_group), branch on that group here and solve
-// both sides the same way. Exact; `branches` caps how often this may happen.
-bnb::MilpResult solve_knapsack(const lp::LinearProgram& lp, const IntegerRow& row, const bnb::MilpOptions& options,
-                               int& branches) {
-  const bnb::MilpResult result = bnb::solve_milp(lp, options);
-  if (!result.has_solution) return result;
-  const int g = overweight_group(lp, row, result.x);
-  if (g == kWithinBudget || branches <= 0) return result;
-  if (g == kNoGroup) {
-    bnb::MilpResult none;
-    none.status = bnb::MilpStatus::kInfeasible;
-    none.nodes = result.nodes;
-    none.seconds = result.seconds;
-    return none;
+// Our branch-and-bound, plus one safeguard: while its answer rounds to a
+// policy over the budget (see overweight_set), add that set's cover cut and
+// solve again. Exact; at most max_cuts rounds, then the answer is returned as
+// it is and the caller's integer re-check reports it.
+bnb::MilpResult solve_knapsack(lp::LinearProgram lp, const bnb::MilpOptions& options, int max_cuts) {
+  const IntegerRow row = integer_row(lp);
+  long nodes = 0;
+  double seconds = 0.0;
+  for (int cuts = 0;; ++cuts) {
+    bnb::MilpOptions rest = options;
+    rest.time_limit_seconds = std::max(0.0, options.time_limit_seconds - seconds);
+    bnb::MilpResult result = bnb::solve_milp(lp, rest);
+    nodes += result.nodes;
+    seconds += result.seconds;
+    result.nodes = nodes;
+    result.seconds = seconds;
+    if (!result.has_solution || cuts == max_cuts) return result;
+    std::vector<int> set = overweight_set(row, result.x);
+    if (set.empty()) return result;
+    add_cover_cut(lp, row, std::move(set));
   }
-  --branches;
-  bnb::MilpOptions rest = options;
-  rest.time_limit_seconds = std::max(0.0, options.time_limit_seconds - result.seconds);
-  lp::LinearProgram down = lp;
-  down.col_upper[g] = 0.0;
-  const bnb::MilpResult a = solve_knapsack(down, row, rest, branches);
-  rest.time_limit_seconds = std::max(0.0, rest.time_limit_seconds - a.seconds);
-  lp::LinearProgram up = std::move(down);
-  up.col_upper[g] = 1.0;
-  up.col_lower[g] = 1.0;
-  const bnb::MilpResult b = solve_knapsack(up, row, rest, branches);
-  return combine(a, b, result);
 }
 
 }  // namespace
@@ -224,9 +210,9 @@ PolicyModel build_policy_model(const SacStats& stats, std::int64_t capacity) {
   lp::LinearProgram& lp = model.lp;
   lp.name = "sac_op_policy";
   lp.sense = lp::ObjectiveSense::kMaximize;
-  lp.resize(1, count + 1);
+  lp.resize(1, count);
   lp.row_names[0] = "memory";
-  lp.row_upper[0] = 0.0;
+  lp.row_upper[0] = static_cast<double>(scaled_capacity);
   for (int g = 0; g < count; ++g) {
     const auto gi = static_cast<size_t>(g);
     lp.c[g] = sums.runtime[gi];
@@ -237,11 +223,6 @@ PolicyModel build_policy_model(const SacStats& stats, std::int64_t capacity) {
     lp.col_upper[g] = forced == 0 ? 0.0 : 1.0;
     lp.col_names[gi] = std::string(1, 'x').append(std::to_string(model.groups.members[gi].front()));
   }
-  lp.A(0, count) = -static_cast<double>(scaled_capacity);
-  lp.is_integer[static_cast<size_t>(count)] = 1;  // rounded to exactly 1 in the incumbent check
-  lp.col_lower[count] = 1.0;
-  lp.col_upper[count] = 1.0;
-  lp.col_names[static_cast<size_t>(count)] = "capacity";
   return model;
 }
 
@@ -298,8 +279,7 @@ PolicyResult solve_policy_for_capacity(const SacStats& stats, std::int64_t capac
   bnb::MilpOptions milp_options;
   milp_options.relative_gap = options.relative_gap;
   milp_options.time_limit_seconds = options.time_limit_seconds;
-  int branches = 64;
-  const bnb::MilpResult milp = solve_knapsack(model.lp, integer_row(model.lp), milp_options, branches);
+  const bnb::MilpResult milp = solve_knapsack(model.lp, milp_options, 100);
   result.status = milp.status;
   result.nodes = milp.nodes;
   result.seconds = milp.seconds;

@@ -9,13 +9,14 @@
 // The equalities are not rows: tied ops are merged first (union-find) into one
 // binary per group, so the MILP is a 0/1 knapsack with one capacity row, which
 // keeps our dense simplex small. A group forced both ways is infeasible before
-// any solve. The capacity enters as an integer column fixed at 1 (row:
-// sum w x - C z <= 0) so that the solver's check of a rounded point against the
-// row is absolute, in bytes, rather than relative to C (1e-6 of 10 GB would be
-// 10 kB over budget). The solver's integrality tolerance (1e-6 on x, kBs on GB
-// weights) can still hand back a point that rounds to a policy over budget: we
-// then branch on one of its groups ourselves and solve both sides (exact). Every
-// returned policy is re-checked in integers against the rules and the budget.
+// any solve. Weights are divided by their gcd (exact for integers).
+//
+// The search accepts a point within 1e-6 (relative on rows, absolute on
+// integrality); with GB-sized weights and budgets that is kBs, so an accepted
+// point may round to a policy over the budget. Then we add the (extended)
+// cover inequality of the set it saves, which every policy within the budget
+// keeps, and solve again: exact. Every returned policy is re-checked in
+// integers against the rules and the budget.
 #pragma once
 
 #include <cmath>
@@ -49,8 +50,7 @@ double total_runtime(const SacStats& stats);
 std::int64_t memory_capacity(const SacStats& stats, double budget);
 
 // The knapsack: maximise sum runtime_g x_g over the groups, x_g binary (fixed
-// when forced); column `groups` is the capacity column fixed at 1. Memory is
-// divided by the gcd of the group weights (exact for integers).
+// when forced), sum (memory_g / gcd) x_g <= floor(capacity / gcd).
 struct PolicyModel {
   lp::LinearProgram lp;
   OpGroups groups;
@@ -95,6 +95,6 @@ struct PolicySweep {
   bool at_breakpoints = true;
   std::vector<SweepPoint> points;  // ascending budget
 };
-PolicySweep sweep_policy(const SacStats& stats, const PolicyOptions& options = {}, int max_breakpoints = 200);
+PolicySweep sweep_policy(const SacStats& stats, const PolicyOptions& options = {}, int max_breakpoints = 50);
 
 }  // namespace milpsac::model

@@ -162,7 +162,7 @@ TEST_CASE("sweep falls back to the 21-point grid when there are too many breakpo
   }
 }
 
-TEST_CASE("the model: one binary per tie group, one capacity row, a fixed capacity column") {
+TEST_CASE("the model: one binary per tie group, one capacity row") {
   const model::SacStats s = model::read_sac_stats_file(test::cases_path());
   const model::PolicyModel m = model::build_policy_model(s, 120);
   // Groups: copy_ alone, add, div, mm, dropout, {linear, relu_}, t.
@@ -172,13 +172,16 @@ TEST_CASE("the model: one binary per tie group, one capacity row, a fixed capaci
   CHECK(m.groups.forced[static_cast<size_t>(m.groups.group_of[6])] == 0);
   CHECK(m.groups.conflict.empty());
   CHECK(m.lp.num_rows() == 1);
-  CHECK(m.lp.num_cols() == 8);
-  CHECK(m.lp.col_lower[7] == 1.0);
-  CHECK(m.lp.col_upper[7] == 1.0);
+  CHECK(m.lp.num_cols() == 7);
+  CHECK(m.lp.has_integers());
   CHECK(m.lp.sense == lp::ObjectiveSense::kMaximize);
   // Weights 100, 100, 120, 100 share the factor 20: 5, 5, 6, 5 and capacity 6.
   CHECK(m.lp.A(0, m.groups.group_of[3]) == 6.0);
-  CHECK(m.lp.A(0, 7) == -6.0);
+  CHECK(m.lp.row_upper[0] == 6.0);
+  // A group forced both ways: reported, not modelled.
+  model::SacStats bad = s;
+  bad.view_like_ops.push_back(0);  // copy_ is its own in-place parent: saved
+  CHECK_FALSE(model::build_policy_model(bad, 120).groups.conflict.empty());
 }
 
 TEST_CASE("random ops are tied in one chain unless forced; in-place chains merge transitively") {
