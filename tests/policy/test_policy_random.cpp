@@ -31,7 +31,7 @@ void check_against_brute_force(const model::SacStats& s, std::int64_t capacity, 
     return;
   }
   REQUIRE(r.has_solution);
-  // The status is checked in its own test case below (known B&B issue).
+  CHECK(r.status == bnb::MilpStatus::kOptimal);
   CHECK(test::keeps_rules(s, r.decisions, capacity));
   CHECK(r.recompute_time_ms == doctest::Approx(brute.best_recompute).epsilon(1e-12));
   CHECK(r.recompute_time_ms == doctest::Approx(test::recompute_time(s, r.decisions)).epsilon(1e-12));
@@ -81,22 +81,6 @@ TEST_CASE("random instances: optimal against brute force (400 seeds, up to 16 op
   }
 }
 
-// Known issue in src/bnb (reported): when the root's fractional dive finds an
-// incumbent that cuts the root off (integer runtimes: objective step 1), the
-// re-solve that restores the root returns kCutoff, which the search records as
-// an unresolved LP: the answer is optimal (checked above) but reported as
-// numerical_error. Allowed to fail until that is fixed.
-TEST_CASE("random instances: the status of a solved instance is optimal" * doctest::may_fail()) {
-  int not_optimal = 0;
-  for (unsigned seed = 1; seed <= 400; ++seed) {
-    std::mt19937 rng(seed);
-    const model::SacStats s = test::random_stats(rng, 16);
-    const model::PolicyResult r = model::solve_policy(s, random_budget(rng, s));
-    if (r.has_solution && r.status != bnb::MilpStatus::kOptimal) ++not_optimal;
-  }
-  CHECK(not_optimal == 0);
-}
-
 TEST_CASE("random instances with GB-sized ops: the budget holds to the byte") {
   // Weights near 1e9 differing by a few bytes: a relative 1e-6 tolerance on
   // the capacity row would accept policies some kB over the budget.
@@ -136,6 +120,7 @@ TEST_CASE("sweep at breakpoints: every point optimal over its whole budget range
     for (size_t k = 0; k < sweep.points.size(); ++k) {
       const model::PolicyResult& r = sweep.points[k].result;
       REQUIRE(r.has_solution);
+      CHECK(r.status == bnb::MilpStatus::kOptimal);
       CHECK(test::keeps_rules(s, r.decisions, r.max_memory_bytes));
       // Optimal from its own memory up to just below the next point's.
       const std::int64_t end =
