@@ -8,7 +8,7 @@ AcPlan extract_plan(const SacModel& model, const Eigen::VectorXd& x) {
   for (size_t i = 0; i < model.y_col.size(); ++i) {
     const int y = model.y_col[i];
     if (y < 0 || x(y) <= 0.5) continue;
-    plan.push_back({static_cast<int>(i), x(model.r_col[i])});
+    plan.push_back({static_cast<int>(i), model.ratio_offset[i] + model.ratio_scale[i] * x(model.ratio_col[i])});
   }
   return plan;
 }

@@ -30,7 +30,7 @@ inline double round_ratio_up(double ratio) {
   return scaled / 1e4;
 }
 
-// Modules with y_i > 0.5 in x, with r_i as solved (not rounded).
+// Modules with y_i > 0.5 in x, with their ratio as solved (not rounded).
 AcPlan extract_plan(const SacModel& model, const Eigen::VectorXd& x);
 
 // The plan with every ratio rounded up.

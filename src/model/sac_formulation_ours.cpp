@@ -31,37 +31,46 @@ SacModel build(const ModuleInfo& info, const SacRequest& request, Objective obje
 
   SacModel model;
   model.y_col.assign(static_cast<size_t>(n), -1);
-  model.r_col.assign(static_cast<size_t>(n), -1);
+  model.ratio_col.assign(static_cast<size_t>(n), -1);
+  model.ratio_scale.assign(static_cast<size_t>(n), 0.0);
+  model.ratio_offset.assign(static_cast<size_t>(n), 0.0);
   LpBuilder b;
 
-  // Columns and the per-module rows.
+  // Columns: y_i, d_i (GiB discarded) and t_i (ms) per candidate.
   std::vector<int> free_modules;
-  std::vector<int> t_col(static_cast<size_t>(n), -1);
+  std::vector<int> d_col(static_cast<size_t>(n), -1), t_col(static_cast<size_t>(n), -1);
   for (int i = 0; i < n; ++i) {
     if (!candidate[static_cast<size_t>(i)]) continue;
     const ModStats& m = info.modules[static_cast<size_t>(i)];
+    const double acm = static_cast<double>(effective_sac_memory(m)) / kBytesPerGiB;
+    const double ia = static_cast<double>(m.act_fw_per_module) / kBytesPerGiB;
     free_modules.push_back(i);
     model.y_col[static_cast<size_t>(i)] = b.add_column(name("y", i), 0, 1, 0, true);
-    model.r_col[static_cast<size_t>(i)] = b.add_column(name("r", i), 0, 1, 0, false);
+    d_col[static_cast<size_t>(i)] = b.add_column(name("d", i), 0, ia, 0, false);
+    model.ratio_col[static_cast<size_t>(i)] = d_col[static_cast<size_t>(i)];
+    model.ratio_offset[static_cast<size_t>(i)] = (acm - ia) / acm;  // r = lo + d / ACM
+    model.ratio_scale[static_cast<size_t>(i)] = 1.0 / acm;
     if (objective == Objective::kRecomputeTime && m.sac_runtime > 0 && m.n_segments > 0)
       t_col[static_cast<size_t>(i)] = b.add_column(name("t", i), 0, kInf, 1, false);
   }
 
+  // d_i <= IA_i y_i, and t_i >= ACT_i (slope_s r_i + intercept_s y_i) with
+  // r_i = lo_i y_i + d_i / ACM_i.
   for (int i : free_modules) {
     const ModStats& m = info.modules[static_cast<size_t>(i)];
     const int y = model.y_col[static_cast<size_t>(i)];
-    const int r = model.r_col[static_cast<size_t>(i)];
-    b.add_row(name("r_le_y", i), -kInf, 0, {{r, 1.0}, {y, -1.0}});
-    const double acm = static_cast<double>(effective_sac_memory(m));
-    const double lo = (acm - static_cast<double>(m.act_fw_per_module)) / acm;
-    if (lo > 0) b.add_row(name("r_ge", i), -kInf, 0, {{y, lo}, {r, -1.0}});
+    const int d = d_col[static_cast<size_t>(i)];
+    const double ia = static_cast<double>(m.act_fw_per_module) / kBytesPerGiB;
+    if (ia > 0) b.add_row(name("d_le_y", i), -kInf, 0, {{d, 1.0}, {y, -ia}});
     const int t = t_col[static_cast<size_t>(i)];
     if (t < 0) continue;
-    for (int s = 0; s < m.n_segments; ++s)
+    const double lo = model.ratio_offset[static_cast<size_t>(i)];
+    const double per_gib = model.ratio_scale[static_cast<size_t>(i)];
+    for (int s = 0; s < m.n_segments; ++s) {
+      const double slope = m.slopes[static_cast<size_t>(s)], intercept = m.intercepts[static_cast<size_t>(s)];
       b.add_row(name("rcp", i) + "_" + std::to_string(s), -kInf, 0,
-                {{r, m.sac_runtime * m.slopes[static_cast<size_t>(s)]},
-                 {y, m.sac_runtime * m.intercepts[static_cast<size_t>(s)]},
-                 {t, -1.0}});
+                {{d, m.sac_runtime * slope * per_gib}, {y, m.sac_runtime * (slope * lo + intercept)}, {t, -1.0}});
+    }
   }
 
   // No nesting: one row per maximal chain of candidates.
@@ -100,16 +109,10 @@ SacModel build(const ModuleInfo& info, const SacRequest& request, Objective obje
     groups[k].cap = std::min(groups[k].cap, activations / kBytesPerGiB);
   }
 
-  // d_j as entries, and the largest total discard of each prefix.
+  // Sum of d_j over a prefix, and the largest total discard of each prefix.
   auto discard_entries = [&](size_t k) {
     LpBuilder::Entries entries;
-    for (size_t p = 0; p < k; ++p) {
-      const ModStats& m = info.modules[static_cast<size_t>(by_post[p])];
-      const double acm = static_cast<double>(effective_sac_memory(m)) / kBytesPerGiB;
-      const double ia = static_cast<double>(m.act_fw_per_module) / kBytesPerGiB;
-      entries.push_back({model.r_col[static_cast<size_t>(by_post[p])], acm});
-      entries.push_back({model.y_col[static_cast<size_t>(by_post[p])], -(acm - ia)});
-    }
+    for (size_t p = 0; p < k; ++p) entries.push_back({d_col[static_cast<size_t>(by_post[p])], 1.0});
     return entries;
   };
   std::vector<double> max_discard(num_groups, 0.0);

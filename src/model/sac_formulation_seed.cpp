@@ -33,7 +33,9 @@ SacModel build_seed_sac_model(const ModuleInfo& info, const SacRequest& request)
   for (int i = 0; i < n; ++i) rct[u(i)] = b.add_column(name("rct", i), 0, kInf, 1, false);
   const int max_m = b.add_column("max_m", 0, kInf, 0, false);
   model.y_col = y;
-  model.r_col = r;
+  model.ratio_col = r;
+  model.ratio_scale.assign(u(n), 1.0);
+  model.ratio_offset.assign(u(n), 0.0);
   model.peak_col = max_m;
 
   const auto& mods = info.modules;

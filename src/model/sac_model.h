@@ -14,7 +14,11 @@ namespace milpsac::model {
 struct SacModel {
   lp::LinearProgram lp;
   std::vector<int> y_col;     // per module: column of y_i (1 = AC unit), -1 when not in the model
-  std::vector<int> r_col;     // per module: column of r_i (discarded fraction), -1 likewise
+  // Per module: the discarded fraction is ratio_offset + ratio_scale * x[ratio_col]
+  // when y_i = 1 (the seed: r_i itself; ours: lo_i + d_i / ACM_i); -1 likewise.
+  std::vector<int> ratio_col;
+  std::vector<double> ratio_scale;
+  std::vector<double> ratio_offset;
   int peak_col = -1;          // column of the peak memory (GiB) when the model has one
   // A row that involves no column is violated: no plan exists, whatever a
   // solver says (such a row is kept in lp so that exported files say so too).

@@ -54,7 +54,8 @@ Eigen::VectorXd ours_point(const ModuleInfo& info, const model::SacModel& sac, c
   Eigen::VectorXd x = Eigen::VectorXd::Zero(sac.lp.num_cols());
   for (const auto& [i, ratio] : plan) {
     x(sac.y_col[static_cast<size_t>(i)]) = 1.0;
-    x(sac.r_col[static_cast<size_t>(i)]) = ratio;
+    const size_t k = static_cast<size_t>(i);
+    x(sac.ratio_col[k]) = (ratio - sac.ratio_offset[k]) / sac.ratio_scale[k];
     const int t = column(sac.lp, "t_" + std::to_string(i));
     if (t >= 0) x(t) = info.modules[static_cast<size_t>(i)].sac_runtime *
                        recompute_fraction(info.modules[static_cast<size_t>(i)], ratio, 1.0);
@@ -187,13 +188,13 @@ TEST_CASE("plan evaluator: hand-computed plans on the tiny model") {
 TEST_CASE("formulation (ours): sizes, dropped columns, chain rows") {
   const ModuleInfo info = tiny();
   const model::SacModel big = model::build_sac_model(info, request_mib(10 * 1024));
-  CHECK(big.lp.num_cols() == 12);  // y, r, t for M, M.a, M.b, M.b.c
+  CHECK(big.lp.num_cols() == 12);  // y, d, t for M, M.a, M.b, M.b.c
   CHECK(big.y_col[2] == -1);       // leaves dropped
   CHECK(count_rows(big.lp, "chain_") == 2);  // {M, M.a} and {M, M.b, M.b.c}
-  CHECK(count_rows(big.lp, "r_ge_") == 3);   // lo = 0 for M.b.c
+  CHECK(count_rows(big.lp, "d_le_y_") == 4);
   CHECK(count_rows(big.lp, "rcp_") == 6);
   CHECK(count_rows(big.lp, "mem_") == 0);    // the budget binds nowhere
-  CHECK(big.lp.num_rows() == 15);
+  CHECK(big.lp.num_rows() == 12);
   CHECK_FALSE(big.infeasible);
 
   const model::SacModel tight = model::build_sac_model(info, request_mib(1312));
