@@ -84,8 +84,12 @@ void print_table(const std::string& path, const model::ModuleInfo& info, const m
                  const model::SacSolution& solution) {
   std::printf("SAC plan for %s: budget %g GiB, world size %d\n", path.c_str(), request.budget_gib,
               request.world_size);
-  std::printf("status %s, gap %.2f%%, %ld nodes, %.3f s\n\n", solution.status.c_str(), 100.0 * solution.gap,
-              solution.nodes, solution.seconds);
+  if (solution.has_plan)
+    std::printf("status %s, gap %.2f%%, %ld node%s, %.3f s\n\n", solution.status.c_str(), 100.0 * solution.gap,
+                solution.nodes, solution.nodes == 1 ? "" : "s", solution.seconds);
+  else
+    std::printf("status %s, %ld node%s, %.3f s\n\n", solution.status.c_str(), solution.nodes,
+                solution.nodes == 1 ? "" : "s", solution.seconds);
   if (!solution.has_plan) {
     std::printf("%s\n", no_plan_message(request, solution).c_str());
     return;

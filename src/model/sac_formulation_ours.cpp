@@ -1,12 +1,12 @@
-// Our SAC formulation (see sac_formulation_ours.h for the model).
+// Our SAC formulation (see sac_formulation_ours.h for the model): unit
+// columns and rows, chain rows from the module tree, memory rows per prefix.
 #include "model/sac_formulation_ours.h"
 
 #include <algorithm>
-#include <cmath>
-#include <limits>
 #include <string>
 
 #include "model/lp_builder.h"
+#include "model/memory_prefixes.h"
 
 namespace milpsac::model {
 namespace {
@@ -15,177 +15,149 @@ constexpr double kInf = lp::kInfinity;
 
 enum class Objective { kRecomputeTime, kPeakMemory };
 
-// Memory requirement of the modules that see the same prefix of discarded units.
-struct MemoryGroup {
-  double need = -kInf;  // max TA + AG + (P + TG)/W, GiB
-  double cap = kInf;    // min TA + AG, GiB (the seed's a_i >= 0)
-};
+size_t u(int i) { return static_cast<size_t>(i); }
 
 std::string name(const char* family, int module) { return std::string(family) + "_" + std::to_string(module); }
 
-SacModel build(const ModuleInfo& info, const SacRequest& request, Objective objective, double margin_gib) {
+// y_i, d_i (GiB discarded), t_i (ms) for each candidate; d_i <= IA_i y_i and
+// t_i >= ACT_i (slope_s r_i + intercept_s y_i) with r_i = lo_i y_i + d_i / ACM_i.
+// Returns the d column of each module (-1 if none).
+std::vector<int> add_units(const ModuleInfo& info, const std::vector<char>& candidate, Objective objective,
+                           LpBuilder& b, SacModel& model) {
   const int n = info.size();
-  const std::vector<char> candidate = ac_candidates(info, request);
-  const double world = static_cast<double>(request.world_size);
-  const double params = static_cast<double>(info.modules.front().param_per_module);
-
-  SacModel model;
-  model.y_col.assign(static_cast<size_t>(n), -1);
-  model.ratio_col.assign(static_cast<size_t>(n), -1);
-  model.ratio_scale.assign(static_cast<size_t>(n), 0.0);
-  model.ratio_offset.assign(static_cast<size_t>(n), 0.0);
-  LpBuilder b;
-
-  // Columns: y_i, d_i (GiB discarded) and t_i (ms) per candidate.
-  std::vector<int> free_modules;
-  std::vector<int> d_col(static_cast<size_t>(n), -1), t_col(static_cast<size_t>(n), -1);
+  model.y_col.assign(u(n), -1);
+  model.ratio_col.assign(u(n), -1);
+  model.ratio_scale.assign(u(n), 0.0);
+  model.ratio_offset.assign(u(n), 0.0);
+  std::vector<int> d_col(u(n), -1), t_col(u(n), -1);
   for (int i = 0; i < n; ++i) {
-    if (!candidate[static_cast<size_t>(i)]) continue;
-    const ModStats& m = info.modules[static_cast<size_t>(i)];
+    if (!candidate[u(i)]) continue;
+    const ModStats& m = info.modules[u(i)];
     const double acm = static_cast<double>(effective_sac_memory(m)) / kBytesPerGiB;
     const double ia = static_cast<double>(m.act_fw_per_module) / kBytesPerGiB;
-    free_modules.push_back(i);
-    model.y_col[static_cast<size_t>(i)] = b.add_column(name("y", i), 0, 1, 0, true);
-    d_col[static_cast<size_t>(i)] = b.add_column(name("d", i), 0, ia, 0, false);
-    model.ratio_col[static_cast<size_t>(i)] = d_col[static_cast<size_t>(i)];
-    model.ratio_offset[static_cast<size_t>(i)] = (acm - ia) / acm;  // r = lo + d / ACM
-    model.ratio_scale[static_cast<size_t>(i)] = 1.0 / acm;
+    model.y_col[u(i)] = b.add_column(name("y", i), 0, 1, 0, true);
+    d_col[u(i)] = b.add_column(name("d", i), 0, ia, 0, false);
+    model.ratio_col[u(i)] = d_col[u(i)];
+    model.ratio_offset[u(i)] = (acm - ia) / acm;
+    model.ratio_scale[u(i)] = 1.0 / acm;
     if (objective == Objective::kRecomputeTime && m.sac_runtime > 0 && m.n_segments > 0)
-      t_col[static_cast<size_t>(i)] = b.add_column(name("t", i), 0, kInf, 1, false);
+      t_col[u(i)] = b.add_column(name("t", i), 0, kInf, 1, false);
   }
-
-  // d_i <= IA_i y_i, and t_i >= ACT_i (slope_s r_i + intercept_s y_i) with
-  // r_i = lo_i y_i + d_i / ACM_i.
-  for (int i : free_modules) {
-    const ModStats& m = info.modules[static_cast<size_t>(i)];
-    const int y = model.y_col[static_cast<size_t>(i)];
-    const int d = d_col[static_cast<size_t>(i)];
+  for (int i = 0; i < n; ++i) {
+    if (!candidate[u(i)]) continue;
+    const ModStats& m = info.modules[u(i)];
+    const int y = model.y_col[u(i)], d = d_col[u(i)], t = t_col[u(i)];
     const double ia = static_cast<double>(m.act_fw_per_module) / kBytesPerGiB;
     if (ia > 0) b.add_row(name("d_le_y", i), -kInf, 0, {{d, 1.0}, {y, -ia}});
-    const int t = t_col[static_cast<size_t>(i)];
     if (t < 0) continue;
-    const double lo = model.ratio_offset[static_cast<size_t>(i)];
-    const double per_gib = model.ratio_scale[static_cast<size_t>(i)];
+    const double lo = model.ratio_offset[u(i)], per_gib = model.ratio_scale[u(i)];
     for (int s = 0; s < m.n_segments; ++s) {
-      const double slope = m.slopes[static_cast<size_t>(s)], intercept = m.intercepts[static_cast<size_t>(s)];
+      const double slope = m.slopes[u(s)], intercept = m.intercepts[u(s)];
       b.add_row(name("rcp", i) + "_" + std::to_string(s), -kInf, 0,
                 {{d, m.sac_runtime * slope * per_gib}, {y, m.sac_runtime * (slope * lo + intercept)}, {t, -1.0}});
     }
   }
+  return d_col;
+}
 
-  // No nesting: one row per maximal chain of candidates.
-  std::vector<char> has_candidate_below(static_cast<size_t>(n), 0);
-  for (int i : free_modules)
-    for (int v = info.tree.parent[static_cast<size_t>(i)]; v != -1; v = info.tree.parent[static_cast<size_t>(v)])
-      has_candidate_below[static_cast<size_t>(v)] = 1;
-  for (int i : free_modules) {
-    if (has_candidate_below[static_cast<size_t>(i)]) continue;
-    LpBuilder::Entries chain{{model.y_col[static_cast<size_t>(i)], 1.0}};
-    for (int v = info.tree.parent[static_cast<size_t>(i)]; v != -1; v = info.tree.parent[static_cast<size_t>(v)])
-      if (candidate[static_cast<size_t>(v)]) chain.push_back({model.y_col[static_cast<size_t>(v)], 1.0});
+// No nesting: for each candidate with no candidate below it, the sum of y over
+// it and its candidate ancestors (a maximal chain) is at most 1.
+void add_chains(const ModuleInfo& info, const std::vector<char>& candidate, const SacModel& model, LpBuilder& b) {
+  const int n = info.size();
+  const std::vector<int>& parent = info.tree.parent;
+  std::vector<char> has_candidate_below(u(n), 0);
+  for (int i = 0; i < n; ++i)
+    if (candidate[u(i)])
+      for (int v = parent[u(i)]; v != -1; v = parent[u(v)]) has_candidate_below[u(v)] = 1;
+  for (int i = 0; i < n; ++i) {
+    if (!candidate[u(i)] || has_candidate_below[u(i)]) continue;
+    LpBuilder::Entries chain{{model.y_col[u(i)], 1.0}};
+    for (int v = parent[u(i)]; v != -1; v = parent[u(v)])
+      if (candidate[u(v)]) chain.push_back({model.y_col[u(v)], 1.0});
     if (chain.size() < 2) continue;
     std::reverse(chain.begin(), chain.end());  // root side first
     b.add_row(name("chain", i), -kInf, 1, chain);
   }
+}
 
-  // Memory: candidates in fw_post_order; module i sees the prefix of those
-  // finished before it.
-  std::vector<int> by_post = free_modules;
-  std::sort(by_post.begin(), by_post.end(), [&](int a, int c) {
-    return info.fw_post_position[static_cast<size_t>(a)] < info.fw_post_position[static_cast<size_t>(c)];
-  });
-  std::vector<int> post_keys;
-  for (int j : by_post) post_keys.push_back(info.fw_post_position[static_cast<size_t>(j)]);
-  const size_t num_groups = by_post.size() + 1;
-  std::vector<MemoryGroup> groups(num_groups);
-  for (int i = 0; i < n; ++i) {
-    const ModStats& m = info.modules[static_cast<size_t>(i)];
-    const size_t k = static_cast<size_t>(
-        std::lower_bound(post_keys.begin(), post_keys.end(), info.fw_post_position[static_cast<size_t>(i)]) -
-        post_keys.begin());
-    const double activations = static_cast<double>(m.act_total) + static_cast<double>(m.act_grad_per_module);
-    const double need = activations + (params + static_cast<double>(m.grad_total)) / world;
-    groups[k].need = std::max(groups[k].need, need / kBytesPerGiB);
-    groups[k].cap = std::min(groups[k].cap, activations / kBytesPerGiB);
-  }
+// The sides of the memory rows that are not implied by others. Lower side of
+// prefix k: needed only above every earlier one (d >= 0 makes the sums grow).
+// Upper side: needed only below every later one and below sum IA_j.
+struct MemorySides {
+  std::vector<double> lower, upper;
+};
 
-  // Sum of d_j over a prefix, and the largest total discard of each prefix.
-  auto discard_entries = [&](size_t k) {
-    LpBuilder::Entries entries;
-    for (size_t p = 0; p < k; ++p) entries.push_back({d_col[static_cast<size_t>(by_post[p])], 1.0});
-    return entries;
-  };
-  std::vector<double> max_discard(num_groups, 0.0);
-  for (size_t k = 1; k < num_groups; ++k)
-    max_discard[k] = max_discard[k - 1] +
-                     static_cast<double>(info.modules[static_cast<size_t>(by_post[k - 1])].act_fw_per_module) / kBytesPerGiB;
-
-  // Lower sides: row k is implied by an earlier row with a larger requirement
-  // (d >= 0). Upper sides: row k is implied by a later row with a smaller cap,
-  // or by d_j <= IA_j.
-  std::vector<double> lower(num_groups, -kInf), upper(num_groups, kInf);
-  const double budget = request.budget_gib - margin_gib;
-  double running = objective == Objective::kPeakMemory ? std::max(0.0, groups[0].need) : 0.0;
-  for (size_t k = 0; k < num_groups; ++k) {
-    if (groups[k].need == -kInf) continue;  // no module sees this prefix
-    const double required = objective == Objective::kPeakMemory ? groups[k].need : groups[k].need - budget;
-    if (required > running) {
-      lower[k] = required;
-      running = required;
-    }
+MemorySides memory_sides(const MemoryPrefixes& prefixes, Objective objective, double budget) {
+  const size_t groups = prefixes.need_gib.size();
+  MemorySides sides{std::vector<double>(groups, -kInf), std::vector<double>(groups, kInf)};
+  // With the peak as a variable the k = 0 requirement is its lower bound.
+  double running = objective == Objective::kPeakMemory ? std::max(0.0, prefixes.need_gib[0]) : 0.0;
+  for (size_t k = 0; k < groups; ++k) {
+    if (prefixes.need_gib[k] == -kInf) continue;
+    const double required = objective == Objective::kPeakMemory ? prefixes.need_gib[k] : prefixes.need_gib[k] - budget;
+    if (required > running) sides.lower[k] = running = required;
   }
   double later_cap = kInf;
-  for (size_t k = num_groups; k-- > 0;) {
-    if (groups[k].cap < std::min(later_cap, max_discard[k])) upper[k] = groups[k].cap;
-    later_cap = std::min(later_cap, groups[k].cap);
+  for (size_t k = groups; k-- > 0;) {
+    if (prefixes.cap_gib[k] < std::min(later_cap, prefixes.max_discard_gib[k])) sides.upper[k] = prefixes.cap_gib[k];
+    later_cap = std::min(later_cap, prefixes.cap_gib[k]);
   }
+  return sides;
+}
 
-  auto constant_row = [&](const char* row_name, double lo, double up, const char* reason) {
-    if (lo <= 0 && up >= 0) return;
+void add_memory_rows(const MemoryPrefixes& prefixes, const MemorySides& sides, const std::vector<int>& d_col,
+                     Objective objective, LpBuilder& b, SacModel& model) {
+  const size_t groups = prefixes.need_gib.size();
+  auto prefix_sum = [&](size_t k) {
+    LpBuilder::Entries entries;
+    for (size_t p = 0; p < k; ++p) entries.push_back({d_col[u(prefixes.units_by_post[p])], 1.0});
+    return entries;
+  };
+  // Prefix 0 has no column: a violated side means no plan exists. The row is
+  // kept (one side only, so that it stays writable as MPS) for exports.
+  auto constant_row = [&](const char* row_name, double lower, double upper) {
+    if (lower <= 0 && upper >= 0) return;
     model.infeasible = true;
-    model.infeasible_reason = reason;
-    // Only the violated side, so that the row stays writable as MPS (lower <= upper).
-    if (lo > 0)
-      b.add_row(row_name, lo, kInf, {});
-    else
-      b.add_row(row_name, -kInf, up, {});
+    model.infeasible_reason = lower > 0 ? "the memory before any AC unit finishes exceeds the budget"
+                                        : "the activation total is negative before any AC unit finishes";
+    b.add_row(row_name, lower > 0 ? lower : -kInf, lower > 0 ? kInf : upper, {});
   };
   if (objective == Objective::kRecomputeTime) {
-    // One ranged row per prefix.
-    for (size_t k = 0; k < num_groups; ++k) {
-      if (lower[k] == -kInf && upper[k] == kInf) continue;
-      if (k == 0) {
-        constant_row("mem_0", lower[0], upper[0],
-                     lower[0] > 0 ? "the memory before any AC unit finishes exceeds the budget"
-                                  : "the activation total is negative before any AC unit finishes");
-        continue;
-      }
-      if (lower[k] <= upper[k]) {
-        b.add_row("mem_" + std::to_string(k), lower[k], upper[k], discard_entries(k));
+    constant_row("mem_0", sides.lower[0], sides.upper[0]);
+    for (size_t k = 1; k < groups; ++k) {
+      const double lower = sides.lower[k], upper = sides.upper[k];
+      if (lower == -kInf && upper == kInf) continue;
+      if (lower <= upper) {
+        b.add_row("mem_" + std::to_string(k), lower, upper, prefix_sum(k));
       } else {  // contradictory sides: two rows, so that the model stays writable as MPS
-        b.add_row("mem_" + std::to_string(k), lower[k], kInf, discard_entries(k));
-        b.add_row("cap_" + std::to_string(k), -kInf, upper[k], discard_entries(k));
+        b.add_row("mem_" + std::to_string(k), lower, kInf, prefix_sum(k));
+        b.add_row("cap_" + std::to_string(k), -kInf, upper, prefix_sum(k));
       }
     }
-  } else {
-    // The peak is at least every group's requirement minus what it discards.
-    model.peak_col = b.add_column("peak", std::max(0.0, groups[0].need), kInf, 1, false);
-    for (size_t k = 1; k < num_groups; ++k) {
-      if (lower[k] == -kInf) continue;
-      LpBuilder::Entries entries = discard_entries(k);
-      entries.push_back({model.peak_col, 1.0});
-      b.add_row("mem_" + std::to_string(k), lower[k], kInf, entries);
-    }
-    for (size_t k = 0; k < num_groups; ++k) {
-      if (upper[k] == kInf) continue;
-      if (k == 0) {
-        constant_row("cap_0", -kInf, upper[0], "the activation total is negative before any AC unit finishes");
-        continue;
-      }
-      b.add_row("cap_" + std::to_string(k), -kInf, upper[k], discard_entries(k));
-    }
+    return;
   }
+  // Minimum peak: peak + sum of d over prefix k >= need_k; caps as above.
+  model.peak_col = b.add_column("peak", std::max(0.0, prefixes.need_gib[0]), kInf, 1, false);
+  for (size_t k = 1; k < groups; ++k) {
+    if (sides.lower[k] == -kInf) continue;
+    LpBuilder::Entries entries = prefix_sum(k);
+    entries.push_back({model.peak_col, 1.0});
+    b.add_row("mem_" + std::to_string(k), sides.lower[k], kInf, entries);
+  }
+  constant_row("cap_0", -kInf, sides.upper[0]);
+  for (size_t k = 1; k < groups; ++k)
+    if (sides.upper[k] != kInf) b.add_row("cap_" + std::to_string(k), -kInf, sides.upper[k], prefix_sum(k));
+}
 
+SacModel build(const ModuleInfo& info, const SacRequest& request, Objective objective, double margin_gib) {
+  const std::vector<char> candidate = ac_candidates(info, request);
+  SacModel model;
+  LpBuilder b;
+  const std::vector<int> d_col = add_units(info, candidate, objective, b, model);
+  add_chains(info, candidate, model, b);
+  const MemoryPrefixes prefixes = memory_prefixes(info, candidate, request.world_size);
+  const MemorySides sides = memory_sides(prefixes, objective, request.budget_gib - margin_gib);
+  add_memory_rows(prefixes, sides, d_col, objective, b, model);
   model.lp = b.finish(objective == Objective::kPeakMemory ? "SAC_MIN_PEAK" : "SAC");
   return model;
 }

@@ -130,8 +130,8 @@ class Generator {
     const int chunk = std::max(1, (count + s_.group_fanout - 1) / s_.group_fanout);
     for (int k = 0, start = first; start < first + count; ++k, start += chunk) {
       const int stage = add(parent, prefix + ".stages." + std::to_string(k), false, 0, 0, 0, 0, 0.1);
-      add_layers(stage, nodes_[static_cast<size_t>(stage)].fqn, start, std::min(chunk, first + count - start),
-                 level + 1);
+      const std::string stage_fqn = nodes_[static_cast<size_t>(stage)].fqn;  // a copy: add() reallocates nodes_
+      add_layers(stage, stage_fqn, start, std::min(chunk, first + count - start), level + 1);
     }
   }
 
