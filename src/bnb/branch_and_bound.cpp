@@ -122,7 +122,14 @@ std::optional<Node> Search::process(Node node) {
   Eigen::VectorXd x = state_.solver.primal_values();
   std::vector<int> fractional = state_.fractional_columns(x);
   if (fractional.empty()) {
-    if (state_.offer_solution(x)) prune_queue();
+    if (state_.offer_solution(x)) {
+      prune_queue();
+    } else if (!state_.has_incumbent || objective < state_.incumbent_value) {
+      // The LP calls this point optimal and integral but it fails the check
+      // on the original rows: the node is not settled, so the search must not
+      // end with a verdict (never a false "infeasible").
+      unresolved_bound_ = std::min(unresolved_bound_, objective);
+    }
     return std::nullopt;
   }
   if (simple_rounding(state_, x)) prune_queue();

@@ -32,6 +32,8 @@ bool bounds_contradict(const LinearProgram& lp) {
   return false;
 }
 
+LpSolution solve_once(const LinearProgram& lp, const LpOptions& options, const Deadline& deadline, bool scale);
+
 }  // namespace
 
 LpSolution solve_lp(const LinearProgram& lp, const LpOptions& options) {
@@ -41,7 +43,21 @@ LpSolution solve_lp(const LinearProgram& lp, const LpOptions& options) {
     return result;
   }
   Deadline deadline(options.time_limit_seconds);
-  SimplexSolver solver(lp, options.scale);
+  // Scaled first; if the answer fails the check on the user's data (scaling
+  // can hide a violation that is real in the original units, e.g. one byte
+  // on a row of 1e9-byte terms), once more unscaled.
+  for (const bool scale : {options.scale, false}) {
+    result = solve_once(lp, options, deadline, scale);
+    if (result.status != LpStatus::kNumericalError || !scale) break;
+  }
+  return result;
+}
+
+namespace {
+
+LpSolution solve_once(const LinearProgram& lp, const LpOptions& options, const Deadline& deadline, bool scale) {
+  LpSolution result;
+  SimplexSolver solver(lp, scale);
   solver.set_deadline(&deadline);
   solver.set_iteration_limit(options.iteration_limit);
   result.status = solver.solve();
@@ -60,5 +76,7 @@ LpSolution solve_lp(const LinearProgram& lp, const LpOptions& options) {
     result.status = LpStatus::kNumericalError;
   return result;
 }
+
+}  // namespace
 
 }  // namespace milpsac::lp

@@ -229,3 +229,12 @@ TEST_CASE("deterministic: the same model gives the same answer and node count") 
   CHECK(a.nodes == b.nodes);
   CHECK(a.x == b.x);
 }
+
+TEST_CASE("an LP point that fails the original check never becomes a false infeasible") {
+  auto lp = make_lp({{1000000423, 1000004316, -2000004738}}, {-inf}, {0}, {3.138, 18.094, 0}, {0, 0, 1},
+                    {1, 1, 1});
+  lp.sense = lp::ObjectiveSense::kMaximize;
+  auto r = bnb::solve_milp(lp, {.relative_gap = 0});
+  CHECK(r.status != MilpStatus::kInfeasible);
+  if (r.has_solution) CHECK(lp::is_feasible(lp, r.x, 1e-6, true));
+}

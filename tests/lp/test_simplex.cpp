@@ -227,3 +227,15 @@ TEST_CASE("objective cutoff stops the dual simplex") {
   solver.set_objective_cutoff(6.0);
   CHECK(solver.solve() == LpStatus::kCutoff);
 }
+
+TEST_CASE("a violation hidden by scaling is caught and the LP re-solved unscaled") {
+  // One byte over on a row of 1e9-byte terms: the slack basis looks feasible
+  // after scaling but is not in the user's units.
+  auto lp = make_lp({{1000000423, 1000004316, -2000004738}}, {-inf}, {0}, {3.138, 18.094, 0}, {0, 0, 1},
+                    {1, 1, 1});
+  lp.sense = lp::ObjectiveSense::kMaximize;
+  auto s = lp::solve_lp(lp);
+  REQUIRE(s.status == LpStatus::kOptimal);
+  CHECK(lp::max_bound_violation(lp, s.x) <= 1e-6);
+  CHECK(s.objective == doctest::Approx(3.138 + 18.094 * (2000004738.0 - 1000000423.0) / 1000004316.0));
+}
