@@ -268,13 +268,10 @@ TEST_CASE("module info: bad input names file, module and field") {
   }
 }
 
-TEST_CASE("module info: 1000+ modules read in milliseconds") {
+TEST_CASE("module info: a synthetic file of 1000+ modules is read whole") {
+  // Read speed is measured in bench/model, not asserted here.
   const model::SyntheticSpec spec = model::synthetic_spec_for(1200, 2);
   const std::string text = model::synthetic_module_info_json(spec);
-  const auto start = std::chrono::steady_clock::now();
   const ModuleInfo info = model::parse_module_info(text, "synthetic.json");
-  const double ms = std::chrono::duration<double, std::milli>(std::chrono::steady_clock::now() - start).count();
-  MESSAGE("read " << info.size() << " modules (" << text.size() / 1024 << " KiB) in " << ms << " ms");
   CHECK(info.size() >= 1200);
-  CHECK(ms < 1000.0);  // generous for sanitizer builds; release reads take a few ms
 }
