@@ -20,27 +20,31 @@ constexpr std::int64_t kMaxBytes = std::int64_t{1} << 53;
   throw InputError(source + ": " + where + ": " + what);
 }
 
-// A whole number in [0, hi] (integral floats such as 1e9 accepted).
-std::int64_t whole_number(const nlohmann::json& v, std::int64_t hi, const std::string& source,
-                          const std::string& where) {
-  const std::string what = "must be a whole number in [0, " + std::to_string(hi) + "], got " + v.dump();
+// A whole number in [0, hi] (integral floats such as 1e9 accepted) in field
+// `field` of node `node`.
+std::int64_t whole_number(const nlohmann::json& v, std::int64_t hi, const std::string& source, std::size_t node,
+                          const char* field) {
+  auto reject = [&] {
+    fail(source, "nodes[" + std::to_string(node) + "]." + field,
+         "must be a whole number in [0, " + std::to_string(hi) + "], got " + v.dump());
+  };
   if (v.is_number_unsigned()) {
     auto u = v.get<std::uint64_t>();
-    if (u > static_cast<std::uint64_t>(hi)) fail(source, where, what);
+    if (u > static_cast<std::uint64_t>(hi)) reject();
     return static_cast<std::int64_t>(u);
   }
   if (v.is_number_integer()) {
     auto i = v.get<std::int64_t>();
-    if (i < 0 || i > hi) fail(source, where, what);
+    if (i < 0 || i > hi) reject();
     return i;
   }
-  if (!v.is_number()) fail(source, where, what);
+  if (!v.is_number()) reject();
   const double d = v.get<double>();
-  if (!std::isfinite(d) || d != std::floor(d) || d < 0.0 || d > static_cast<double>(hi)) fail(source, where, what);
+  if (!std::isfinite(d) || d != std::floor(d) || d < 0.0 || d > static_cast<double>(hi)) reject();
   return static_cast<std::int64_t>(d);
 }
 
-Stage parse_stage(const nlohmann::json& v, const std::string& source, const std::string& where) {
+Stage parse_stage(const nlohmann::json& v, std::size_t node, const std::string& source) {
   if (v.is_string()) {
     const std::string s = v.get<std::string>();
     if (s == "placeholder") return Stage::kPlaceholder;
@@ -48,7 +52,8 @@ Stage parse_stage(const nlohmann::json& v, const std::string& source, const std:
     if (s == "loss") return Stage::kLoss;
     if (s == "backward") return Stage::kBackward;
   }
-  fail(source, where, "must be \"placeholder\", \"forward\", \"loss\" or \"backward\", got " + v.dump());
+  fail(source, "nodes[" + std::to_string(node) + "].stage",
+       "must be \"placeholder\", \"forward\", \"loss\" or \"backward\", got " + v.dump());
 }
 
 }  // namespace
@@ -63,15 +68,12 @@ const char* to_string(Stage stage) {
   return "unknown";
 }
 
-AutogradGraph make_autograd_graph(std::vector<AutogradNode> nodes, const std::string& source) {
-  std::unordered_map<std::string, std::size_t> index;
-  index.reserve(nodes.size());
+namespace {
+
+// Edges, acyclicity and order; names are known to be unique.
+AutogradGraph build_graph(std::vector<AutogradNode> nodes, const std::string& source) {
   std::vector<graph::Edge> edges;
   for (std::size_t v = 0; v < nodes.size(); ++v) {
-    auto [it, inserted] = index.emplace(nodes[v].name, v);
-    if (!inserted)
-      fail(source, "nodes[" + std::to_string(v) + "].name",
-           "duplicate name '" + nodes[v].name + "' (first at nodes[" + std::to_string(it->second) + "])");
     for (std::size_t u : nodes[v].inputs) {
       if (u >= nodes.size())
         fail(source, "nodes[" + std::to_string(v) + "].inputs", "input index " + std::to_string(u) + " out of range");
@@ -92,6 +94,20 @@ AutogradGraph make_autograd_graph(std::vector<AutogradNode> nodes, const std::st
   return g;
 }
 
+}  // namespace
+
+AutogradGraph make_autograd_graph(std::vector<AutogradNode> nodes, const std::string& source) {
+  std::unordered_map<std::string, std::size_t> index;
+  index.reserve(nodes.size());
+  for (std::size_t v = 0; v < nodes.size(); ++v) {
+    auto [it, inserted] = index.emplace(nodes[v].name, v);
+    if (!inserted)
+      fail(source, "nodes[" + std::to_string(v) + "].name",
+           "duplicate name '" + nodes[v].name + "' (first at nodes[" + std::to_string(it->second) + "])");
+  }
+  return build_graph(std::move(nodes), source);
+}
+
 AutogradGraph parse_autograd_graph(const nlohmann::json& doc, const std::string& source) {
   if (!doc.is_object()) fail(source, "document", "must be a JSON object");
   for (auto it = doc.begin(); it != doc.end(); ++it)
@@ -105,52 +121,57 @@ AutogradGraph parse_autograd_graph(const nlohmann::json& doc, const std::string&
   index.reserve(list.size());
   std::vector<AutogradNode> nodes(list.size());
   for (std::size_t v = 0; v < list.size(); ++v) {
-    const std::string at = "nodes[" + std::to_string(v) + "]";
     const nlohmann::json& n = list[v];
-    if (!n.is_object()) fail(source, at, "must be a JSON object");
+    auto at = [v](const char* field) { return "nodes[" + std::to_string(v) + "]" + field; };
+    if (!n.is_object()) fail(source, at(""), "must be a JSON object");
     for (auto it = n.begin(); it != n.end(); ++it) {
       const std::string& k = it.key();
       if (k != "name" && k != "stage" && k != "saved" && k != "out_bytes" && k != "inputs" && k != "fwd_flop" &&
           k != "bwd_flop")
-        fail(source, at, "unknown field '" + k + "'");
+        fail(source, at(""), "unknown field '" + k + "'");
     }
-    if (!n.contains("name") || !n.at("name").is_string() || n.at("name").get<std::string>().empty())
-      fail(source, at + ".name", "must be a non-empty string");
-    nodes[v].name = n.at("name").get<std::string>();
+    const auto name = n.find("name");
+    if (name == n.end() || !name->is_string() || name->get_ref<const std::string&>().empty())
+      fail(source, at(".name"), "must be a non-empty string");
+    nodes[v].name = name->get<std::string>();
     auto [it, inserted] = index.emplace(nodes[v].name, v);
     if (!inserted)
-      fail(source, at + ".name",
+      fail(source, at(".name"),
            "duplicate name '" + nodes[v].name + "' (first at nodes[" + std::to_string(it->second) + "])");
   }
   for (std::size_t v = 0; v < list.size(); ++v) {
-    const std::string at = "nodes[" + std::to_string(v) + "]";
     const nlohmann::json& n = list[v];
     AutogradNode& node = nodes[v];
-    if (!n.contains("stage")) fail(source, at + ".stage", "missing");
-    node.stage = parse_stage(n.at("stage"), source, at + ".stage");
-    if (n.contains("saved")) {
-      if (!n.at("saved").is_boolean()) fail(source, at + ".saved", "must be true or false, got " + n.at("saved").dump());
-      node.saved = n.at("saved").get<bool>();
+    // Built only when needed: most nodes are fine.
+    auto where = [v](const char* field) { return "nodes[" + std::to_string(v) + "]." + field; };
+    const auto stage = n.find("stage");
+    if (stage == n.end()) fail(source, where("stage"), "missing");
+    node.stage = parse_stage(*stage, v, source);
+    if (const auto saved = n.find("saved"); saved != n.end()) {
+      if (!saved->is_boolean()) fail(source, where("saved"), "must be true or false, got " + saved->dump());
+      node.saved = saved->get<bool>();
     }
-    if (!n.contains("out_bytes")) fail(source, at + ".out_bytes", "missing");
-    node.out_bytes = whole_number(n.at("out_bytes"), kMaxBytes, source, at + ".out_bytes");
+    const auto out_bytes = n.find("out_bytes");
+    if (out_bytes == n.end()) fail(source, where("out_bytes"), "missing");
+    node.out_bytes = whole_number(*out_bytes, kMaxBytes, source, v, "out_bytes");
     constexpr std::int64_t kMaxFlop = std::numeric_limits<std::int64_t>::max();
-    if (n.contains("fwd_flop")) node.fwd_flop = whole_number(n.at("fwd_flop"), kMaxFlop, source, at + ".fwd_flop");
-    if (n.contains("bwd_flop")) node.bwd_flop = whole_number(n.at("bwd_flop"), kMaxFlop, source, at + ".bwd_flop");
-    if (n.contains("inputs")) {
-      const nlohmann::json& inputs = n.at("inputs");
-      if (!inputs.is_array()) fail(source, at + ".inputs", "must be an array of node names");
-      for (std::size_t k = 0; k < inputs.size(); ++k) {
-        const std::string where = at + ".inputs[" + std::to_string(k) + "]";
-        if (!inputs[k].is_string()) fail(source, where, "must be a node name, got " + inputs[k].dump());
-        auto found = index.find(inputs[k].get<std::string>());
+    if (const auto f = n.find("fwd_flop"); f != n.end()) node.fwd_flop = whole_number(*f, kMaxFlop, source, v, "fwd_flop");
+    if (const auto f = n.find("bwd_flop"); f != n.end()) node.bwd_flop = whole_number(*f, kMaxFlop, source, v, "bwd_flop");
+    if (const auto inputs = n.find("inputs"); inputs != n.end()) {
+      if (!inputs->is_array()) fail(source, where("inputs"), "must be an array of node names");
+      node.inputs.reserve(inputs->size());
+      for (std::size_t k = 0; k < inputs->size(); ++k) {
+        const nlohmann::json& name = (*inputs)[k];
+        auto input_at = [&] { return where("inputs") + "[" + std::to_string(k) + "]"; };
+        if (!name.is_string()) fail(source, input_at(), "must be a node name, got " + name.dump());
+        auto found = index.find(name.get_ref<const std::string&>());
         if (found == index.end())
-          fail(source, where, "unknown input '" + inputs[k].get<std::string>() + "' of node '" + node.name + "'");
+          fail(source, input_at(), "unknown input '" + name.get<std::string>() + "' of node '" + node.name + "'");
         node.inputs.push_back(found->second);
       }
     }
   }
-  return make_autograd_graph(std::move(nodes), source);
+  return build_graph(std::move(nodes), source);
 }
 
 AutogradGraph read_autograd_graph(const std::string& path) {
