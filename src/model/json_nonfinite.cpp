@@ -1,6 +1,8 @@
 // Quoting of Python's non-finite JSON literals (see json_nonfinite.h).
 #include "model/json_nonfinite.h"
 
+#include "common/input_error.h"
+
 #include <array>
 
 namespace milpsac::model {
@@ -63,6 +65,19 @@ bool is_quoted_nonfinite(std::string_view s) {
   for (std::string_view literal : kLiterals)
     if (s == literal) return true;
   return false;
+}
+
+nlohmann::json parse_json_with_nonfinite(std::string_view text, const std::string& source) {
+  using nlohmann::json;
+  try {
+    if (may_contain_nonfinite_literals(text)) return json::parse(quote_nonfinite_literals(text));
+    return json::parse(text);
+  } catch (const json::parse_error& e) {
+    std::string what = e.what();
+    if (auto bracket = what.find("] "); what.rfind("[json.exception", 0) == 0 && bracket != std::string::npos)
+      what = what.substr(bracket + 2);
+    throw InputError(source + ": invalid JSON: " + what);
+  }
 }
 
 }  // namespace milpsac::model

@@ -5,6 +5,7 @@
 // a number field holding one of those strings is then reported by name.
 #pragma once
 
+#include <nlohmann/json.hpp>
 #include <string>
 #include <string_view>
 
@@ -18,5 +19,10 @@ std::string quote_nonfinite_literals(std::string_view text);
 
 // "NaN", "Infinity" or "-Infinity": a quoted non-finite literal.
 bool is_quoted_nonfinite(std::string_view s);
+
+// Parse a JSON document that may hold Python's NaN/Infinity literals (quoted
+// first, so readers can name the field); a syntax error is an InputError
+// "SOURCE: invalid JSON: ...".
+nlohmann::json parse_json_with_nonfinite(std::string_view text, const std::string& source);
 
 }  // namespace milpsac::model

@@ -94,15 +94,7 @@ void check_length(size_t size, int ops, const std::string& field, const std::str
 }
 
 json parse_json(std::string_view text, const std::string& source) {
-  try {
-    if (may_contain_nonfinite_literals(text)) return json::parse(quote_nonfinite_literals(text));
-    return json::parse(text);
-  } catch (const json::parse_error& e) {
-    std::string what = e.what();
-    if (auto bracket = what.find("] "); what.rfind("[json.exception", 0) == 0 && bracket != std::string::npos)
-      what = what.substr(bracket + 2);
-    throw InputError(source + ": invalid JSON: " + what);
-  }
+  return parse_json_with_nonfinite(text, source);
 }
 
 }  // namespace
