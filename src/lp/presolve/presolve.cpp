@@ -1,0 +1,190 @@
+// The presolve driver: passes over all rows, then all columns, in index order,
+// applying the enabled rules until a pass changes nothing (or max_passes);
+// then the reduced LinearProgram is extracted and postsolve maps solutions back.
+#include "lp/presolve/presolve.h"
+
+#include <cmath>
+
+#include "lp/presolve/presolve_model.h"
+#include "lp/presolve/rules.h"
+
+namespace milpsac::lp::presolve {
+
+const char* to_string(PresolveStatus status) {
+  switch (status) {
+    case PresolveStatus::kReduced: return "reduced";
+    case PresolveStatus::kEmpty: return "empty";
+    case PresolveStatus::kInfeasible: return "infeasible";
+    case PresolveStatus::kUnboundedOrInfeasible: return "unbounded_or_infeasible";
+  }
+  return "unknown";
+}
+
+namespace {
+
+bool stopped(const PresolveModel& model) { return model.infeasible || model.unbounded_or_infeasible; }
+
+bool row_pass(PresolveModel& model, const PresolveOptions& o) {
+  bool changed = false;
+  for (int i = 0; i < model.num_rows && !stopped(model); ++i) {
+    if (!model.row_active[static_cast<size_t>(i)]) continue;
+    const int size = model.row_size[static_cast<size_t>(i)];
+    if (size == 0) {
+      if (o.empty_rows) changed |= remove_empty_row(model, i);
+      continue;
+    }
+    if (size == 1 && o.singleton_rows) {
+      changed |= remove_singleton_row(model, i);
+      continue;
+    }
+    if (o.forcing_rows && remove_forcing_or_redundant_row(model, i)) {
+      changed = true;
+      continue;
+    }
+    if (stopped(model)) break;
+    if (size == 2 && o.doubleton_equations && remove_doubleton_equation(model, i)) {
+      changed = true;
+      continue;
+    }
+    if (model.keep_integrality && o.bound_tightening) changed |= tighten_integer_bounds(model, i);
+    if (model.keep_integrality && o.coefficient_tightening && !stopped(model)) changed |= tighten_coefficients(model, i);
+  }
+  return changed;
+}
+
+bool column_pass(PresolveModel& model, const PresolveOptions& o) {
+  bool changed = false;
+  for (int j = 0; j < model.num_cols && !stopped(model); ++j) {
+    if (!model.col_active[static_cast<size_t>(j)]) continue;
+    if (o.fixed_columns && remove_fixed_column(model, j)) {
+      changed = true;
+      continue;
+    }
+    if (model.col_size[static_cast<size_t>(j)] == 0) {
+      if (o.empty_columns) changed |= remove_empty_column(model, j);
+      continue;
+    }
+    if (o.dominated_columns && remove_dominated_column(model, j)) {
+      changed = true;
+      continue;
+    }
+    if (stopped(model)) break;
+    if (model.col_size[static_cast<size_t>(j)] == 1 && o.free_column_singletons)
+      changed |= remove_free_column_singleton(model, j);
+  }
+  return changed;
+}
+
+LinearProgram extract_reduced(const LinearProgram& original, PresolveModel& model) {
+  PostsolveStack& stack = model.stack;
+  std::vector<int> new_row(static_cast<size_t>(model.num_rows), -1);
+  for (int i = 0; i < model.num_rows; ++i)
+    if (model.row_active[static_cast<size_t>(i)]) {
+      new_row[static_cast<size_t>(i)] = static_cast<int>(stack.row_map.size());
+      stack.row_map.push_back(i);
+    }
+  for (int j = 0; j < model.num_cols; ++j)
+    if (model.col_active[static_cast<size_t>(j)]) stack.col_map.push_back(j);
+  const int m = static_cast<int>(stack.row_map.size()), n = static_cast<int>(stack.col_map.size());
+  LinearProgram lp;
+  lp.name = original.name;
+  lp.sense = original.sense;
+  lp.resize(m, n);
+  const double sign = original.sense == ObjectiveSense::kMaximize ? -1.0 : 1.0;
+  lp.offset = sign * model.offset;
+  for (int c = 0; c < n; ++c) {
+    const auto j = static_cast<size_t>(stack.col_map[static_cast<size_t>(c)]);
+    lp.c[c] = sign * model.cost[j];
+    lp.col_lower[c] = model.col_lower[j];
+    lp.col_upper[c] = model.col_upper[j];
+    lp.is_integer[static_cast<size_t>(c)] = model.is_integer[j];
+    if (j < original.col_names.size()) lp.col_names[static_cast<size_t>(c)] = original.col_names[j];
+    for (const Entry& e : model.cols[j]) {
+      const int r = new_row[static_cast<size_t>(e.index)];
+      if (r >= 0) lp.A(r, c) = e.value;
+    }
+  }
+  for (int r = 0; r < m; ++r) {
+    const auto i = static_cast<size_t>(stack.row_map[static_cast<size_t>(r)]);
+    lp.row_lower[r] = model.row_lower[i];
+    lp.row_upper[r] = model.row_upper[i];
+    if (i < original.row_names.size()) lp.row_names[static_cast<size_t>(r)] = original.row_names[i];
+  }
+  return lp;
+}
+
+PostsolveState initial_state(const PresolveResult& result, const LpSolution& reduced, bool primal_only) {
+  const PostsolveStack& stack = result.stack;
+  PostsolveState state;
+  state.x.assign(static_cast<size_t>(stack.original_cols), 0.0);
+  state.y.assign(static_cast<size_t>(stack.original_rows), 0.0);
+  state.col_status.assign(static_cast<size_t>(stack.original_cols), VarStatus::kAtLower);
+  state.row_status.assign(static_cast<size_t>(stack.original_rows), VarStatus::kBasic);
+  const bool has_basis = reduced.basis.cols.size() == stack.col_map.size() && reduced.basis.rows.size() == stack.row_map.size();
+  for (size_t c = 0; c < stack.col_map.size(); ++c) {
+    const auto j = static_cast<size_t>(stack.col_map[c]);
+    if (static_cast<Eigen::Index>(c) < reduced.x.size()) state.x[j] = reduced.x[static_cast<Eigen::Index>(c)];
+    state.col_status[j] = has_basis ? reduced.basis.cols[c] : VarStatus::kBasic;
+  }
+  for (size_t r = 0; r < stack.row_map.size(); ++r) {
+    const auto i = static_cast<size_t>(stack.row_map[r]);
+    if (!primal_only && static_cast<Eigen::Index>(r) < reduced.row_duals.size())
+      state.y[i] = reduced.row_duals[static_cast<Eigen::Index>(r)];
+    state.row_status[i] = has_basis ? reduced.basis.rows[r] : VarStatus::kBasic;
+  }
+  return state;
+}
+
+}  // namespace
+
+PresolveResult presolve(const LinearProgram& lp, const PresolveOptions& options) {
+  PresolveModel model = make_presolve_model(lp, options.keep_integrality);
+  PresolveResult result;
+  for (int pass = 0; pass < options.max_passes && !stopped(model); ++pass) {
+    if (options.deadline != nullptr && options.deadline->expired()) break;
+    ++model.stats.passes;
+    bool changed = row_pass(model, options);
+    if (!stopped(model)) changed |= column_pass(model, options);
+    if (!changed) break;
+  }
+  result.stats = model.stats;
+  if (model.infeasible) {
+    result.status = PresolveStatus::kInfeasible;
+  } else if (model.unbounded_or_infeasible) {
+    result.status = PresolveStatus::kUnboundedOrInfeasible;
+  }
+  result.reduced = extract_reduced(lp, model);
+  result.stack = std::move(model.stack);
+  if (result.status == PresolveStatus::kReduced && result.reduced.num_rows() == 0 && result.reduced.num_cols() == 0)
+    result.status = PresolveStatus::kEmpty;
+  return result;
+}
+
+Eigen::VectorXd postsolve_primal(const PresolveResult& result, const Eigen::VectorXd& reduced_x) {
+  LpSolution reduced;
+  reduced.x = reduced_x;
+  PostsolveState state = initial_state(result, reduced, true);
+  undo_reductions(result.stack, state, true);
+  return Eigen::Map<const Eigen::VectorXd>(state.x.data(), static_cast<Eigen::Index>(state.x.size()));
+}
+
+LpSolution postsolve(const LinearProgram& original, const PresolveResult& result, const LpSolution& reduced) {
+  PostsolveState state = initial_state(result, reduced, false);
+  undo_reductions(result.stack, state, false);
+  LpSolution out;
+  out.status = reduced.status;
+  if (result.status == PresolveStatus::kEmpty) out.status = LpStatus::kOptimal;
+  out.iterations = reduced.iterations;
+  const auto n = static_cast<Eigen::Index>(state.x.size()), m = static_cast<Eigen::Index>(state.y.size());
+  out.x = Eigen::Map<const Eigen::VectorXd>(state.x.data(), n);
+  out.row_duals = Eigen::Map<const Eigen::VectorXd>(state.y.data(), m);
+  out.row_activity = original.A * out.x;
+  const double sign = original.sense == ObjectiveSense::kMaximize ? -1.0 : 1.0;
+  out.reduced_costs = sign * original.c - original.A.transpose() * out.row_duals;
+  out.objective = original.c.dot(out.x) + original.offset;
+  out.basis.cols = std::move(state.col_status);
+  out.basis.rows = std::move(state.row_status);
+  return out;
+}
+
+}  // namespace milpsac::lp::presolve

@@ -1,0 +1,235 @@
+// PresolveModel: construction from a LinearProgram, entry bookkeeping and the
+// activity ranges every rule reads.
+#include "lp/presolve/presolve_model.h"
+
+#include <algorithm>
+#include <cmath>
+
+#include "lp/presolve/presolve_tolerances.h"
+
+namespace milpsac::lp::presolve {
+namespace {
+
+double clean_bound(double v) {
+  if (v >= ptol::kInfiniteBound) return kInfinity;
+  if (v <= -ptol::kInfiniteBound) return -kInfinity;
+  return v;
+}
+
+void erase_entry(std::vector<Entry>& list, int index) {
+  for (size_t p = 0; p < list.size(); ++p)
+    if (list[p].index == index) {
+      list.erase(list.begin() + static_cast<std::ptrdiff_t>(p));
+      return;
+    }
+}
+
+}  // namespace
+
+PresolveModel make_presolve_model(const LinearProgram& lp, bool keep_integrality) {
+  PresolveModel model;
+  const int m = lp.num_rows(), n = lp.num_cols();
+  model.num_rows = m;
+  model.num_cols = n;
+  model.keep_integrality = keep_integrality;
+  model.rows.resize(static_cast<size_t>(m));
+  model.cols.resize(static_cast<size_t>(n));
+  const double sign = lp.sense == ObjectiveSense::kMaximize ? -1.0 : 1.0;
+  model.cost.resize(static_cast<size_t>(n));
+  model.col_lower.resize(static_cast<size_t>(n));
+  model.col_upper.resize(static_cast<size_t>(n));
+  model.is_integer.assign(static_cast<size_t>(n), 0);
+  for (int j = 0; j < n; ++j) {
+    const auto uj = static_cast<size_t>(j);
+    model.cost[uj] = sign * lp.c[j];
+    model.col_lower[uj] = clean_bound(lp.col_lower[j]);
+    model.col_upper[uj] = clean_bound(lp.col_upper[j]);
+    if (uj < lp.is_integer.size()) model.is_integer[uj] = lp.is_integer[uj];
+    for (int i = 0; i < m; ++i) {
+      const double a = lp.A(i, j);
+      if (a != 0.0) {  // structural zero test: dense storage of a sparse matrix
+        model.cols[uj].push_back({i, a});
+        model.rows[static_cast<size_t>(i)].push_back({j, a});
+      }
+    }
+  }
+  model.row_lower.resize(static_cast<size_t>(m));
+  model.row_upper.resize(static_cast<size_t>(m));
+  for (int i = 0; i < m; ++i) {
+    model.row_lower[static_cast<size_t>(i)] = clean_bound(lp.row_lower[i]);
+    model.row_upper[static_cast<size_t>(i)] = clean_bound(lp.row_upper[i]);
+  }
+  model.offset = sign * lp.offset;
+  model.row_active.assign(static_cast<size_t>(m), 1);
+  model.col_active.assign(static_cast<size_t>(n), 1);
+  model.row_size.resize(static_cast<size_t>(m));
+  model.col_size.resize(static_cast<size_t>(n));
+  for (int i = 0; i < m; ++i) model.row_size[static_cast<size_t>(i)] = static_cast<int>(model.rows[static_cast<size_t>(i)].size());
+  for (int j = 0; j < n; ++j) model.col_size[static_cast<size_t>(j)] = static_cast<int>(model.cols[static_cast<size_t>(j)].size());
+  model.stack.original_rows = m;
+  model.stack.original_cols = n;
+  if (keep_integrality)
+    for (int j = 0; j < n; ++j)
+      if (model.is_integer[static_cast<size_t>(j)]) model.tighten_col_bounds(j, model.col_lower[static_cast<size_t>(j)], model.col_upper[static_cast<size_t>(j)]);
+  return model;
+}
+
+bool PresolveModel::is_fixed(int j) const {
+  const double l = col_lower[static_cast<size_t>(j)], u = col_upper[static_cast<size_t>(j)];
+  return std::isfinite(l) && std::isfinite(u) && u - l <= scaled(ptol::kFixedColumn, l);
+}
+
+bool PresolveModel::is_equality(int i) const {
+  const double l = row_lower[static_cast<size_t>(i)], u = row_upper[static_cast<size_t>(i)];
+  return std::isfinite(l) && std::isfinite(u) && u - l <= scaled(ptol::kFixedColumn, l);
+}
+
+void PresolveModel::remove_row(int i) {
+  row_active[static_cast<size_t>(i)] = 0;
+  for (const Entry& e : rows[static_cast<size_t>(i)])
+    if (col_active[static_cast<size_t>(e.index)]) --col_size[static_cast<size_t>(e.index)];
+}
+
+void PresolveModel::remove_col(int j) {
+  col_active[static_cast<size_t>(j)] = 0;
+  for (const Entry& e : cols[static_cast<size_t>(j)])
+    if (row_active[static_cast<size_t>(e.index)]) --row_size[static_cast<size_t>(e.index)];
+}
+
+double PresolveModel::coefficient(int i, int j) const {
+  const auto& row = rows[static_cast<size_t>(i)];
+  const auto& col = cols[static_cast<size_t>(j)];
+  if (row.size() <= col.size()) {
+    for (const Entry& e : row)
+      if (e.index == j) return e.value;
+  } else {
+    for (const Entry& e : col)
+      if (e.index == i) return e.value;
+  }
+  return 0.0;
+}
+
+void PresolveModel::set_coefficient(int i, int j, double value) {
+  auto& row = rows[static_cast<size_t>(i)];
+  auto& col = cols[static_cast<size_t>(j)];
+  const bool counted = row_active[static_cast<size_t>(i)] && col_active[static_cast<size_t>(j)];
+  const bool present = std::any_of(row.begin(), row.end(), [&](const Entry& e) { return e.index == j; });
+  if (value == 0.0) {  // callers pass an exact 0 to erase (after their cancellation test)
+    if (!present) return;
+    erase_entry(row, j);
+    erase_entry(col, i);
+    if (counted) {
+      --row_size[static_cast<size_t>(i)];
+      --col_size[static_cast<size_t>(j)];
+    }
+    return;
+  }
+  if (!present) {
+    row.push_back({j, value});
+    col.push_back({i, value});
+    if (counted) {
+      ++row_size[static_cast<size_t>(i)];
+      ++col_size[static_cast<size_t>(j)];
+    }
+    return;
+  }
+  for (Entry& e : row)
+    if (e.index == j) e.value = value;
+  for (Entry& e : col)
+    if (e.index == i) e.value = value;
+}
+
+std::vector<Entry> PresolveModel::active_row(int i, int skip_col) const {
+  std::vector<Entry> out;
+  for (const Entry& e : rows[static_cast<size_t>(i)])
+    if (col_active[static_cast<size_t>(e.index)] && e.index != skip_col) out.push_back(e);
+  return out;
+}
+
+std::vector<Entry> PresolveModel::active_col(int j, int skip_row) const {
+  std::vector<Entry> out;
+  for (const Entry& e : cols[static_cast<size_t>(j)])
+    if (row_active[static_cast<size_t>(e.index)] && e.index != skip_row) out.push_back(e);
+  return out;
+}
+
+ColumnSnapshot PresolveModel::snapshot(int j, int skip_row) const {
+  return ColumnSnapshot{j, cost[static_cast<size_t>(j)], active_col(j, skip_row)};
+}
+
+PresolveModel::BoundChange PresolveModel::tighten_col_bounds(int j, double lower, double upper) {
+  const auto uj = static_cast<size_t>(j);
+  if (integral(j)) {
+    if (std::isfinite(lower)) lower = std::ceil(lower - ptol::kIntegerRounding);
+    if (std::isfinite(upper)) upper = std::floor(upper + ptol::kIntegerRounding);
+  }
+  BoundChange change;
+  if (lower > col_lower[uj]) {
+    col_lower[uj] = lower;
+    change.lower = true;
+  }
+  if (upper < col_upper[uj]) {
+    col_upper[uj] = upper;
+    change.upper = true;
+  }
+  const double l = col_lower[uj], u = col_upper[uj];
+  if (l > u) {
+    if (l - u > scaled(ptol::kInfeasibility, std::max(std::fabs(l), std::fabs(u)))) {
+      infeasible = true;
+    } else if (change.lower && !change.upper) {  // crossed by round-off only
+      col_lower[uj] = u;
+    } else {
+      col_upper[uj] = l;
+    }
+  }
+  return change;
+}
+
+void PresolveModel::shift_row_bounds(int i, double delta) {
+  const auto ui = static_cast<size_t>(i);
+  if (std::isfinite(row_lower[ui])) row_lower[ui] -= delta;
+  if (std::isfinite(row_upper[ui])) row_upper[ui] -= delta;
+}
+
+void PresolveModel::fix_and_remove_col(int j, double value) {
+  for (const Entry& e : cols[static_cast<size_t>(j)])
+    if (row_active[static_cast<size_t>(e.index)]) shift_row_bounds(e.index, e.value * value);
+  offset += cost[static_cast<size_t>(j)] * value;
+  remove_col(j);
+}
+
+ActivityRange activity_range(const PresolveModel& model, int row) {
+  ActivityRange range;
+  for (const Entry& e : model.rows[static_cast<size_t>(row)]) {
+    const auto j = static_cast<size_t>(e.index);
+    if (!model.col_active[j]) continue;
+    const double lo = e.value > 0 ? model.col_lower[j] : model.col_upper[j];
+    const double hi = e.value > 0 ? model.col_upper[j] : model.col_lower[j];
+    if (std::isfinite(lo)) range.min_finite += e.value * lo; else ++range.min_infinite;
+    if (std::isfinite(hi)) range.max_finite += e.value * hi; else ++range.max_infinite;
+  }
+  return range;
+}
+
+double residual_min(const PresolveModel& model, const ActivityRange& range, int j, double a) {
+  const double lo = a > 0 ? model.col_lower[static_cast<size_t>(j)] : model.col_upper[static_cast<size_t>(j)];
+  if (std::isfinite(lo)) return range.min_infinite > 0 ? -kInfinity : range.min_finite - a * lo;
+  return range.min_infinite == 1 ? range.min_finite : -kInfinity;
+}
+
+double residual_max(const PresolveModel& model, const ActivityRange& range, int j, double a) {
+  const double hi = a > 0 ? model.col_upper[static_cast<size_t>(j)] : model.col_lower[static_cast<size_t>(j)];
+  if (std::isfinite(hi)) return range.max_infinite > 0 ? kInfinity : range.max_finite - a * hi;
+  return range.max_infinite == 1 ? range.max_finite : kInfinity;
+}
+
+ImpliedBounds implied_col_bounds(const PresolveModel& model, int i, const ActivityRange& range, int j, double a) {
+  // L <= a x_j + rest <= U with rest in [rmin, rmax].
+  const double L = model.row_lower[static_cast<size_t>(i)], U = model.row_upper[static_cast<size_t>(i)];
+  const double rmin = residual_min(model, range, j, a), rmax = residual_max(model, range, j, a);
+  const double from_upper = (std::isfinite(U) && std::isfinite(rmin)) ? (U - rmin) / a : (a > 0 ? kInfinity : -kInfinity);
+  const double from_lower = (std::isfinite(L) && std::isfinite(rmax)) ? (L - rmax) / a : (a > 0 ? -kInfinity : kInfinity);
+  return a > 0 ? ImpliedBounds{from_lower, from_upper} : ImpliedBounds{from_upper, from_lower};
+}
+
+}  // namespace milpsac::lp::presolve

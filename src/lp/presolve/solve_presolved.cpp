@@ -1,0 +1,49 @@
+// solve_lp_presolved: presolve, solve the reduced LP, postsolve, and accept
+// the answer only if it passes the optimality check on the original model;
+// in every other case solve the original without presolve, so that verdicts
+// (infeasible, unbounded, limits) always come from the checked path.
+#include <cmath>
+
+#include "lp/presolve/presolve.h"
+#include "lp/solution_check.h"
+#include "lp/tolerances.h"
+
+namespace milpsac::lp::presolve {
+
+LpSolution solve_lp_presolved(const LinearProgram& lp, const LpOptions& options) {
+  const Deadline deadline(options.time_limit_seconds);
+  LpOptions inner = options;
+  inner.presolve = false;
+  long spent_iterations = 0;
+  auto solve_original = [&]() {
+    LpOptions fallback = inner;
+    fallback.time_limit_seconds = std::fmax(0.0, deadline.remaining_seconds());
+    fallback.iteration_limit = std::max(0L, options.iteration_limit - spent_iterations);
+    LpSolution solution = solve_lp(lp, fallback);
+    solution.iterations += spent_iterations;
+    return solution;
+  };
+
+  PresolveOptions presolve_options;
+  presolve_options.deadline = &deadline;
+  const PresolveResult pre = presolve(lp, presolve_options);
+  if (pre.status != PresolveStatus::kReduced && pre.status != PresolveStatus::kEmpty) return solve_original();
+
+  LpSolution reduced;
+  if (pre.status == PresolveStatus::kReduced) {
+    inner.time_limit_seconds = std::fmax(0.0, deadline.remaining_seconds());
+    reduced = solve_lp(pre.reduced, inner);
+    spent_iterations = reduced.iterations;
+    if (reduced.status != LpStatus::kOptimal) return solve_original();
+  } else {
+    reduced.status = LpStatus::kOptimal;
+  }
+  LpSolution solution = postsolve(lp, pre, reduced);
+  const bool primal_ok = max_bound_violation(lp, solution.x) <= tol::kPrimalCheck;
+  const bool dual_ok = primal_ok && max_dual_violation(lp, solution.x, solution.row_duals, tol::kPrimalCheck) <= tol::kDualCheck;
+  if (!dual_ok) return solve_original();
+  solution.status = LpStatus::kOptimal;
+  return solution;
+}
+
+}  // namespace milpsac::lp::presolve

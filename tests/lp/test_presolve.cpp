@@ -1,0 +1,419 @@
+// Presolve and postsolve: each reduction on a small model built for it (what
+// it removes, what postsolve restores), postsolved answers certified by the
+// KKT check on the original, presolve on/off giving the same objective on
+// every curated LP of ../shared/instances/lp (expected.tsv read at run time)
+// and on random LPs, and MIP mode keeping integer columns integral.
+#include <doctest/doctest.h>
+
+#include <cmath>
+#include <fstream>
+#include <random>
+#include <sstream>
+#include <string>
+#include <vector>
+
+#include "common/input_error.h"
+#include "lp/mps.h"
+#include "lp/presolve/presolve.h"
+#include "lp/simplex.h"
+#include "lp/solution_check.h"
+#include "lp/tolerances.h"
+#include "../test_support.h"
+#include "lp_builders.h"
+
+using namespace milpsac;
+using lp::kInfinity;
+using lp::LpStatus;
+using lp::VarStatus;
+using lp::presolve::PresolveOptions;
+using lp::presolve::PresolveResult;
+using lp::presolve::PresolveStatus;
+using test::make_lp;
+
+namespace {
+
+constexpr double inf = kInfinity;
+
+lp::LpOptions no_presolve() {
+  lp::LpOptions options;
+  options.presolve = false;
+  return options;
+}
+
+int count_basic(const lp::Basis& basis) {
+  int basic = 0;
+  for (VarStatus s : basis.cols) basic += s == VarStatus::kBasic;
+  for (VarStatus s : basis.rows) basic += s == VarStatus::kBasic;
+  return basic;
+}
+
+double relative_difference(double a, double b) { return std::fabs(a - b) / std::max(1.0, std::fabs(b)); }
+
+// Presolve `model`, solve the reduced LP, postsolve, and check everything a
+// caller relies on against the original: primal and dual feasibility, the
+// objective of a solve without presolve, and a basis with one basic variable
+// per row that the simplex accepts (re-solving from it takes no iterations).
+PresolveResult check_round_trip(const lp::LinearProgram& model, const PresolveOptions& options = {}) {
+  const PresolveResult pre = lp::presolve::presolve(model, options);
+  REQUIRE((pre.status == PresolveStatus::kReduced || pre.status == PresolveStatus::kEmpty));
+  CHECK(pre.reduced.num_rows() <= model.num_rows());
+  CHECK(pre.reduced.num_cols() <= model.num_cols());
+  lp::LpSolution reduced;
+  if (pre.status == PresolveStatus::kReduced) {
+    reduced = lp::solve_lp(pre.reduced, no_presolve());
+    REQUIRE(reduced.status == LpStatus::kOptimal);
+  } else {
+    reduced.status = LpStatus::kOptimal;
+  }
+  const lp::LpSolution solution = lp::presolve::postsolve(model, pre, reduced);
+  const lp::LpSolution direct = lp::solve_lp(model, no_presolve());
+  REQUIRE(direct.status == LpStatus::kOptimal);
+  CHECK(lp::max_bound_violation(model, solution.x) <= lp::tol::kPrimalCheck);
+  CHECK(lp::max_dual_violation(model, solution.x, solution.row_duals, lp::tol::kPrimalCheck) <= lp::tol::kDualCheck);
+  CHECK(relative_difference(solution.objective, direct.objective) <= 1e-6);
+  REQUIRE(static_cast<int>(solution.basis.cols.size()) == model.num_cols());
+  REQUIRE(static_cast<int>(solution.basis.rows.size()) == model.num_rows());
+  CHECK(count_basic(solution.basis) == model.num_rows());
+  // d = c - A^T y as reported
+  const double sign = model.sense == lp::ObjectiveSense::kMaximize ? -1.0 : 1.0;
+  const Eigen::VectorXd d = sign * model.c - model.A.transpose() * solution.row_duals;
+  CHECK((d - solution.reduced_costs).cwiseAbs().maxCoeff() <= 1e-9 * (1.0 + d.cwiseAbs().maxCoeff()));
+  return pre;
+}
+
+PresolveOptions only(bool PresolveOptions::*rule) {
+  PresolveOptions options;
+  options.empty_rows = options.empty_columns = options.singleton_rows = options.fixed_columns = false;
+  options.forcing_rows = options.doubleton_equations = options.dominated_columns = false;
+  options.free_column_singletons = options.bound_tightening = options.coefficient_tightening = false;
+  options.*rule = true;
+  return options;
+}
+
+}  // namespace
+
+TEST_CASE("empty rows and columns are removed; postsolve restores them") {
+  // row 1 is empty (0 in [-1, 2]); column 2 has no entries and cost 3 >= 0 -> at its lower bound 1.
+  auto model = make_lp({{1, 1, 0}, {0, 0, 0}}, {2, -1}, {inf, 2}, {1, 2, 3}, {0, 0, 1}, {inf, inf, 5});
+  const PresolveResult only_empty = lp::presolve::presolve(model, only(&PresolveOptions::empty_rows));
+  CHECK(only_empty.stats.empty_rows == 1);
+  CHECK(only_empty.reduced.num_rows() == 1);
+  const PresolveResult pre = check_round_trip(model, only(&PresolveOptions::empty_columns));
+  CHECK(pre.stats.empty_columns == 1);
+  CHECK(pre.reduced.num_cols() == 2);
+  const auto solution = lp::presolve::solve_lp_presolved(model);
+  REQUIRE(solution.status == LpStatus::kOptimal);
+  CHECK(solution.x[2] == doctest::Approx(1.0));
+  CHECK(solution.basis.rows[1] == VarStatus::kBasic);
+  check_round_trip(model);
+}
+
+TEST_CASE("an empty row with 0 outside its bounds is infeasible in presolve and certified by the original solve") {
+  auto model = make_lp({{1, 1}, {0, 0}}, {0, 1}, {inf, 2}, {1, 1}, {0, 0}, {inf, inf});
+  CHECK(lp::presolve::presolve(model).status == PresolveStatus::kInfeasible);
+  CHECK(lp::presolve::solve_lp_presolved(model).status == LpStatus::kInfeasible);
+}
+
+TEST_CASE("singleton rows become bounds; a binding one gets its dual back") {
+  // min -x - y ; 2x <= 6 (singleton, binding) ; x + y <= 10 ; y <= 4 (singleton row -y >= -4)
+  auto model = make_lp({{2, 0}, {1, 1}, {0, -1}}, {-inf, -inf, -4}, {6, 10, inf}, {-1, -1}, {0, 0}, {inf, inf});
+  const PresolveResult pre = check_round_trip(model, only(&PresolveOptions::singleton_rows));
+  CHECK(pre.stats.singleton_rows == 2);
+  CHECK(pre.reduced.num_rows() == 1);
+  CHECK(pre.reduced.col_upper[0] == doctest::Approx(3.0));
+  CHECK(pre.reduced.col_upper[1] == doctest::Approx(4.0));
+  const auto solution = lp::presolve::solve_lp_presolved(model);
+  REQUIRE(solution.status == LpStatus::kOptimal);
+  CHECK(solution.objective == doctest::Approx(-7.0));
+  CHECK(solution.row_duals[0] == doctest::Approx(-0.5));  // d_x = -1 - 2 y_0 = 0
+  CHECK(solution.row_duals[2] == doctest::Approx(1.0));   // d_y = -1 + y_2 = 0
+  CHECK(solution.basis.rows[0] != VarStatus::kBasic);
+}
+
+TEST_CASE("fixed columns move into the row bounds and the offset") {
+  // x1 fixed at 2: x0 + x1 >= 5 becomes x0 >= 3.
+  auto model = make_lp({{1, 1}, {1, -1}}, {5, -inf}, {inf, 10}, {1, 4}, {0, 2}, {inf, 2});
+  const PresolveResult pre = check_round_trip(model, only(&PresolveOptions::fixed_columns));
+  CHECK(pre.stats.fixed_columns == 1);
+  CHECK(pre.reduced.num_cols() == 1);
+  CHECK(pre.reduced.offset == doctest::Approx(8.0));
+  CHECK(pre.reduced.row_lower[0] == doctest::Approx(3.0));
+  const auto solution = lp::presolve::solve_lp_presolved(model);
+  CHECK(solution.x[1] == doctest::Approx(2.0));
+  CHECK(solution.objective == doctest::Approx(11.0));
+}
+
+TEST_CASE("forcing rows fix every column; the row dual is recovered") {
+  // x + y <= 0 with x, y >= 0 forces x = y = 0; with costs -1 and -3 the row's dual is -3.
+  auto model = make_lp({{1, 1}, {1, 2}}, {-inf, -inf}, {0, 8}, {-1, -3}, {0, 0}, {inf, inf});
+  const PresolveResult pre = check_round_trip(model, only(&PresolveOptions::forcing_rows));
+  CHECK(pre.stats.forcing_rows == 1);
+  CHECK(pre.reduced.num_cols() == 0);
+  const auto solution = lp::presolve::solve_lp_presolved(model);
+  REQUIRE(solution.status == LpStatus::kOptimal);
+  CHECK(solution.row_duals[0] == doctest::Approx(-3.0));
+  CHECK(solution.basis.cols[1] == VarStatus::kBasic);
+}
+
+TEST_CASE("redundant rows are dropped with dual 0") {
+  // x + y <= 10 can never bind with x, y in [0, 2].
+  auto model = make_lp({{1, 1}, {1, -1}}, {-inf, -1}, {10, inf}, {-1, 1}, {0, 0}, {2, 2});
+  const PresolveResult pre = check_round_trip(model, only(&PresolveOptions::forcing_rows));
+  CHECK(pre.stats.redundant_rows >= 1);
+  const auto solution = lp::presolve::solve_lp_presolved(model);
+  CHECK(solution.row_duals[0] == 0.0);
+}
+
+TEST_CASE("doubleton equations substitute one column; postsolve recovers it and the row dual") {
+  // x - 2y = 1 ; x + y + z >= 4 ; y <= 1 (bound on y becomes x <= 3 on x)
+  auto model = make_lp({{1, -2, 0}, {1, 1, 1}}, {1, 4}, {1, inf}, {1, 1, 5}, {0, 0, 0}, {inf, 1, inf});
+  const PresolveResult pre = check_round_trip(model, only(&PresolveOptions::doubleton_equations));
+  CHECK(pre.stats.doubleton_equations == 1);
+  CHECK(pre.reduced.num_rows() == 1);
+  CHECK(pre.reduced.num_cols() == 2);
+  // The kept column's bound from the removed one's binds here (x = 3, y = 1).
+  auto solution = lp::presolve::solve_lp_presolved(model);
+  REQUIRE(solution.status == LpStatus::kOptimal);
+  CHECK(solution.x[0] == doctest::Approx(3.0));
+  CHECK(solution.x[1] == doctest::Approx(1.0));
+  CHECK(solution.x[2] == doctest::Approx(0.0));
+  // MIP mode never eliminates an integer column.
+  model.is_integer = {1, 1, 0};
+  PresolveOptions mip = only(&PresolveOptions::doubleton_equations);
+  mip.keep_integrality = true;
+  CHECK(lp::presolve::presolve(model, mip).stats.doubleton_equations == 0);
+}
+
+TEST_CASE("dominated columns are fixed at the bound their cost and rows prefer") {
+  // y has cost 1 and only helps a <= row by going down: fixed at 0.
+  auto model = make_lp({{1, 1}, {1, -1}}, {-inf, -inf}, {4, 2}, {-1, 1}, {0, 0}, {inf, inf});
+  model.A(1, 1) = 1;  // y appears with +1 in two <= rows
+  const PresolveResult pre = check_round_trip(model, only(&PresolveOptions::dominated_columns));
+  CHECK(pre.stats.dominated_columns == 1);
+  CHECK(pre.reduced.num_cols() == 1);
+  const auto solution = lp::presolve::solve_lp_presolved(model);
+  CHECK(solution.x[1] == 0.0);
+  CHECK(solution.objective == doctest::Approx(-2.0));
+}
+
+TEST_CASE("a dominated column with no bound on its preferred side is left to the certified solve") {
+  // min x + y ; x + y <= 4 ; y free: y goes down without limit.
+  auto model = make_lp({{1, 1}}, {-inf}, {4}, {1, 1}, {0, -inf}, {inf, inf});
+  CHECK(lp::presolve::presolve(model).status == PresolveStatus::kUnboundedOrInfeasible);
+  CHECK(lp::presolve::solve_lp_presolved(model).status == LpStatus::kUnbounded);
+}
+
+TEST_CASE("free column singletons: row and column substituted out") {
+  // z free appears only in x + y - z = 1 with cost 2; x, y in [0, 3]; x + 2y >= 2.
+  auto model = make_lp({{1, 1, -1}, {1, 2, 0}}, {1, 2}, {1, inf}, {1, 0, 2}, {0, 0, -inf}, {3, 3, inf});
+  const PresolveResult pre = check_round_trip(model, only(&PresolveOptions::free_column_singletons));
+  CHECK(pre.stats.free_column_singletons == 1);
+  CHECK(pre.reduced.num_rows() == 1);
+  CHECK(pre.reduced.num_cols() == 2);
+  const auto solution = lp::presolve::solve_lp_presolved(model);
+  REQUIRE(solution.status == LpStatus::kOptimal);
+  CHECK(solution.row_duals[0] == doctest::Approx(-2.0));  // d_z = 2 + y_0 = 0
+  CHECK(solution.x[2] == doctest::Approx(solution.x[0] + solution.x[1] - 1.0));
+  // An inequality row: z implied free in x + y - z <= 1 only with z's bounds wide enough.
+  auto ineq = make_lp({{1, 1, -1}, {1, 2, 0}}, {-inf, 2}, {1, inf}, {1, 0, 2}, {0, 0, -10}, {3, 3, inf});
+  const PresolveResult pre2 = check_round_trip(ineq, only(&PresolveOptions::free_column_singletons));
+  CHECK(pre2.stats.free_column_singletons == 1);
+}
+
+TEST_CASE("maximisation: duals and objective in the model's own sense") {
+  // max 3x + 2y + 5 ; x + y <= 4 ; x <= 3 (singleton) ; y fixed by 2y = 2 (singleton equality)
+  auto model = make_lp({{1, 1}, {1, 0}, {0, 2}}, {-inf, -inf, 2}, {4, 3, 2}, {3, 2}, {0, 0}, {inf, inf});
+  model.sense = lp::ObjectiveSense::kMaximize;
+  model.offset = 5;
+  check_round_trip(model);
+  const auto solution = lp::presolve::solve_lp_presolved(model);
+  REQUIRE(solution.status == LpStatus::kOptimal);
+  CHECK(solution.objective == doctest::Approx(3 * 3 + 2 * 1 + 5.0));
+}
+
+TEST_CASE("presolve is deterministic") {
+  auto model = make_lp({{1, -2, 0}, {1, 1, 1}, {0, 0, 2}}, {1, 4, -inf}, {1, inf, 6}, {1, 1, 5}, {0, 0, 0},
+                       {inf, 1, inf});
+  const auto a = lp::presolve::presolve(model), b = lp::presolve::presolve(model);
+  CHECK(a.reduced.A == b.reduced.A);
+  CHECK(a.reduced.c == b.reduced.c);
+  CHECK(a.stack.col_map == b.stack.col_map);
+  CHECK(a.stack.row_map == b.stack.row_map);
+}
+
+namespace {
+
+struct CuratedModel {
+  std::string set, name, file, status, objective;
+};
+
+std::vector<std::string> split_tabs(const std::string& line) {
+  std::vector<std::string> fields;
+  std::stringstream stream(line);
+  std::string field;
+  while (std::getline(stream, field, '\t')) fields.push_back(field);
+  return fields;
+}
+
+std::vector<CuratedModel> curated_models() {
+  std::ifstream tsv(test::instance_path("lp/expected.tsv"));
+  REQUIRE(tsv.good());
+  std::string line;
+  std::getline(tsv, line);
+  const auto header = split_tabs(line);
+  auto column = [&](const std::string& key) {
+    for (size_t i = 0; i < header.size(); ++i)
+      if (header[i] == key) return i;
+    FAIL("expected.tsv has no column " << key);
+    return size_t{0};
+  };
+  const size_t set = column("set"), name = column("name"), file = column("file"), status = column("expected_status"),
+               objective = column("expected_objective");
+  std::vector<CuratedModel> models;
+  while (std::getline(tsv, line)) {
+    const auto f = split_tabs(line);
+    if (f.size() <= objective) {
+      if (f.size() > status) models.push_back({f[set], f[name], f[file], f[status], ""});
+      continue;
+    }
+    models.push_back({f[set], f[name], f[file], f[status], f[objective]});
+  }
+  return models;
+}
+
+}  // namespace
+
+TEST_CASE("presolve on and off agree on every curated model (LP relaxation)") {
+  const auto models = curated_models();
+  REQUIRE(models.size() > 40);
+  int compared = 0;
+  for (const CuratedModel& entry : models) {
+    if (entry.status == "parse_error") continue;
+    CAPTURE(entry.name);
+    const lp::LinearProgram model = lp::read_mps_file(test::instance_path("lp/" + entry.file));
+    const lp::LpSolution off = lp::solve_lp(model, no_presolve());
+    const lp::LpSolution on = lp::presolve::solve_lp_presolved(model, no_presolve());
+    CHECK(on.status == off.status);
+    if (off.status != LpStatus::kOptimal) continue;
+    CHECK(relative_difference(on.objective, off.objective) <= 1e-6);
+    CHECK(lp::max_bound_violation(model, on.x) <= lp::tol::kPrimalCheck);
+    CHECK(lp::max_dual_violation(model, on.x, on.row_duals, lp::tol::kPrimalCheck) <= lp::tol::kDualCheck);
+    // Pure LPs: the expected optimum itself.
+    if (!model.has_integers() && !entry.objective.empty() && entry.status == "optimal")
+      CHECK(relative_difference(on.objective, std::stod(entry.objective)) <= 1e-6);
+    // The postsolved path itself (not the fallback) passes the check on the original.
+    const PresolveResult pre = lp::presolve::presolve(model);
+    if (pre.status == PresolveStatus::kReduced) {
+      const lp::LpSolution reduced = lp::solve_lp(pre.reduced, no_presolve());
+      REQUIRE(reduced.status == LpStatus::kOptimal);
+      const lp::LpSolution post = lp::presolve::postsolve(model, pre, reduced);
+      CHECK(lp::max_bound_violation(model, post.x) <= lp::tol::kPrimalCheck);
+      CHECK(lp::max_dual_violation(model, post.x, post.row_duals, lp::tol::kPrimalCheck) <= lp::tol::kDualCheck);
+      CHECK(count_basic(post.basis) == model.num_rows());
+    }
+    ++compared;
+  }
+  CHECK(compared > 30);
+}
+
+TEST_CASE("random LPs: presolve on and off agree") {
+  std::mt19937 rng(20261123);
+  std::uniform_real_distribution<double> coef(-5, 5), unit(0, 1);
+  int optimal = 0;
+  for (int trial = 0; trial < 200; ++trial) {
+    CAPTURE(trial);
+    const int m = 2 + static_cast<int>(rng() % 8), n = 2 + static_cast<int>(rng() % 10);
+    lp::LinearProgram model;
+    model.resize(m, n);
+    // Bounds first, then a point x0 within them; rows are built around A x0 so
+    // that most models are feasible. Sparse rows with small supports make
+    // singleton, doubleton and forcing rows occur.
+    Eigen::VectorXd x0(n);
+    for (int j = 0; j < n; ++j) {
+      model.c[j] = std::round(coef(rng));
+      const double kind = unit(rng);
+      const double base = std::round(coef(rng));
+      model.col_lower[j] = kind < 0.15 ? -inf : base;
+      model.col_upper[j] = kind > 0.85 ? inf : base + std::round(5 * unit(rng));
+      if (kind < 0.05) model.col_upper[j] = inf;
+      x0[j] = std::isfinite(model.col_lower[j]) ? model.col_lower[j] : model.col_upper[j];
+      if (!std::isfinite(x0[j])) x0[j] = base;
+      if (std::isfinite(model.col_upper[j]) && model.col_upper[j] > x0[j] && unit(rng) < 0.5) x0[j] += 1;
+    }
+    for (int i = 0; i < m; ++i) {
+      const int support = 1 + static_cast<int>(rng() % 3);
+      for (int k = 0; k < support; ++k) model.A(i, static_cast<int>(rng() % static_cast<unsigned>(n))) = std::round(coef(rng));
+      const double activity = model.A.row(i).dot(x0);
+      const double kind = unit(rng);
+      const double slack = std::round(3 * unit(rng));
+      if (kind < 0.3) {
+        model.row_lower[i] = model.row_upper[i] = activity;
+      } else if (kind < 0.6) {
+        model.row_upper[i] = activity + slack;
+      } else if (kind < 0.9) {
+        model.row_lower[i] = activity - slack;
+      } else {
+        model.row_lower[i] = activity - slack;
+        model.row_upper[i] = activity + 2;
+      }
+    }
+    if (trial % 2 == 1) model.sense = lp::ObjectiveSense::kMaximize;
+    const lp::LpSolution off = lp::solve_lp(model, no_presolve());
+    const lp::LpSolution on = lp::presolve::solve_lp_presolved(model, no_presolve());
+    REQUIRE(on.status == off.status);
+    if (off.status != LpStatus::kOptimal) continue;
+    ++optimal;
+    CHECK(relative_difference(on.objective, off.objective) <= 1e-6);
+    const PresolveResult pre = lp::presolve::presolve(model);
+    if (pre.status == PresolveStatus::kReduced) {
+      const lp::LpSolution reduced = lp::solve_lp(pre.reduced, no_presolve());
+      REQUIRE(reduced.status == LpStatus::kOptimal);
+      const lp::LpSolution post = lp::presolve::postsolve(model, pre, reduced);
+      CHECK(lp::max_bound_violation(model, post.x) <= lp::tol::kPrimalCheck);
+      CHECK(lp::max_dual_violation(model, post.x, post.row_duals, lp::tol::kPrimalCheck) <= lp::tol::kDualCheck);
+      CHECK(count_basic(post.basis) == m);
+    }
+  }
+  CHECK(optimal > 40);
+}
+
+TEST_CASE("MIP mode keeps integer columns integral with integral bounds") {
+  int checked = 0;
+  for (const CuratedModel& entry : curated_models()) {
+    if (entry.status == "parse_error") continue;
+    const lp::LinearProgram model = lp::read_mps_file(test::instance_path("lp/" + entry.file));
+    if (!model.has_integers()) continue;
+    CAPTURE(entry.name);
+    PresolveOptions options;
+    options.keep_integrality = true;
+    const PresolveResult pre = lp::presolve::presolve(model, options);
+    if (pre.status != PresolveStatus::kReduced) continue;
+    // Every integer column kept is still integer, with integral bounds.
+    for (int c = 0; c < pre.reduced.num_cols(); ++c) {
+      const auto j = static_cast<size_t>(pre.stack.col_map[static_cast<size_t>(c)]);
+      CHECK(pre.reduced.is_integer[static_cast<size_t>(c)] == model.is_integer[j]);
+      if (!model.is_integer[j]) continue;
+      for (double bound : {pre.reduced.col_lower[c], pre.reduced.col_upper[c]})
+        if (std::isfinite(bound)) CHECK(bound == std::round(bound));
+    }
+    // An integral point of the reduced model maps to an integral point of the
+    // original: integer columns are never computed from others.
+    Eigen::VectorXd point = Eigen::VectorXd::Zero(pre.reduced.num_cols());
+    for (int c = 0; c < pre.reduced.num_cols(); ++c) {
+      const double l = pre.reduced.col_lower[c], u = pre.reduced.col_upper[c];
+      point[c] = std::isfinite(l) ? l : (std::isfinite(u) ? u : 0.0);
+    }
+    const Eigen::VectorXd x = lp::presolve::postsolve_primal(pre, point);
+    REQUIRE(x.size() == model.num_cols());
+    CHECK(lp::max_integrality_violation(model, x) <= 1e-9);
+    // The LP relaxation of the reduced MIP is never weaker than the original's.
+    const lp::LpSolution relaxed = lp::solve_lp(pre.reduced, no_presolve());
+    const lp::LpSolution original = lp::solve_lp(model, no_presolve());
+    if (relaxed.status == LpStatus::kOptimal && original.status == LpStatus::kOptimal) {
+      const double sign = model.sense == lp::ObjectiveSense::kMaximize ? -1.0 : 1.0;
+      CHECK(sign * relaxed.objective >= sign * original.objective - 1e-6 * (1.0 + std::fabs(original.objective)));
+    }
+    ++checked;
+  }
+  CHECK(checked >= 10);
+}
