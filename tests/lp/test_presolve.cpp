@@ -85,7 +85,8 @@ PresolveOptions only(bool PresolveOptions::*rule) {
   PresolveOptions options;
   options.empty_rows = options.empty_columns = options.singleton_rows = options.fixed_columns = false;
   options.forcing_rows = options.doubleton_equations = options.dominated_columns = false;
-  options.free_column_singletons = options.bound_tightening = options.coefficient_tightening = false;
+  options.free_column_singletons = options.slack_columns = false;
+  options.bound_tightening = options.coefficient_tightening = false;
   options.*rule = true;
   return options;
 }
@@ -218,6 +219,64 @@ TEST_CASE("free column singletons: row and column substituted out") {
   auto ineq = make_lp({{1, 1, -1}, {1, 2, 0}}, {-inf, 2}, {1, inf}, {1, 0, 2}, {0, 0, -10}, {3, 3, inf});
   const PresolveResult pre2 = check_round_trip(ineq, only(&PresolveOptions::free_column_singletons));
   CHECK(pre2.stats.free_column_singletons == 1);
+}
+
+TEST_CASE("slack columns: a bounded column singleton in an equation becomes the row's slack") {
+  // x + y + s = 4 with s in [0, 3] and cost 2: the row becomes 1 <= x + y <= 4.
+  auto model = make_lp({{1, 1, 1}, {1, -1, 0}}, {4, -1}, {4, 1}, {1, 3, 2}, {0, 0, 0}, {inf, inf, 3});
+  PresolveOptions options = only(&PresolveOptions::slack_columns);
+  const PresolveResult pre = check_round_trip(model, options);
+  CHECK(pre.stats.slack_columns == 1);
+  CHECK(pre.reduced.num_cols() == 2);
+  CHECK(pre.reduced.row_lower[0] == doctest::Approx(1.0));
+  CHECK(pre.reduced.row_upper[0] == doctest::Approx(4.0));
+  CHECK(pre.reduced.c[0] == doctest::Approx(-1.0));  // 1 - 2
+  // The slack at a bound (cost pushes it to 3 here when x, y are cheap) and in between.
+  for (double cost : {-5.0, 2.0, 50.0}) {
+    CAPTURE(cost);
+    model.c[2] = cost;
+    check_round_trip(model, options);
+  }
+  // Negative coefficient and an infinite bound.
+  auto negative = make_lp({{1, 1, -2}, {1, -1, 0}}, {4, -1}, {4, 1}, {1, 3, -2}, {0, 0, -1}, {inf, inf, inf});
+  check_round_trip(negative, options);
+}
+
+TEST_CASE("MIP mode: integer bounds tightened from rows and rounded; binary coefficients tightened") {
+  // 2x + 3y <= 7, x, y integer >= 0: y <= 2.33 -> 2, x <= 3.5 -> 3.
+  auto model = make_lp({{2, 3, 0}, {0, 0, 0}}, {-inf, -inf}, {7, inf}, {-1, -1, 0}, {0, 0, 0}, {inf, inf, 1});
+  model.is_integer = {1, 1, 0};
+  model.A(1, 0) = 1;
+  model.A(1, 2) = 1;  // keep x in a second row so that the first is no singleton chain
+  PresolveOptions options = only(&PresolveOptions::bound_tightening);
+  options.keep_integrality = true;
+  const PresolveResult pre = lp::presolve::presolve(model, options);
+  REQUIRE(pre.status == PresolveStatus::kReduced);
+  CHECK(pre.stats.tightened_bounds >= 2);
+  CHECK(pre.reduced.col_upper[0] == 3.0);
+  CHECK(pre.reduced.col_upper[1] == 2.0);
+  // LP mode keeps the original bounds (a kept tightened bound would change the duals).
+  options.keep_integrality = false;
+  CHECK(std::isinf(lp::presolve::presolve(model, options).reduced.col_upper[0]));
+
+  // 5x + y <= 3 with x binary and y in [0, 1]: the row is slack for x = 0
+  // (max 1 < 3): delta = 3 - (6 - 5) = 2, so 5x + y <= 3 becomes 3x + y <= 1,
+  // with the same integer points.
+  auto knapsack = make_lp({{5, 1}}, {-inf}, {3}, {-1, -1}, {0, 0}, {1, 1});
+  knapsack.is_integer = {1, 0};
+  PresolveOptions tighten = only(&PresolveOptions::coefficient_tightening);
+  tighten.keep_integrality = true;
+  const PresolveResult k = lp::presolve::presolve(knapsack, tighten);
+  CHECK(k.stats.tightened_coefficients == 1);
+  CHECK(k.reduced.A(0, 0) == doctest::Approx(3.0));
+  CHECK(k.reduced.row_upper[0] == doctest::Approx(1.0));
+  // Same integer points: x = 0 allows y in [0, 1]; x = 1 allows none.
+  for (double x : {0.0, 1.0})
+    for (double y : {0.0, 0.5, 1.0}) {
+      const bool before = 5 * x + y <= 3 + 1e-9;
+      const bool after = k.reduced.A(0, 0) * x + k.reduced.A(0, 1) * y <= k.reduced.row_upper[0] + 1e-9;
+      CHECK(before == after);
+    }
 }
 
 TEST_CASE("maximisation: duals and objective in the model's own sense") {

@@ -115,6 +115,22 @@ struct Undo {
     y(f.row) = primal_only ? 0.0 : f.cost / f.coefficient;
     row_status(f.row) = f.row_status;
   }
+
+  void operator()(const SlackColumn& sc) {
+    double rest = sc.rhs;
+    for (const Entry& e : sc.row_entries) rest -= e.value * x(e.index);
+    x(sc.col) = rest / sc.coefficient;
+    const VarStatus row = row_status(sc.row);
+    row_status(sc.row) = VarStatus::kAtLower;  // the original row is an equation
+    if (primal_only || row == VarStatus::kBasic || row == VarStatus::kAtZero) {
+      col_status(sc.col) = VarStatus::kBasic;
+    } else {
+      // The reduced row at its lower bound (rhs - a*u for a > 0) has x_k at its upper.
+      const bool at_upper = (row == VarStatus::kAtLower) == (sc.coefficient > 0);
+      col_status(sc.col) = at_upper ? VarStatus::kAtUpper : VarStatus::kAtLower;
+    }
+    if (!primal_only) y(sc.row) += sc.cost / sc.coefficient;
+  }
 };
 
 }  // namespace

@@ -92,8 +92,23 @@ struct FreeColumnSingleton {
   std::vector<Entry> row_entries;  // the other columns of the row
 };
 
+// Column x_k with bounds that appears only in equation r: it is the row's
+// slack. x_k = (rhs - sum a_rj x_j)/a_rk is substituted into the objective and
+// the row becomes the inequality rest in [rhs - a_rk*x_k over x_k's bounds].
+// Postsolve: x_k from the row and the row's status (row basic -> x_k basic,
+// row at a bound -> x_k at the bound that produced it); y_r = y'_r + c_k/a_rk.
+struct SlackColumn {
+  int row;
+  int col;
+  double coefficient;  // a_rk
+  double cost;         // c_k
+  double rhs;
+  double lower, upper;             // x_k's bounds
+  std::vector<Entry> row_entries;  // the other columns of the row
+};
+
 using Reduction = std::variant<RemovedRow, FixedColumn, SingletonRow, ForcingRow, DoubletonEquation,
-                               FreeColumnSingleton>;
+                               FreeColumnSingleton, SlackColumn>;
 
 struct PostsolveStack {
   int original_rows = 0, original_cols = 0;

@@ -69,8 +69,12 @@ bool column_pass(PresolveModel& model, const PresolveOptions& o) {
       continue;
     }
     if (stopped(model)) break;
-    if (model.col_size[static_cast<size_t>(j)] == 1 && o.free_column_singletons)
-      changed |= remove_free_column_singleton(model, j);
+    if (model.col_size[static_cast<size_t>(j)] != 1) continue;
+    if (o.free_column_singletons && remove_free_column_singleton(model, j)) {
+      changed = true;
+      continue;
+    }
+    if (o.slack_columns) changed |= remove_slack_column(model, j);
   }
   return changed;
 }

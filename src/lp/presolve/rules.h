@@ -26,6 +26,9 @@ bool remove_doubleton_equation(PresolveModel& model, int row);
 bool remove_dominated_column(PresolveModel& model, int col);
 // Column in one row whose bounds that row implies: row and column substituted out.
 bool remove_free_column_singleton(PresolveModel& model, int col);
+// Column in one equation whose bounds do bind: it becomes the row's slack
+// (the row an inequality, the column removed).
+bool remove_slack_column(PresolveModel& model, int col);
 // MIP mode: integer column bounds implied by a row's activity range, rounded.
 bool tighten_integer_bounds(PresolveModel& model, int row);
 // MIP mode: coefficients of binary columns in one-sided rows reduced to the
