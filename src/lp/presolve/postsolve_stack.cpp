@@ -131,6 +131,16 @@ struct Undo {
     }
     if (!primal_only) y(sc.row) += sc.cost / sc.coefficient;
   }
+
+  void operator()(const FreeColumnSubstitution& f) {
+    const int k = f.column.col;
+    double rest = f.rhs;
+    for (const Entry& e : f.row_entries) rest -= e.value * x(e.index);
+    x(k) = rest / f.coefficient;
+    col_status(k) = VarStatus::kBasic;
+    row_status(f.row) = VarStatus::kAtLower;
+    y(f.row) = primal_only ? 0.0 : reduced_cost(f.column, s) / f.coefficient;
+  }
 };
 
 }  // namespace

@@ -107,8 +107,20 @@ struct SlackColumn {
   std::vector<Entry> row_entries;  // the other columns of the row
 };
 
+// Implied free column x_k substituted out of equation r:
+// x_k = (rhs - sum_{j != k} a_rj x_j) / a_rk replaces x_k in its other rows
+// and the objective; row and column removed. Postsolve: x_k from the row,
+// basic; y_r makes d_k = 0; the row's logical nonbasic.
+struct FreeColumnSubstitution {
+  int row;
+  double rhs;
+  double coefficient;              // a_rk
+  std::vector<Entry> row_entries;  // the other columns of the row
+  ColumnSnapshot column;           // x_k without the row
+};
+
 using Reduction = std::variant<RemovedRow, FixedColumn, SingletonRow, ForcingRow, DoubletonEquation,
-                               FreeColumnSingleton, SlackColumn>;
+                               FreeColumnSingleton, SlackColumn, FreeColumnSubstitution>;
 
 struct PostsolveStack {
   int original_rows = 0, original_cols = 0;

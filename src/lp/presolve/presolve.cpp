@@ -69,7 +69,10 @@ bool column_pass(PresolveModel& model, const PresolveOptions& o) {
       continue;
     }
     if (stopped(model)) break;
-    if (model.col_size[static_cast<size_t>(j)] != 1) continue;
+    if (model.col_size[static_cast<size_t>(j)] != 1) {
+      if (o.free_column_substitution) changed |= substitute_free_column(model, j);
+      continue;
+    }
     if (o.free_column_singletons && remove_free_column_singleton(model, j)) {
       changed = true;
       continue;

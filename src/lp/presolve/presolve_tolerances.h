@@ -27,6 +27,10 @@ inline constexpr double kImpliedFree = 1e-9;
 // |b| >= kDoubletonPivot * |a| for the eliminated x_k (keeps the substitution
 // from amplifying errors).
 inline constexpr double kDoubletonPivot = 1e-3;
+// An implied free column x_k is substituted through equation r only when
+// |a_rk| >= kSubstitutionPivot * max_j |a_rj| (a small pivot would amplify
+// errors into every row of x_k).
+inline constexpr double kSubstitutionPivot = 1e-2;
 // MIP mode: an implied bound of an integer column within this of an integer
 // is rounded to it (same as the integrality tolerance of the search).
 inline constexpr double kIntegerRounding = 1e-6;

@@ -29,6 +29,9 @@ bool remove_free_column_singleton(PresolveModel& model, int col);
 // Column in one equation whose bounds do bind: it becomes the row's slack
 // (the row an inequality, the column removed).
 bool remove_slack_column(PresolveModel& model, int col);
+// Column whose bounds an equation implies: substituted out of its other rows
+// through that equation (limited fill); row and column removed.
+bool substitute_free_column(PresolveModel& model, int col);
 // MIP mode: integer column bounds implied by a row's activity range, rounded.
 bool tighten_integer_bounds(PresolveModel& model, int row);
 // MIP mode: coefficients of binary columns in one-sided rows reduced to the

@@ -28,6 +28,9 @@ LpSolution solve_lp_presolved(const LinearProgram& lp, const LpOptions& options)
   presolve_options.deadline = &deadline;
   const PresolveResult pre = presolve(lp, presolve_options);
   if (pre.status != PresolveStatus::kReduced && pre.status != PresolveStatus::kEmpty) return solve_original();
+  // Nothing removed: the original is the same model without the round trip.
+  if (pre.stack.reductions.empty() && pre.stats.tightened_bounds == 0 && pre.stats.tightened_coefficients == 0)
+    return solve_original();
 
   LpSolution reduced;
   if (pre.status == PresolveStatus::kReduced) {
