@@ -221,6 +221,37 @@ TEST_CASE("free column singletons: row and column substituted out") {
   CHECK(pre2.stats.free_column_singletons == 1);
 }
 
+TEST_CASE("implied free columns are substituted through an equation") {
+  // z = x + y (z >= 0 is implied by x, y >= 0) is substituted into z + w <= 5.
+  auto model = make_lp({{1, 1, -1, 0}, {0, 0, 1, 1}, {1, -1, 0, 0}}, {0, -inf, -1}, {0, 5, inf}, {-1, -2, 0.5, -1},
+                       {0, 0, 0, 0}, {3, inf, inf, inf});
+  PresolveOptions options = only(&PresolveOptions::free_column_substitution);
+  const PresolveResult pre = check_round_trip(model, options);
+  CHECK(pre.stats.free_column_substitutions == 1);
+  REQUIRE(pre.reduced.num_rows() == 2);
+  REQUIRE(pre.reduced.num_cols() == 3);
+  // Row z + w <= 5 became x + y + w <= 5; the cost 0.5 of z moved to x and y.
+  CHECK(pre.reduced.A(0, 0) == doctest::Approx(1.0));
+  CHECK(pre.reduced.A(0, 1) == doctest::Approx(1.0));
+  CHECK(pre.reduced.c[0] == doctest::Approx(-0.5));
+  const auto solution = lp::presolve::solve_lp_presolved(model);
+  REQUIRE(solution.status == LpStatus::kOptimal);
+  CHECK(solution.x[2] == doctest::Approx(solution.x[0] + solution.x[1]));
+  // z with an upper bound that x + y can exceed is not implied free: no substitution.
+  model.col_upper[2] = 2;
+  CHECK(lp::presolve::presolve(model, options).stats.free_column_substitutions == 0);
+}
+
+TEST_CASE("forcing row at its lower bound") {
+  // -x - y >= 0 with x, y >= 0 forces x = y = 0 (maximal activity 0 = lower bound).
+  auto model = make_lp({{-1, -1}, {1, 3}}, {0, -inf}, {inf, 9}, {-2, 1}, {0, 0}, {inf, inf});
+  const PresolveResult pre = check_round_trip(model, only(&PresolveOptions::forcing_rows));
+  CHECK(pre.stats.forcing_rows == 1);
+  const auto solution = lp::presolve::solve_lp_presolved(model);
+  REQUIRE(solution.status == LpStatus::kOptimal);
+  CHECK(solution.row_duals[0] == doctest::Approx(2.0));  // d_x = -2 + y = 0
+}
+
 TEST_CASE("slack columns: a bounded column singleton in an equation becomes the row's slack") {
   // x + y + s = 4 with s in [0, 3] and cost 2: the row becomes 1 <= x + y <= 4.
   auto model = make_lp({{1, 1, 1}, {1, -1, 0}}, {4, -1}, {4, 1}, {1, 3, 2}, {0, 0, 0}, {inf, inf, 3});
