@@ -191,6 +191,12 @@ void PresolveModel::shift_row_bounds(int i, double delta) {
   if (std::isfinite(row_upper[ui])) row_upper[ui] -= delta;
 }
 
+void PresolveModel::add_to_cost(int j, double delta) {
+  double& c = cost[static_cast<size_t>(j)];
+  const double updated = c + delta;
+  c = std::fabs(updated) <= ptol::kCancellation * std::fmax(std::fabs(c), std::fabs(delta)) ? 0.0 : updated;
+}
+
 void PresolveModel::fix_and_remove_col(int j, double value) {
   for (const Entry& e : cols[static_cast<size_t>(j)])
     if (row_active[static_cast<size_t>(e.index)]) shift_row_bounds(e.index, e.value * value);

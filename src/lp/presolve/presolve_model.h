@@ -54,6 +54,9 @@ struct PresolveModel {
   BoundChange tighten_col_bounds(int j, double lower, double upper);
   // Shift row bounds by -delta (a fixed column's contribution a_ij * value).
   void shift_row_bounds(int i, double delta);
+  // c_j += delta, with a result that cancels to round-off set to 0 (a cost of
+  // 1e-17 where the exact value is 0 only misleads pricing).
+  void add_to_cost(int j, double delta);
   // Remove column j at `value` (its contribution moves into row bounds and the offset).
   void fix_and_remove_col(int j, double value);
 };

@@ -79,7 +79,7 @@ bool remove_doubleton_equation(PresolveModel& model, int row) {
     model.set_coefficient(i, j, updated);
     model.shift_row_bounds(i, e.value * rhs / b);
   }
-  model.cost[uj] += -model.cost[uk] * a / b;
+  model.add_to_cost(j, -model.cost[uk] * a / b);
   model.offset += model.cost[uk] * rhs / b;
   model.remove_col(k);
   model.stack.reductions.emplace_back(std::move(record));

@@ -49,7 +49,7 @@ bool remove_free_column_singleton(PresolveModel& model, int col) {
     row_status = VarStatus::kAtUpper;
   }
   FreeColumnSingleton record{row, col, a, c, rhs, row_status, model.active_row(row, col)};
-  for (const Entry& e : record.row_entries) model.cost[static_cast<size_t>(e.index)] -= e.value * y;
+  for (const Entry& e : record.row_entries) model.add_to_cost(e.index, -e.value * y);
   model.offset += c * rhs / a;
   model.remove_row(row);
   model.remove_col(col);

@@ -68,7 +68,7 @@ bool substitute_free_column(PresolveModel& model, int col) {
     model.shift_row_bounds(other.index, factor * rhs);
   }
   const double y = model.cost[k] / a;
-  for (const Entry& e : record.row_entries) model.cost[static_cast<size_t>(e.index)] -= e.value * y;
+  for (const Entry& e : record.row_entries) model.add_to_cost(e.index, -e.value * y);
   model.offset += model.cost[k] * rhs / a;
   model.remove_col(col);
   model.stack.reductions.emplace_back(std::move(record));

@@ -35,7 +35,7 @@ bool remove_slack_column(PresolveModel& model, int col) {
   model.row_lower[r] = std::fmin(at_l, at_u);
   model.row_upper[r] = std::fmax(at_l, at_u);
   const double y = c / a;
-  for (const Entry& e : record.row_entries) model.cost[static_cast<size_t>(e.index)] -= e.value * y;
+  for (const Entry& e : record.row_entries) model.add_to_cost(e.index, -e.value * y);
   model.offset += c * rhs / a;
   model.remove_col(col);
   model.stack.reductions.emplace_back(std::move(record));
