@@ -86,6 +86,7 @@ PresolveOptions only(bool PresolveOptions::*rule) {
   options.empty_rows = options.empty_columns = options.singleton_rows = options.fixed_columns = false;
   options.forcing_rows = options.doubleton_equations = options.dominated_columns = false;
   options.free_column_singletons = options.slack_columns = false;
+  options.free_column_substitution = options.parallel_rows = false;
   options.bound_tightening = options.coefficient_tightening = false;
   options.*rule = true;
   return options;
@@ -250,6 +251,24 @@ TEST_CASE("forcing row at its lower bound") {
   const auto solution = lp::presolve::solve_lp_presolved(model);
   REQUIRE(solution.status == LpStatus::kOptimal);
   CHECK(solution.row_duals[0] == doctest::Approx(2.0));  // d_x = -2 + y = 0
+}
+
+TEST_CASE("parallel rows are merged; the dual goes back to the row whose bound binds") {
+  // x + 2y <= 10 and -2x - 4y >= -8 (that is x + 2y <= 4); min -x - y: x = 4 on the second row.
+  auto model = make_lp({{1, 2}, {-2, -4}, {1, -1}}, {-inf, -8, -inf}, {10, inf, 6}, {-1, -1}, {0, 0}, {inf, inf});
+  const PresolveResult pre = check_round_trip(model, only(&PresolveOptions::parallel_rows));
+  CHECK(pre.stats.parallel_rows == 1);
+  REQUIRE(pre.reduced.num_rows() == 2);
+  CHECK(pre.reduced.row_upper[0] == doctest::Approx(4.0));
+  const auto solution = lp::presolve::solve_lp_presolved(model);
+  REQUIRE(solution.status == LpStatus::kOptimal);
+  CHECK(solution.row_duals[0] == 0.0);
+  CHECK(solution.row_duals[1] == doctest::Approx(0.5));  // d_x = -1 + 2 y_1 = 0
+  CHECK(solution.basis.rows[0] == VarStatus::kBasic);
+  // Parallel rows whose bounds cross: infeasible in presolve, certified by the original solve.
+  auto crossed = make_lp({{1, 1}, {2, 2}}, {5, -inf}, {inf, 4}, {1, 1}, {-inf, -inf}, {inf, inf});
+  CHECK(lp::presolve::presolve(crossed).status == PresolveStatus::kInfeasible);
+  CHECK(lp::presolve::solve_lp_presolved(crossed).status == LpStatus::kInfeasible);
 }
 
 TEST_CASE("slack columns: a bounded column singleton in an equation becomes the row's slack") {

@@ -141,6 +141,21 @@ struct Undo {
     row_status(f.row) = VarStatus::kAtLower;
     y(f.row) = primal_only ? 0.0 : reduced_cost(f.column, s) / f.coefficient;
   }
+
+  void operator()(const ParallelRow& p) {
+    y(p.removed) = 0.0;
+    row_status(p.removed) = VarStatus::kBasic;
+    if (primal_only) return;
+    const double yi = y(p.kept);
+    const bool lower_side = yi > 0 && row_status(p.kept) != VarStatus::kBasic;
+    const bool upper_side = yi < 0 && row_status(p.kept) != VarStatus::kBasic;
+    if (!(lower_side && p.lower_from_removed) && !(upper_side && p.upper_from_removed)) return;
+    // Row i's active side is row k's bound: row k carries the dual instead.
+    y(p.removed) = yi / p.ratio;
+    y(p.kept) = 0.0;
+    row_status(p.kept) = VarStatus::kBasic;
+    row_status(p.removed) = (lower_side == (p.ratio > 0)) ? VarStatus::kAtLower : VarStatus::kAtUpper;
+  }
 };
 
 }  // namespace

@@ -119,8 +119,18 @@ struct FreeColumnSubstitution {
   ColumnSnapshot column;           // x_k without the row
 };
 
+// Row k parallel to row i (a_k = ratio * a_i): its bounds, divided by the
+// ratio, are intersected into row i's and row k is removed. Postsolve: if the
+// side of row i that carries the dual came from row k, the dual moves to row
+// k (y_k = y_i / ratio) and row i's logical becomes basic.
+struct ParallelRow {
+  int kept, removed;
+  double ratio;
+  bool lower_from_removed, upper_from_removed;
+};
+
 using Reduction = std::variant<RemovedRow, FixedColumn, SingletonRow, ForcingRow, DoubletonEquation,
-                               FreeColumnSingleton, SlackColumn, FreeColumnSubstitution>;
+                               FreeColumnSingleton, SlackColumn, FreeColumnSubstitution, ParallelRow>;
 
 struct PostsolveStack {
   int original_rows = 0, original_cols = 0;

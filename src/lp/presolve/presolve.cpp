@@ -152,6 +152,7 @@ PresolveResult presolve(const LinearProgram& lp, const PresolveOptions& options)
     ++model.stats.passes;
     bool changed = row_pass(model, options);
     if (!stopped(model)) changed |= column_pass(model, options);
+    if (!stopped(model) && options.parallel_rows) changed |= remove_parallel_rows(model);
     if (!changed) break;
   }
   result.stats = model.stats;

@@ -38,6 +38,7 @@ struct PresolveOptions {
   bool free_column_singletons = true;
   bool slack_columns = true;         // column singletons in equations
   bool free_column_substitution = true;  // implied free columns substituted through an equation
+  bool parallel_rows = true;         // duplicate rows (up to a factor) merged
   bool bound_tightening = true;      // MIP mode only: integer bounds from row activities
   bool coefficient_tightening = true;  // MIP mode only: binary coefficients in one-sided rows
   bool keep_integrality = false;     // MIP mode
@@ -58,7 +59,7 @@ struct PresolveStats {
   int empty_rows = 0, empty_columns = 0, singleton_rows = 0, fixed_columns = 0;
   int forcing_rows = 0, redundant_rows = 0, doubleton_equations = 0;
   int dominated_columns = 0, free_column_singletons = 0, slack_columns = 0;
-  int free_column_substitutions = 0;
+  int free_column_substitutions = 0, parallel_rows = 0;
   int tightened_bounds = 0, tightened_coefficients = 0;
   int passes = 0;
 };

@@ -31,6 +31,9 @@ inline constexpr double kDoubletonPivot = 1e-3;
 // |a_rk| >= kSubstitutionPivot * max_j |a_rj| (a small pivot would amplify
 // errors into every row of x_k).
 inline constexpr double kSubstitutionPivot = 1e-2;
+// Two rows are parallel when their coefficients, each divided by the row's
+// first coefficient, agree within this (relative).
+inline constexpr double kParallelRows = 1e-12;
 // MIP mode: an implied bound of an integer column within this of an integer
 // is rounded to it (same as the integrality tolerance of the search).
 inline constexpr double kIntegerRounding = 1e-6;

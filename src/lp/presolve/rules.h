@@ -32,6 +32,8 @@ bool remove_slack_column(PresolveModel& model, int col);
 // Column whose bounds an equation implies: substituted out of its other rows
 // through that equation (limited fill); row and column removed.
 bool substitute_free_column(PresolveModel& model, int col);
+// Whole model: rows that are multiples of an earlier row are merged into it.
+bool remove_parallel_rows(PresolveModel& model);
 // MIP mode: integer column bounds implied by a row's activity range, rounded.
 bool tighten_integer_bounds(PresolveModel& model, int row);
 // MIP mode: coefficients of binary columns in one-sided rows reduced to the
