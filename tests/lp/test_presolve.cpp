@@ -16,6 +16,7 @@
 #include "lp/mps.h"
 #include "lp/presolve/presolve.h"
 #include "lp/simplex.h"
+#include "lp/simplex_solver.h"
 #include "lp/solution_check.h"
 #include "lp/tolerances.h"
 #include "../test_support.h"
@@ -49,6 +50,20 @@ int count_basic(const lp::Basis& basis) {
 
 double relative_difference(double a, double b) { return std::fabs(a - b) / std::max(1.0, std::fabs(b)); }
 
+// Warm start the simplex on the original model from a postsolved basis: it
+// must reach the same optimum, in few iterations when the basis is the
+// optimal one (a basis that were singular or not optimal would need a
+// repair or many pivots). Returns the iterations taken.
+long warm_start_iterations(const lp::LinearProgram& model, const lp::Basis& basis, double objective) {
+  lp::SimplexSolver solver(model);
+  solver.set_basis(basis);
+  const LpStatus status = solver.solve();
+  REQUIRE(status == LpStatus::kOptimal);
+  const double sign = model.sense == lp::ObjectiveSense::kMaximize ? -1.0 : 1.0;
+  CHECK(relative_difference(sign * solver.objective(), objective) <= 1e-6);
+  return solver.iterations();
+}
+
 // Presolve `model`, solve the reduced LP, postsolve, and check everything a
 // caller relies on against the original: primal and dual feasibility, the
 // objective of a solve without presolve, and a basis with one basic variable
@@ -74,6 +89,7 @@ PresolveResult check_round_trip(const lp::LinearProgram& model, const PresolveOp
   REQUIRE(static_cast<int>(solution.basis.cols.size()) == model.num_cols());
   REQUIRE(static_cast<int>(solution.basis.rows.size()) == model.num_rows());
   CHECK(count_basic(solution.basis) == model.num_rows());
+  CHECK(warm_start_iterations(model, solution.basis, direct.objective) == 0);
   // d = c - A^T y as reported
   const double sign = model.sense == lp::ObjectiveSense::kMaximize ? -1.0 : 1.0;
   const Eigen::VectorXd d = sign * model.c - model.A.transpose() * solution.row_duals;
@@ -419,6 +435,8 @@ TEST_CASE("presolve on and off agree on every curated model (LP relaxation)") {
       CHECK(lp::max_bound_violation(model, post.x) <= lp::tol::kPrimalCheck);
       CHECK(lp::max_dual_violation(model, post.x, post.row_duals, lp::tol::kPrimalCheck) <= lp::tol::kDualCheck);
       CHECK(count_basic(post.basis) == model.num_rows());
+      // 0 on every curated model today; a little slack for a simplex with other tolerances.
+      CHECK(warm_start_iterations(model, post.basis, off.objective) <= 2 + model.num_rows() / 20);
     }
     ++compared;
   }
@@ -481,6 +499,7 @@ TEST_CASE("random LPs: presolve on and off agree") {
       CHECK(lp::max_bound_violation(model, post.x) <= lp::tol::kPrimalCheck);
       CHECK(lp::max_dual_violation(model, post.x, post.row_duals, lp::tol::kPrimalCheck) <= lp::tol::kDualCheck);
       CHECK(count_basic(post.basis) == m);
+      CHECK(warm_start_iterations(model, post.basis, off.objective) <= 2);
     }
   }
   CHECK(optimal > 40);
