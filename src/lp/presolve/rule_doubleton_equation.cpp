@@ -46,7 +46,7 @@ bool remove_doubleton_equation(PresolveModel& model, int row) {
   const int k = entries[static_cast<size_t>(pick)].index, j = entries[static_cast<size_t>(1 - pick)].index;
   const double b = entries[static_cast<size_t>(pick)].value, a = entries[static_cast<size_t>(1 - pick)].value;
   const double rhs = model.row_lower[static_cast<size_t>(row)];
-  const auto uk = static_cast<size_t>(k), uj = static_cast<size_t>(j);
+  const auto uk = static_cast<size_t>(k);
 
   DoubletonEquation record;
   record.row = row;
