@@ -11,15 +11,16 @@ bool simple_rounding(SearchState& state, const Eigen::VectorXd& x) {
 }
 
 bool fractional_dive(SearchState& state, const std::vector<BoundChange>& changes, long iteration_budget) {
-  const lp::Basis start_basis = state.solver.basis();
+  const lp::Basis start_basis = state.relaxation.basis();
   std::vector<BoundChange> path = changes;
-  const long start_iterations = state.solver.iterations();
+  const long start_iterations = state.relaxation.iterations();
   bool found = false;
   bool backtracked = false;
   const int max_depth = 2 * static_cast<int>(state.integer_cols.size()) + 10;
   for (int depth = 0; depth < max_depth; ++depth) {
-    if (state.solver.iterations() - start_iterations > iteration_budget || state.deadline.expired()) break;
-    const Eigen::VectorXd x = state.solver.primal_values();
+    const long left = iteration_budget - (state.relaxation.iterations() - start_iterations);
+    if (left <= 0 || state.time_up || state.deadline.expired()) break;
+    const Eigen::VectorXd x = state.relaxation.values();
     const std::vector<int> fractional = state.fractional_columns(x);
     if (fractional.empty()) {
       found = state.offer_solution(x);
@@ -39,17 +40,17 @@ bool fractional_dive(SearchState& state, const std::vector<BoundChange>& changes
     };
     path.push_back(fix(up));
     state.apply_bounds(path);
-    lp::LpStatus status = state.solve_lp(nullptr);
-    if (status != lp::LpStatus::kOptimal && !backtracked) {
+    lp::LpStatus status = state.solve_lp(nullptr, left);
+    if (status != lp::LpStatus::kOptimal && !backtracked && !state.time_up) {
       backtracked = true;
       path.back() = fix(!up);
       state.apply_bounds(path);
-      status = state.solve_lp(nullptr);
+      status = state.solve_lp(nullptr, left);
     }
     if (status != lp::LpStatus::kOptimal) break;
   }
   state.apply_bounds(changes);
-  state.solver.set_basis(start_basis);
+  state.relaxation.restore_basis(start_basis);
   return found;
 }
 
