@@ -94,6 +94,13 @@ void Search::reduced_cost_fixing(std::vector<BoundChange>& changes, double objec
 
 std::optional<Node> Search::process(Node node) {
   ++nodes_;
+  // Propagate the branching (and reduced-cost) bounds on the rows first: a
+  // contradiction settles the node without an LP.
+  if (!state_.propagate(node.changes, node.propagated)) {
+    record_pruned(INFINITY);
+    return std::nullopt;
+  }
+  node.propagated = node.changes.size();
   state_.apply_bounds(node.changes);
   const lp::LpStatus status = state_.solve_lp(node.basis.get());
   switch (status) {
@@ -159,13 +166,16 @@ std::optional<Node> Search::process(Node node) {
   }
   std::vector<BoundChange> changes = node.changes;
   reduced_cost_fixing(changes, objective);
+  const size_t propagated = node.propagated;
   const int j = choose_branching_column(state_, fractional, x, objective, changes);
   if (state_.time_up) return stop_for_time(std::move(node));
   auto basis = std::make_shared<const lp::Basis>(state_.relaxation.basis());
   Node down{objective, node.depth + 1, next_id_++, changes, basis, j, false, x[j] - std::floor(x[j]), objective};
+  down.propagated = propagated;
   down.changes.push_back({j, -INFINITY, std::floor(x[j])});
   Node up{objective, node.depth + 1, next_id_++, std::move(changes), basis, j, true, std::ceil(x[j]) - x[j],
           objective};
+  up.propagated = propagated;
   up.changes.push_back({j, std::ceil(x[j]), INFINITY});
   // Plunge into the child the LP leans towards; park the other.
   const bool prefer_up = x[j] - std::floor(x[j]) >= 0.5;
@@ -278,6 +288,7 @@ MilpResult Search::finish(MilpStatus status) {
   r.root_lp_bound = state_.sign * root_lp_bound_;
   r.root_bound = state_.sign * root_bound_;
   r.lp_iterations = state_.relaxation.iterations();
+  r.lp_fallbacks = state_.relaxation.fallbacks();
   r.cuts = state_.relaxation.num_rows() - state_.relaxation.num_original_rows();
   if (state_.has_incumbent) {
     r.objective = state_.sign * state_.incumbent_value;

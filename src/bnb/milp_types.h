@@ -59,6 +59,7 @@ struct MilpResult {
   double root_bound = -INFINITY;      // the root bound after propagation and cuts
   long lp_iterations = 0;
   long cuts = 0;                      // cuts in the LP at the end of the root
+  long lp_fallbacks = 0;              // LP solves repeated from scratch (see LpRelaxation)
 };
 
 // Relative gap (both values in minimisation sense).

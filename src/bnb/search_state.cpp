@@ -14,7 +14,8 @@ SearchState::SearchState(const lp::LinearProgram& lp_in, const MilpOptions& opti
       relaxation(lp_in, &deadline),
       sign(lp_in.sense == lp::ObjectiveSense::kMaximize ? -1.0 : 1.0),
       step(objective_step(lp_in)),
-      pseudocosts(lp_in.num_cols()) {
+      pseudocosts(lp_in.num_cols()),
+      propagator(lp_in) {
   root_lower = lp.col_lower;
   root_upper = lp.col_upper;
   for (int j = 0; j < lp.num_cols(); ++j) {
@@ -24,7 +25,29 @@ SearchState::SearchState(const lp::LinearProgram& lp_in, const MilpOptions& opti
     if (std::isfinite(root_lower[j])) root_lower[j] = std::ceil(root_lower[j] - kIntegrality);
     if (std::isfinite(root_upper[j])) root_upper[j] = std::floor(root_upper[j] + kIntegrality);
   }
+  // Root propagation tightens the global bounds. If it finds the rows
+  // unsatisfiable, the bounds are left alone: the root LP gives the verdict.
+  Eigen::VectorXd lower = root_lower, upper = root_upper;
+  if (!propagator.propagate(lower, upper, {}).infeasible) {
+    root_lower = lower;
+    root_upper = upper;
+  }
   for (int j : integer_cols) relaxation.set_bounds(j, root_lower[j], root_upper[j]);
+}
+
+bool SearchState::propagate(std::vector<BoundChange>& changes, size_t from) {
+  if (from >= changes.size()) return true;
+  Eigen::VectorXd lower = root_lower, upper = root_upper;
+  for (const BoundChange& c : changes) {
+    lower[c.column] = std::max(lower[c.column], c.lower);
+    upper[c.column] = std::min(upper[c.column], c.upper);
+  }
+  std::vector<int> touched;
+  for (size_t k = from; k < changes.size(); ++k) touched.push_back(changes[k].column);
+  const RowPropagator::Outcome outcome = propagator.propagate(lower, upper, touched);
+  if (outcome.infeasible) return false;
+  for (int j : outcome.tightened) changes.push_back({j, lower[j], upper[j]});
+  return true;
 }
 
 double SearchState::exact_cutoff() const {

@@ -10,6 +10,7 @@
 #include "bnb/lp_relaxation.h"
 #include "bnb/milp_types.h"
 #include "bnb/node.h"
+#include "bnb/propagation.h"
 #include "bnb/pseudocost.h"
 #include "common/deadline.h"
 
@@ -32,6 +33,7 @@ struct SearchState {
   std::vector<int> integer_cols;
   Eigen::VectorXd root_lower, root_upper;  // global bounds (tightened at the root)
   Pseudocosts pseudocosts;
+  RowPropagator propagator;  // on the original rows
 
   bool has_incumbent = false;
   double incumbent_value = INFINITY;  // minimisation form
@@ -48,6 +50,10 @@ struct SearchState {
 
   // Set the relaxation's integer column bounds to root + changes.
   void apply_bounds(const std::vector<BoundChange>& changes);
+  // Bounds root + changes, propagated on the rows starting from the columns
+  // of changes[from...]; every tightening is appended to `changes`. False
+  // when the rows cannot be satisfied within these bounds.
+  bool propagate(std::vector<BoundChange>& changes, size_t from);
   // Integer columns whose value is fractional at x.
   std::vector<int> fractional_columns(const Eigen::VectorXd& x) const;
   // Check x against the original rows, bounds and integrality (integer columns
