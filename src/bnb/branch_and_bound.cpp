@@ -23,6 +23,7 @@
 #include "bnb/branching.h"
 #include "bnb/heuristics.h"
 #include "bnb/node_queue.h"
+#include "bnb/root_cuts.h"
 #include "bnb/search_state.h"
 #include "lp/simplex.h"
 
@@ -202,6 +203,13 @@ MilpResult Search::run() {
   if (root == lp::LpStatus::kTimeLimit) return finish(MilpStatus::kTimeLimit);
   if (root != lp::LpStatus::kOptimal) return finish(MilpStatus::kNumericalError);
   root_lp_bound_ = state_.relaxation.objective();
+  const RootCutResult cuts = run_root_cuts(state_);
+  if (state_.time_up) return finish(MilpStatus::kTimeLimit);
+  if (cuts.status != lp::LpStatus::kOptimal && cuts.status != lp::LpStatus::kCutoff) {
+    // The cut loop undoes a round whose LP fails; if even that re-solve
+    // fails, the root is not settled.
+    return finish(MilpStatus::kNumericalError);
+  }
 
   Node root_node;
   root_node.id = next_id_++;

@@ -106,6 +106,17 @@ void LpRelaxation::add_rows(const std::vector<Eigen::VectorXd>& rows, const std:
   rebuild(basis);
 }
 
+void LpRelaxation::truncate_rows(int rows, const lp::Basis& basis) {
+  if (rows >= num_rows() || rows < original_rows_) return;
+  model_.A.conservativeResize(rows, num_cols());
+  model_.row_lower.conservativeResize(rows);
+  model_.row_upper.conservativeResize(rows);
+  model_.row_names.resize(static_cast<size_t>(rows));
+  lp::Basis b = basis;
+  b.rows.resize(static_cast<size_t>(rows), lp::VarStatus::kBasic);
+  rebuild(b);
+}
+
 int LpRelaxation::remove_slack_cuts() {
   const lp::Basis basis = active().basis();
   std::vector<int> keep;

@@ -73,6 +73,9 @@ class LpRelaxation {
   // extended model and warm-started from the current basis, new slacks basic.
   void add_rows(const std::vector<Eigen::VectorXd>& rows, const std::vector<double>& lower,
                 const std::vector<double>& upper);
+  // Drop every row from `rows` on (undo an add_rows) and make `basis` (taken
+  // before that add_rows) the live one again.
+  void truncate_rows(int rows, const lp::Basis& basis);
   // Drop the cut rows whose logical is basic (not binding at the last
   // optimum); the rest of the basis carries over. Returns how many went.
   int remove_slack_cuts();
