@@ -11,7 +11,7 @@ namespace {
 constexpr double kMinFraction = 0.01;       // f0 in [0.01, 0.99], else the cut is weak and unstable
 constexpr double kMaxTableauEntry = 1e7;    // rows with larger entries are numerically unreliable
 constexpr double kZeroEntry = 1e-11;        // tableau entries below this are zero
-constexpr double kMaxDynamism = 1e6;        // max |coef| / min |coef| of a kept cut
+constexpr double kMaxDynamism = 1e4;        // max |coef| / min |coef| of a kept cut
 constexpr double kTinyCoefficient = 1e-9;   // relative to max |coef|: removed over the column bound
 constexpr double kMinViolation = 1e-6;      // relative to 1 + |rhs|
 constexpr double kRhsMargin = 1e-9;         // relative safety margin on the right-hand side

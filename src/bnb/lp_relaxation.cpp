@@ -66,16 +66,22 @@ lp::LpStatus LpRelaxation::resolve(const lp::Basis* basis, long iteration_budget
   lp::LpStatus status = solve_with(*scaled_, iteration_budget);
   if (status != lp::LpStatus::kNumericalError) return last_status_ = status;
 
-  // From scratch: the slack basis on the scaled problem, then unscaled.
+  // The same basis on the unscaled problem first: scaling can leave a
+  // violation of a few 1e-7 scaled units that is larger in the user's units,
+  // and the unscaled simplex repairs it in a few pivots. Then from scratch:
+  // the slack basis on the scaled problem, then on the unscaled one.
   ++fallbacks_;
+  const lp::Basis warm = scaled_->basis();
+  if (!unscaled_) unscaled_ = std::make_unique<lp::SimplexSolver>(model_, false);
+  unscaled_->set_basis(warm);
+  using_unscaled_ = true;
+  status = solve_with(*unscaled_, iteration_budget);
+  if (status != lp::LpStatus::kNumericalError) return last_status_ = status;
+  using_unscaled_ = false;
   scaled_->reset_to_slack_basis();
   status = solve_with(*scaled_, iteration_budget);
   if (status != lp::LpStatus::kNumericalError) return last_status_ = status;
-  if (!unscaled_) {
-    unscaled_ = std::make_unique<lp::SimplexSolver>(model_, false);
-  } else {
-    unscaled_->reset_to_slack_basis();
-  }
+  unscaled_->reset_to_slack_basis();
   using_unscaled_ = true;
   status = solve_with(*unscaled_, iteration_budget);
   return last_status_ = status;

@@ -11,8 +11,8 @@
 //     offset is handled here, never by callers).
 //   * An optimum is only reported after a check on the unscaled data at the
 //     current bounds (rows, columns, reduced-cost signs). A solve that fails
-//     it, or ends in kNumericalError, is repeated from the slack basis, and
-//     then from the slack basis on an unscaled copy of the problem, before
+//     it, or ends in kNumericalError, is repeated warm on an unscaled copy of
+//     the problem, then from the slack basis (scaled, then unscaled) before
 //     kNumericalError is returned.
 //   * kInfeasible is passed through from the simplex (certificate-backed by
 //     the LP core); the search prunes a node as infeasible only on it.
