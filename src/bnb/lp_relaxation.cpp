@@ -53,9 +53,25 @@ lp::LpStatus LpRelaxation::solve_with(lp::SimplexSolver& solver, long iteration_
 bool LpRelaxation::passes_check(const lp::SimplexSolver& solver) const {
   // The simplex confirmed its optimum on the scaled data; scaling can hide a
   // violation that is real in the user's units, so check those too (model_
-  // holds the current bounds).
+  // holds the current bounds). A row's violation is measured against the
+  // size of its terms (what floating point can resolve on that row), not only
+  // its right-hand side: a row 1344 h - b <= 0 cannot be held to 1e-6 absolute.
+  // Incumbents are checked separately, and strictly, on the user's model.
   const Eigen::VectorXd x = solver.primal_values();
-  if (lp::max_bound_violation(model_, x) > lp::tol::kPrimalCheck) return false;
+  if (!x.allFinite()) return false;
+  for (int j = 0; j < num_cols(); ++j) {
+    const double l = model_.col_lower[j], u = model_.col_upper[j];
+    if (x[j] < l - lp::tol::kPrimalCheck * (1.0 + std::fabs(l))) return false;
+    if (x[j] > u + lp::tol::kPrimalCheck * (1.0 + std::fabs(u))) return false;
+  }
+  const Eigen::VectorXd activity = model_.A * x;
+  const Eigen::VectorXd magnitude = model_.A.cwiseAbs() * x.cwiseAbs();
+  for (int i = 0; i < num_rows(); ++i) {
+    const double l = model_.row_lower[i], u = model_.row_upper[i];
+    const double scale = 1.0 + magnitude[i];
+    if (activity[i] < l - lp::tol::kPrimalCheck * (scale + std::fabs(l))) return false;
+    if (activity[i] > u + lp::tol::kPrimalCheck * (scale + std::fabs(u))) return false;
+  }
   return lp::max_dual_violation(model_, x, solver.row_duals(), lp::tol::kPrimalCheck) <= lp::tol::kDualCheck;
 }
 
