@@ -65,7 +65,9 @@ bool LpRelaxation::passes_check(const lp::SimplexSolver& solver) const {
     if (x[j] > u + lp::tol::kPrimalCheck * (1.0 + std::fabs(u))) return false;
   }
   const Eigen::VectorXd activity = model_.A * x;
-  const Eigen::VectorXd magnitude = model_.A.cwiseAbs() * x.cwiseAbs();
+  Eigen::VectorXd magnitude = Eigen::VectorXd::Zero(num_rows());
+  for (int j = 0; j < num_cols(); ++j)
+    if (x[j] != 0.0) magnitude.noalias() += model_.A.col(j).cwiseAbs() * std::fabs(x[j]);
   for (int i = 0; i < num_rows(); ++i) {
     const double l = model_.row_lower[i], u = model_.row_upper[i];
     const double scale = 1.0 + magnitude[i];
