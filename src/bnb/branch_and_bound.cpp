@@ -203,18 +203,6 @@ MilpResult Search::run() {
   if (root == lp::LpStatus::kTimeLimit) return finish(MilpStatus::kTimeLimit);
   if (root != lp::LpStatus::kOptimal) return finish(MilpStatus::kNumericalError);
   root_lp_bound_ = state_.relaxation.objective();
-  // A dive on the LP before cuts: the cuts change which vertices the LP
-  // visits, and either LP may lead the dive to the better incumbent.
-  {
-    const lp::Basis root_basis = state_.relaxation.basis();
-    simple_rounding(state_, state_.relaxation.values());
-    fractional_dive(state_, {}, std::max(200L, 2 * state_.relaxation.iterations()));
-    if (state_.time_up) return finish(MilpStatus::kTimeLimit);
-    if (state_.solve_lp(&root_basis) != lp::LpStatus::kOptimal) {
-      if (state_.time_up) return finish(MilpStatus::kTimeLimit);
-      // Pruned by the new incumbent, or a failed re-solve: let the root node decide.
-    }
-  }
   const RootCutResult cuts = run_root_cuts(state_);
   if (state_.time_up) return finish(MilpStatus::kTimeLimit);
   if (cuts.status != lp::LpStatus::kOptimal && cuts.status != lp::LpStatus::kCutoff) {
