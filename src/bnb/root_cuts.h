@@ -4,7 +4,8 @@
 // global), re-solve, and cuts whose slack is basic dropped again. Rounds stop
 // when the bound stalls, nothing is separated, the LP is integral, or the
 // round/time budget is spent. A round whose re-solve does not end optimal is
-// undone (its cuts removed, the previous basis restored).
+// undone (its cuts removed, the previous basis restored). Models with
+// general-integer columns are not cut (yet): see root_cuts.cpp.
 #pragma once
 
 #include "bnb/search_state.h"
