@@ -33,6 +33,8 @@ namespace {
 
 enum class Stop { kNone, kTime, kNodes, kGap, kNumerical };
 
+constexpr long kRinsNodes = 500;  // node budget of one RINS sub-MIP
+
 class Search {
  public:
   Search(const lp::LinearProgram& lp, const MilpOptions& options) : state_(lp, options) {}
@@ -69,6 +71,7 @@ class Search {
   double root_bound_ = -INFINITY;     // root node bound after its LP (and root tightening)
   double root_lp_bound_ = -INFINITY;  // the first root LP, before anything else
   double next_report_ = 0.0;
+  long next_rins_ = 0;  // RINS runs at the first node past this count
   Stop stop_ = Stop::kNone;
 };
 
@@ -160,6 +163,15 @@ std::optional<Node> Search::process(Node node) {
       if (state_.offer_solution(x)) prune_queue();
       return std::nullopt;
     }
+    if (objective >= state_.cutoff()) {
+      record_pruned(objective);
+      return std::nullopt;
+    }
+  }
+  // RINS at the root and then at geometrically spaced node counts.
+  if (state_.has_incumbent && nodes_ >= next_rins_ && !state_.deadline.expired()) {
+    next_rins_ = std::max(2 * nodes_, 100L);
+    if (rins(state_, x, kRinsNodes)) prune_queue();
     if (objective >= state_.cutoff()) {
       record_pruned(objective);
       return std::nullopt;

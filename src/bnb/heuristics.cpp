@@ -2,6 +2,8 @@
 
 #include <cmath>
 
+#include "bnb/branch_and_bound.h"
+
 namespace milpsac::bnb {
 
 bool simple_rounding(SearchState& state, const Eigen::VectorXd& x) {
@@ -52,6 +54,31 @@ bool fractional_dive(SearchState& state, const std::vector<BoundChange>& changes
   state.apply_bounds(changes);
   state.relaxation.restore_basis(start_basis);
   return found;
+}
+
+bool rins(SearchState& state, const Eigen::VectorXd& x, long node_limit) {
+  constexpr double kMinFixedShare = 0.3;  // below this the neighbourhood is not small
+  if (!state.has_incumbent || !state.options.rins || state.integer_cols.empty()) return false;
+  lp::LinearProgram sub = state.lp;
+  sub.col_lower = state.root_lower;
+  sub.col_upper = state.root_upper;
+  size_t fixed = 0;
+  for (int j : state.integer_cols) {
+    const double v = std::round(state.incumbent[j]);
+    if (std::fabs(x[j] - v) <= kIntegrality) {
+      sub.col_lower[j] = sub.col_upper[j] = v;
+      ++fixed;
+    }
+  }
+  if (static_cast<double>(fixed) < kMinFixedShare * static_cast<double>(state.integer_cols.size())) return false;
+  if (fixed == state.integer_cols.size()) return false;  // the incumbent's own neighbourhood of one point
+  MilpOptions options;
+  options.relative_gap = state.options.relative_gap;
+  options.time_limit_seconds = state.deadline.remaining_seconds();
+  options.node_limit = node_limit;
+  options.rins = false;
+  const MilpResult result = solve_milp(sub, options);
+  return result.has_solution && state.offer_solution(result.x);
 }
 
 }  // namespace milpsac::bnb

@@ -43,6 +43,8 @@ struct MilpOptions {
   // at the end) when set; the library itself never prints.
   std::function<void(const MilpProgress&)> progress;
   double progress_interval_seconds = 5.0;
+  // The RINS sub-MIP heuristic (off inside its own sub-MIPs).
+  bool rins = true;
 };
 
 struct MilpResult {
