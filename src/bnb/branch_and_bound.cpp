@@ -5,7 +5,14 @@
 // Pruning: a node whose bound reaches exact_cutoff() cannot improve on the
 // incumbent; one between gap_cutoff() and exact_cutoff() could, by less than
 // the requested gap: it is dropped too, and its bound is remembered so the
-// reported bound and gap stay honest.
+// reported bound and gap stay honest. A node is pruned as infeasible only on
+// the LP's kInfeasible verdict; a node whose LP cannot be solved (after the
+// relaxation's own fallbacks) keeps its bound as "unresolved", so the search
+// never ends with a verdict it has not proven. A time limit reached anywhere
+// (also inside an LP) ends the search as time_limit with incumbent and bound.
+//
+// A model without integer columns is an LP: it goes through lp::solve_lp,
+// the checked LP path (unscaled retry, dual check).
 #include "bnb/branch_and_bound.h"
 
 #include <algorithm>
@@ -16,31 +23,17 @@
 #include "bnb/branching.h"
 #include "bnb/heuristics.h"
 #include "bnb/node_queue.h"
+#include "bnb/root_cuts.h"
 #include "bnb/search_state.h"
+#include "lp/simplex.h"
 
 namespace milpsac::bnb {
-
-const char* to_string(MilpStatus status) {
-  switch (status) {
-    case MilpStatus::kOptimal: return "optimal";
-    case MilpStatus::kGapLimit: return "gap_limit";
-    case MilpStatus::kTimeLimit: return "time_limit";
-    case MilpStatus::kNodeLimit: return "node_limit";
-    case MilpStatus::kInfeasible: return "infeasible";
-    case MilpStatus::kUnbounded: return "unbounded";
-    case MilpStatus::kNumericalError: return "numerical_error";
-  }
-  return "unknown";
-}
-
-double relative_gap(double upper, double lower) {
-  if (upper - lower <= 1e-9) return 0.0;
-  return (upper - lower) / std::max(std::fabs(upper), 1e-9);
-}
 
 namespace {
 
 enum class Stop { kNone, kTime, kNodes, kGap, kNumerical };
+
+constexpr long kRinsNodes = 500;  // node budget of one RINS sub-MIP
 
 class Search {
  public:
@@ -60,6 +53,14 @@ class Search {
     return std::min({queue_.best_bound(), gap_pruned_bound_, unresolved_bound_});
   }
   MilpResult finish(MilpStatus status);
+  // The time limit struck while `node` was being processed: keep it open (its
+  // bound stays in the reported lower bound) and stop.
+  std::optional<Node> stop_for_time(Node node) {
+    stop_ = Stop::kTime;
+    push(std::move(node));
+    return std::nullopt;
+  }
+  void report_progress(bool force);
 
   SearchState state_;
   NodeQueue queue_;
@@ -67,7 +68,10 @@ class Search {
   long nodes_ = 0;
   double gap_pruned_bound_ = INFINITY;
   double unresolved_bound_ = INFINITY;
-  double root_bound_ = -INFINITY;
+  double root_bound_ = -INFINITY;     // root node bound after its LP (and root tightening)
+  double root_lp_bound_ = -INFINITY;  // the first root LP, before anything else
+  double next_report_ = 0.0;
+  long next_rins_ = 0;  // RINS runs at the first node past this count
   Stop stop_ = Stop::kNone;
 };
 
@@ -76,10 +80,10 @@ void Search::reduced_cost_fixing(std::vector<BoundChange>& changes, double objec
   if (!std::isfinite(cutoff)) return;
   const double slack = cutoff - objective;
   if (slack < 0) return;
-  const Eigen::VectorXd d = state_.solver.reduced_costs();
-  const Eigen::VectorXd x = state_.solver.primal_values();
+  const Eigen::VectorXd d = state_.relaxation.reduced_costs();
+  const Eigen::VectorXd x = state_.relaxation.values();
   for (int j : state_.integer_cols) {
-    const double lower = state_.cur_lower[j], upper = state_.cur_upper[j];
+    const double lower = state_.relaxation.lower(j), upper = state_.relaxation.upper(j);
     if (!(upper - lower >= 1.0)) continue;
     const double dj = d[j];  // minimisation form, as the solver reports it
     if (dj > 1e-7 && std::fabs(x[j] - lower) <= 1e-9 && std::isfinite(lower)) {
@@ -94,15 +98,19 @@ void Search::reduced_cost_fixing(std::vector<BoundChange>& changes, double objec
 
 std::optional<Node> Search::process(Node node) {
   ++nodes_;
+  // Propagate the branching (and reduced-cost) bounds on the rows first: a
+  // contradiction settles the node without an LP.
+  if (!state_.propagate(node.changes, node.propagated)) {
+    record_pruned(INFINITY);
+    return std::nullopt;
+  }
+  node.propagated = node.changes.size();
   state_.apply_bounds(node.changes);
   const lp::LpStatus status = state_.solve_lp(node.basis.get());
   switch (status) {
     case lp::LpStatus::kInfeasible: return std::nullopt;
-    case lp::LpStatus::kCutoff: record_pruned(state_.solver.objective()); return std::nullopt;
-    case lp::LpStatus::kTimeLimit:
-      stop_ = Stop::kTime;
-      push(std::move(node));  // keep its bound in the reported lower bound
-      return std::nullopt;
+    case lp::LpStatus::kCutoff: record_pruned(state_.relaxation.objective()); return std::nullopt;
+    case lp::LpStatus::kTimeLimit: return stop_for_time(std::move(node));
     case lp::LpStatus::kOptimal: break;
     default:
       // The LP failed twice (warm and from the slack basis): keep its bound so
@@ -110,7 +118,7 @@ std::optional<Node> Search::process(Node node) {
       unresolved_bound_ = std::min(unresolved_bound_, node.bound);
       return std::nullopt;
   }
-  const double objective = state_.solver.objective();
+  const double objective = state_.relaxation.objective();
   if (node.depth == 0) root_bound_ = objective;
   if (node.branch_column >= 0)
     state_.pseudocosts.record(node.branch_column, node.branch_up, node.branch_distance,
@@ -119,7 +127,7 @@ std::optional<Node> Search::process(Node node) {
     record_pruned(objective);
     return std::nullopt;
   }
-  Eigen::VectorXd x = state_.solver.primal_values();
+  Eigen::VectorXd x = state_.relaxation.values();
   std::vector<int> fractional = state_.fractional_columns(x);
   if (fractional.empty()) {
     if (state_.offer_solution(x)) {
@@ -134,11 +142,13 @@ std::optional<Node> Search::process(Node node) {
   }
   if (simple_rounding(state_, x)) prune_queue();
   if (node.depth == 0 || (!state_.has_incumbent && node.depth % 8 == 0)) {
-    const long budget = std::max(200L, 2 * state_.solver.iterations());
+    const long budget = std::max(200L, 2 * state_.relaxation.iterations());
     if (fractional_dive(state_, node.changes, budget)) prune_queue();
-    // The dive moved the solver; restore this node's optimum. With the new
+    if (state_.time_up) return stop_for_time(std::move(node));
+    // The dive moved the LP; restore this node's optimum. With the new
     // incumbent's cutoff the node may now be pruned instead.
     const lp::LpStatus again = state_.solve_lp(nullptr);
+    if (again == lp::LpStatus::kTimeLimit) return stop_for_time(std::move(node));
     if (again == lp::LpStatus::kCutoff) {
       record_pruned(objective);
       return std::nullopt;
@@ -147,7 +157,7 @@ std::optional<Node> Search::process(Node node) {
       unresolved_bound_ = std::min(unresolved_bound_, objective);
       return std::nullopt;
     }
-    x = state_.solver.primal_values();
+    x = state_.relaxation.values();
     fractional = state_.fractional_columns(x);
     if (fractional.empty()) {
       if (state_.offer_solution(x)) prune_queue();
@@ -158,14 +168,27 @@ std::optional<Node> Search::process(Node node) {
       return std::nullopt;
     }
   }
+  // RINS at the root and then at geometrically spaced node counts.
+  if (state_.has_incumbent && nodes_ >= next_rins_ && !state_.deadline.expired()) {
+    next_rins_ = std::max(2 * nodes_, 100L);
+    if (rins(state_, x, kRinsNodes)) prune_queue();
+    if (objective >= state_.cutoff()) {
+      record_pruned(objective);
+      return std::nullopt;
+    }
+  }
   std::vector<BoundChange> changes = node.changes;
   reduced_cost_fixing(changes, objective);
+  const size_t propagated = node.propagated;
   const int j = choose_branching_column(state_, fractional, x, objective, changes);
-  auto basis = std::make_shared<const lp::Basis>(state_.solver.basis());
+  if (state_.time_up) return stop_for_time(std::move(node));
+  auto basis = std::make_shared<const lp::Basis>(state_.relaxation.basis());
   Node down{objective, node.depth + 1, next_id_++, changes, basis, j, false, x[j] - std::floor(x[j]), objective};
+  down.propagated = propagated;
   down.changes.push_back({j, -INFINITY, std::floor(x[j])});
   Node up{objective, node.depth + 1, next_id_++, std::move(changes), basis, j, true, std::ceil(x[j]) - x[j],
           objective};
+  up.propagated = propagated;
   up.changes.push_back({j, std::ceil(x[j]), INFINITY});
   // Plunge into the child the LP leans towards; park the other.
   const bool prefer_up = x[j] - std::floor(x[j]) >= 0.5;
@@ -191,12 +214,19 @@ MilpResult Search::run() {
   if (root == lp::LpStatus::kUnbounded) return finish(MilpStatus::kUnbounded);
   if (root == lp::LpStatus::kTimeLimit) return finish(MilpStatus::kTimeLimit);
   if (root != lp::LpStatus::kOptimal) return finish(MilpStatus::kNumericalError);
-  state_.lp_iterations_at_root = state_.solver.iterations();
+  root_lp_bound_ = state_.relaxation.objective();
+  const RootCutResult cuts = run_root_cuts(state_);
+  if (state_.time_up) return finish(MilpStatus::kTimeLimit);
+  if (cuts.status != lp::LpStatus::kOptimal && cuts.status != lp::LpStatus::kCutoff) {
+    // The cut loop undoes a round whose LP fails; if even that re-solve
+    // fails, the root is not settled.
+    return finish(MilpStatus::kNumericalError);
+  }
 
   Node root_node;
   root_node.id = next_id_++;
-  root_node.bound = state_.solver.objective();
-  root_node.basis = std::make_shared<const lp::Basis>(state_.solver.basis());
+  root_node.bound = state_.relaxation.objective();
+  root_node.basis = std::make_shared<const lp::Basis>(state_.relaxation.basis());
   std::optional<Node> current = std::move(root_node);
   while (true) {
     while (current) {
@@ -213,6 +243,7 @@ MilpResult Search::run() {
         break;
       }
       current = process(std::move(*current));
+      report_progress(false);
     }
     if (stop_ != Stop::kNone || queue_.empty()) break;
     if (state_.has_incumbent &&
@@ -239,7 +270,29 @@ MilpResult Search::run() {
   return finish(gap <= state_.options.relative_gap ? MilpStatus::kGapLimit : MilpStatus::kNumericalError);
 }
 
+void Search::report_progress(bool force) {
+  if (!state_.options.progress) return;
+  const double now = state_.deadline.elapsed_seconds();
+  if (!force && now < next_report_) return;
+  next_report_ = now + std::max(state_.options.progress_interval_seconds, 0.0);
+  MilpProgress p;
+  p.nodes = nodes_;
+  p.open_nodes = static_cast<long>(queue_.size());
+  const double lower = std::min(lower_bound(), state_.has_incumbent ? state_.incumbent_value : INFINITY);
+  p.bound = state_.sign * (std::isfinite(lower) ? lower : root_lp_bound_);
+  if (state_.has_incumbent) {
+    p.objective = state_.sign * state_.incumbent_value;
+    p.gap = relative_gap(state_.incumbent_value, std::min(lower, state_.incumbent_value));
+  } else {
+    p.objective = state_.sign * INFINITY;
+  }
+  p.seconds = now;
+  p.lp_iterations = state_.relaxation.iterations();
+  state_.options.progress(p);
+}
+
 MilpResult Search::finish(MilpStatus status) {
+  report_progress(true);
   MilpResult r;
   r.status = status;
   r.nodes = nodes_;
@@ -248,9 +301,15 @@ MilpResult Search::finish(MilpStatus status) {
   double lower = std::min(lower_bound(), state_.has_incumbent ? state_.incumbent_value : INFINITY);
   if (status == MilpStatus::kInfeasible) lower = INFINITY;
   if (status == MilpStatus::kUnbounded) lower = -INFINITY;
-  if (!std::isfinite(lower) && status != MilpStatus::kInfeasible && std::isfinite(root_bound_))
-    lower = root_bound_;
+  // +inf would claim infeasibility: without any open node or root bound, nothing is proven.
+  if (lower == INFINITY && status != MilpStatus::kInfeasible)
+    lower = std::isfinite(root_bound_) ? root_bound_ : (std::isfinite(root_lp_bound_) ? root_lp_bound_ : -INFINITY);
   r.bound = state_.sign * lower;
+  r.root_lp_bound = state_.sign * root_lp_bound_;
+  r.root_bound = state_.sign * root_bound_;
+  r.lp_iterations = state_.relaxation.iterations();
+  r.lp_fallbacks = state_.relaxation.fallbacks();
+  r.cuts = state_.relaxation.num_rows() - state_.relaxation.num_original_rows();
   if (state_.has_incumbent) {
     r.objective = state_.sign * state_.incumbent_value;
     r.x = state_.incumbent;
@@ -261,9 +320,50 @@ MilpResult Search::finish(MilpStatus status) {
 
 }  // namespace
 
+namespace {
+
+// The checked LP path for a model without integer columns.
+MilpResult solve_as_lp(const lp::LinearProgram& lp, const MilpOptions& options) {
+  const Deadline clock(options.time_limit_seconds);
+  lp::LpOptions lp_options;
+  lp_options.time_limit_seconds = options.time_limit_seconds;
+  const lp::LpSolution solution = lp::solve_lp(lp, lp_options);
+  MilpResult r;
+  r.nodes = 1;
+  r.lp_iterations = solution.iterations;
+  switch (solution.status) {
+    case lp::LpStatus::kOptimal:
+      r.status = MilpStatus::kOptimal;
+      r.has_solution = true;
+      r.objective = r.bound = r.root_lp_bound = r.root_bound = solution.objective;
+      r.gap = 0.0;
+      r.x = solution.x;
+      break;
+    case lp::LpStatus::kInfeasible:
+      r.status = MilpStatus::kInfeasible;
+      r.bound = lp.sense == lp::ObjectiveSense::kMaximize ? -INFINITY : INFINITY;
+      break;
+    case lp::LpStatus::kUnbounded:
+      r.status = MilpStatus::kUnbounded;
+      r.bound = lp.sense == lp::ObjectiveSense::kMaximize ? INFINITY : -INFINITY;
+      break;
+    case lp::LpStatus::kTimeLimit: r.status = MilpStatus::kTimeLimit; break;
+    default: r.status = MilpStatus::kNumericalError; break;
+  }
+  if (r.status != MilpStatus::kOptimal && r.status != MilpStatus::kInfeasible &&
+      r.status != MilpStatus::kUnbounded)
+    r.bound = lp.sense == lp::ObjectiveSense::kMaximize ? INFINITY : -INFINITY;
+  r.seconds = clock.elapsed_seconds();
+  return r;
+}
+
+}  // namespace
+
 MilpResult solve_milp(const lp::LinearProgram& lp, const MilpOptions& options) {
+  if (!lp.has_integers()) return solve_as_lp(lp, options);
   Search search(lp, options);
-  return search.run();
+  MilpResult result = search.run();
+  return result;
 }
 
 }  // namespace milpsac::bnb

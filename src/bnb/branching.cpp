@@ -13,14 +13,14 @@ constexpr long kStrongIterations = 60;  // dual iterations per strong-branching 
 
 // Objective gain of one child; the cutoff stands in for infeasible children.
 double child_gain(SearchState& state, const lp::Basis& basis, double objective) {
-  const lp::LpStatus status = state.solve_lp(&basis);
+  const lp::LpStatus status = state.solve_lp(&basis, kStrongIterations);
   const double cutoff = state.cutoff();
   const double cap = std::isfinite(cutoff) ? cutoff - objective : 1e6 * (1.0 + std::fabs(objective));
   switch (status) {
     case lp::LpStatus::kOptimal:
     case lp::LpStatus::kIterationLimit:
     case lp::LpStatus::kCutoff:
-      return std::min(std::max(state.solver.objective() - objective, 0.0), std::max(cap, 0.0));
+      return std::min(std::max(state.relaxation.objective() - objective, 0.0), std::max(cap, 0.0));
     case lp::LpStatus::kInfeasible: return std::max(cap, 0.0);
     default: return 0.0;
   }
@@ -40,23 +40,20 @@ int choose_branching_column(SearchState& state, const std::vector<int>& fraction
     std::stable_sort(unreliable.begin(), unreliable.end(),
                      [&](int a, int b) { return distance_to_half(a) < distance_to_half(b); });
     if (static_cast<int>(unreliable.size()) > kMaxStrongCandidates) unreliable.resize(kMaxStrongCandidates);
-    const lp::Basis basis = state.solver.basis();
-    const long saved_limit = 1000000;
+    const lp::Basis basis = state.relaxation.basis();
     for (int j : unreliable) {
+      if (state.time_up) break;
       const double down = std::floor(x[j]), up = std::ceil(x[j]);
       std::vector<BoundChange> child = changes;
-      state.solver.set_iteration_limit(state.solver.iterations() + kStrongIterations);
       child.push_back({j, -INFINITY, down});
       state.apply_bounds(child);
       state.pseudocosts.record(j, false, x[j] - down, child_gain(state, basis, objective));
-      state.solver.set_iteration_limit(state.solver.iterations() + kStrongIterations);
       child.back() = {j, up, INFINITY};
       state.apply_bounds(child);
       state.pseudocosts.record(j, true, up - x[j], child_gain(state, basis, objective));
     }
-    state.solver.set_iteration_limit(saved_limit + state.solver.iterations());
     state.apply_bounds(changes);
-    state.solver.set_basis(basis);
+    state.relaxation.restore_basis(basis);
   }
   int best = fractional.front();
   double best_score = -1.0;

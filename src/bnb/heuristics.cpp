@@ -2,6 +2,8 @@
 
 #include <cmath>
 
+#include "bnb/branch_and_bound.h"
+
 namespace milpsac::bnb {
 
 bool simple_rounding(SearchState& state, const Eigen::VectorXd& x) {
@@ -11,15 +13,16 @@ bool simple_rounding(SearchState& state, const Eigen::VectorXd& x) {
 }
 
 bool fractional_dive(SearchState& state, const std::vector<BoundChange>& changes, long iteration_budget) {
-  const lp::Basis start_basis = state.solver.basis();
+  const lp::Basis start_basis = state.relaxation.basis();
   std::vector<BoundChange> path = changes;
-  const long start_iterations = state.solver.iterations();
+  const long start_iterations = state.relaxation.iterations();
   bool found = false;
   bool backtracked = false;
   const int max_depth = 2 * static_cast<int>(state.integer_cols.size()) + 10;
   for (int depth = 0; depth < max_depth; ++depth) {
-    if (state.solver.iterations() - start_iterations > iteration_budget || state.deadline.expired()) break;
-    const Eigen::VectorXd x = state.solver.primal_values();
+    const long left = iteration_budget - (state.relaxation.iterations() - start_iterations);
+    if (left <= 0 || state.time_up || state.deadline.expired()) break;
+    const Eigen::VectorXd x = state.relaxation.values();
     const std::vector<int> fractional = state.fractional_columns(x);
     if (fractional.empty()) {
       found = state.offer_solution(x);
@@ -39,18 +42,43 @@ bool fractional_dive(SearchState& state, const std::vector<BoundChange>& changes
     };
     path.push_back(fix(up));
     state.apply_bounds(path);
-    lp::LpStatus status = state.solve_lp(nullptr);
-    if (status != lp::LpStatus::kOptimal && !backtracked) {
+    lp::LpStatus status = state.solve_lp(nullptr, left);
+    if (status != lp::LpStatus::kOptimal && !backtracked && !state.time_up) {
       backtracked = true;
       path.back() = fix(!up);
       state.apply_bounds(path);
-      status = state.solve_lp(nullptr);
+      status = state.solve_lp(nullptr, left);
     }
     if (status != lp::LpStatus::kOptimal) break;
   }
   state.apply_bounds(changes);
-  state.solver.set_basis(start_basis);
+  state.relaxation.restore_basis(start_basis);
   return found;
+}
+
+bool rins(SearchState& state, const Eigen::VectorXd& x, long node_limit) {
+  constexpr double kMinFixedShare = 0.3;  // below this the neighbourhood is not small
+  if (!state.has_incumbent || !state.options.rins || state.integer_cols.empty()) return false;
+  lp::LinearProgram sub = state.lp;
+  sub.col_lower = state.root_lower;
+  sub.col_upper = state.root_upper;
+  size_t fixed = 0;
+  for (int j : state.integer_cols) {
+    const double v = std::round(state.incumbent[j]);
+    if (std::fabs(x[j] - v) <= kIntegrality) {
+      sub.col_lower[j] = sub.col_upper[j] = v;
+      ++fixed;
+    }
+  }
+  if (static_cast<double>(fixed) < kMinFixedShare * static_cast<double>(state.integer_cols.size())) return false;
+  if (fixed == state.integer_cols.size()) return false;  // the incumbent's own neighbourhood of one point
+  MilpOptions options;
+  options.relative_gap = state.options.relative_gap;
+  options.time_limit_seconds = state.deadline.remaining_seconds();
+  options.node_limit = node_limit;
+  options.rins = false;
+  const MilpResult result = solve_milp(sub, options);
+  return result.has_solution && state.offer_solution(result.x);
 }
 
 }  // namespace milpsac::bnb

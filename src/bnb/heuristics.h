@@ -15,4 +15,12 @@ bool simple_rounding(SearchState& state, const Eigen::VectorXd& x);
 // `changes` are the node's bound changes; the budget is in LP iterations.
 bool fractional_dive(SearchState& state, const std::vector<BoundChange>& changes, long iteration_budget);
 
+// RINS (relaxation induced neighbourhood search): fix every integer column on
+// which the incumbent and the LP optimum x agree, and solve what is left as a
+// sub-MIP within `node_limit` nodes (and the search's remaining time). The
+// sub-MIP's answer is offered like any other point (checked on the original
+// model). Skipped when too few columns agree (the sub-MIP would be the whole
+// model). The relaxation is not touched.
+bool rins(SearchState& state, const Eigen::VectorXd& x, long node_limit);
+
 }  // namespace milpsac::bnb

@@ -27,6 +27,7 @@ struct Node {
   bool branch_up = false;
   double branch_distance = 0.0;  // how far the branch moved the column from the parent's value
   double parent_objective = -INFINITY;
+  size_t propagated = 0;  // changes[0..propagated) are at a propagation fixed point
 };
 
 // Best-first order: smaller bound first, then deeper, then older.

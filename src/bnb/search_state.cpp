@@ -11,10 +11,11 @@ SearchState::SearchState(const lp::LinearProgram& lp_in, const MilpOptions& opti
     : lp(lp_in),
       options(options_in),
       deadline(options_in.time_limit_seconds),
-      solver(lp_in),
+      relaxation(lp_in, &deadline),
       sign(lp_in.sense == lp::ObjectiveSense::kMaximize ? -1.0 : 1.0),
       step(objective_step(lp_in)),
-      pseudocosts(lp_in.num_cols()) {
+      pseudocosts(lp_in.num_cols()),
+      propagator(lp_in) {
   root_lower = lp.col_lower;
   root_upper = lp.col_upper;
   for (int j = 0; j < lp.num_cols(); ++j) {
@@ -24,10 +25,29 @@ SearchState::SearchState(const lp::LinearProgram& lp_in, const MilpOptions& opti
     if (std::isfinite(root_lower[j])) root_lower[j] = std::ceil(root_lower[j] - kIntegrality);
     if (std::isfinite(root_upper[j])) root_upper[j] = std::floor(root_upper[j] + kIntegrality);
   }
-  cur_lower = lp.col_lower;
-  cur_upper = lp.col_upper;
-  for (int j : integer_cols) set_bounds(j, root_lower[j], root_upper[j]);
-  solver.set_deadline(&deadline);
+  // Root propagation tightens the global bounds. If it finds the rows
+  // unsatisfiable, the bounds are left alone: the root LP gives the verdict.
+  Eigen::VectorXd lower = root_lower, upper = root_upper;
+  if (!propagator.propagate(lower, upper, {}).infeasible) {
+    root_lower = lower;
+    root_upper = upper;
+  }
+  for (int j : integer_cols) relaxation.set_bounds(j, root_lower[j], root_upper[j]);
+}
+
+bool SearchState::propagate(std::vector<BoundChange>& changes, size_t from) {
+  if (from >= changes.size()) return true;
+  Eigen::VectorXd lower = root_lower, upper = root_upper;
+  for (const BoundChange& c : changes) {
+    lower[c.column] = std::max(lower[c.column], c.lower);
+    upper[c.column] = std::min(upper[c.column], c.upper);
+  }
+  std::vector<int> touched;
+  for (size_t k = from; k < changes.size(); ++k) touched.push_back(changes[k].column);
+  const RowPropagator::Outcome outcome = propagator.propagate(lower, upper, touched);
+  if (outcome.infeasible) return false;
+  for (int j : outcome.tightened) changes.push_back({j, lower[j], upper[j]});
+  return true;
 }
 
 double SearchState::exact_cutoff() const {
@@ -42,21 +62,13 @@ double SearchState::gap_cutoff() const {
   return incumbent_value - options.relative_gap * std::max(std::fabs(incumbent_value), 1e-9);
 }
 
-void SearchState::set_bounds(int col, double lower, double upper) {
-  if (cur_lower[col] != lower || cur_upper[col] != upper) {
-    cur_lower[col] = lower;
-    cur_upper[col] = upper;
-    solver.set_col_bounds(col, lower, upper);
-  }
-}
-
 void SearchState::apply_bounds(const std::vector<BoundChange>& changes) {
   Eigen::VectorXd lower = root_lower, upper = root_upper;
   for (const BoundChange& c : changes) {
     lower[c.column] = std::max(lower[c.column], c.lower);
     upper[c.column] = std::min(upper[c.column], c.upper);
   }
-  for (int j : integer_cols) set_bounds(j, lower[j], upper[j]);
+  for (int j = 0; j < lp.num_cols(); ++j) relaxation.set_bounds(j, lower[j], upper[j]);
 }
 
 std::vector<int> SearchState::fractional_columns(const Eigen::VectorXd& x) const {
@@ -83,14 +95,10 @@ bool SearchState::offer_solution(const Eigen::VectorXd& x) {
   return true;
 }
 
-lp::LpStatus SearchState::solve_lp(const lp::Basis* basis) {
-  if (basis != nullptr) solver.set_basis(*basis);
-  solver.set_objective_cutoff(cutoff());
-  lp::LpStatus status = solver.solve();
-  if (status == lp::LpStatus::kNumericalError) {
-    solver.reset_to_slack_basis();
-    status = solver.solve();
-  }
+lp::LpStatus SearchState::solve_lp(const lp::Basis* basis, long iteration_budget) {
+  relaxation.set_cutoff(cutoff());
+  const lp::LpStatus status = relaxation.resolve(basis, iteration_budget);
+  if (status == lp::LpStatus::kTimeLimit) time_up = true;
   return status;
 }
 

@@ -1,40 +1,46 @@
-// SearchState: what the branch-and-bound driver, the branching rule and the
-// heuristics share: the LP solver, the root bounds, the incumbent and the
-// cutoffs derived from it. Internal to src/bnb/.
+// SearchState: what the branch-and-bound driver, the branching rule, the
+// heuristics, propagation and the cut loop share: the LP relaxation (the one
+// door to the simplex), the root bounds, the incumbent and the cutoffs derived
+// from it. Internal to src/bnb/.
 #pragma once
 
 #include <Eigen/Dense>
 #include <vector>
 
-#include "bnb/branch_and_bound.h"
+#include "bnb/lp_relaxation.h"
+#include "bnb/milp_types.h"
 #include "bnb/node.h"
+#include "bnb/propagation.h"
 #include "bnb/pseudocost.h"
 #include "common/deadline.h"
-#include "lp/simplex_solver.h"
 
 namespace milpsac::bnb {
 
 inline constexpr double kIntegrality = 1e-6;       // |x - round(x)| accepted as integral
 inline constexpr double kFeasibilityCheck = 1e-6;  // relative row/bound violation of incumbents
+// Simplex iterations allowed for one node LP (per solve, not cumulative).
+inline constexpr long kNodeIterationBudget = 1000000;
 
 struct SearchState {
   SearchState(const lp::LinearProgram& lp, const MilpOptions& options);
 
-  const lp::LinearProgram& lp;
+  const lp::LinearProgram& lp;  // the user's model: incumbents are checked on it
   const MilpOptions& options;
   Deadline deadline;
-  lp::SimplexSolver solver;
+  LpRelaxation relaxation;
   double sign;            // +1 minimise, -1 maximise: internal values are sign * objective
   double step;            // objective grid (0 when none)
   std::vector<int> integer_cols;
-  Eigen::VectorXd root_lower, root_upper;  // global bounds (tightened by root fixing)
-  Eigen::VectorXd cur_lower, cur_upper;    // what the solver holds now
+  Eigen::VectorXd root_lower, root_upper;  // global bounds (tightened at the root)
   Pseudocosts pseudocosts;
+  RowPropagator propagator;  // on the original rows
 
   bool has_incumbent = false;
   double incumbent_value = INFINITY;  // minimisation form
   Eigen::VectorXd incumbent;
-  long lp_iterations_at_root = 0;
+  // Set when an LP stopped at the time limit: every loop unwinds and the
+  // search ends as time_limit with what it has.
+  bool time_up = false;
 
   // Nodes with a bound at or above this cannot hold a better solution.
   double exact_cutoff() const;
@@ -42,17 +48,20 @@ struct SearchState {
   double gap_cutoff() const;
   double cutoff() const { return std::min(exact_cutoff(), gap_cutoff()); }
 
-  // Set the solver's column bounds to root + changes (only what differs).
+  // Set the relaxation's integer column bounds to root + changes.
   void apply_bounds(const std::vector<BoundChange>& changes);
-  void set_bounds(int col, double lower, double upper);
+  // Bounds root + changes, propagated on the rows starting from the columns
+  // of changes[from...]; every tightening is appended to `changes`. False
+  // when the rows cannot be satisfied within these bounds.
+  bool propagate(std::vector<BoundChange>& changes, size_t from);
   // Integer columns whose value is fractional at x.
   std::vector<int> fractional_columns(const Eigen::VectorXd& x) const;
   // Check x against the original rows, bounds and integrality (integer columns
   // rounded first); make it the incumbent if it is better. True if accepted.
   bool offer_solution(const Eigen::VectorXd& x);
-  // Solve the LP at the current bounds from `basis` (when given), retrying once
-  // from the slack basis on numerical trouble.
-  lp::LpStatus solve_lp(const lp::Basis* basis);
+  // Solve the relaxation at the current bounds from `basis` (the live one when
+  // null) within `iteration_budget`; notes a time limit in time_up.
+  lp::LpStatus solve_lp(const lp::Basis* basis, long iteration_budget = kNodeIterationBudget);
 };
 
 }  // namespace milpsac::bnb

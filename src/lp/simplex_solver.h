@@ -67,6 +67,17 @@ class SimplexSolver {
   void set_basis(const Basis& basis);  // sizes must match; repaired if singular
   void reset_to_slack_basis();
 
+  // --- tableau access for cut separators (simplex_tableau.cpp) -----------
+  // Variables are numbered as in a basis: columns 0..n-1, then the logical of
+  // row i as n + i (its value is the row activity a_i x). Valid after solve()
+  // returned kOptimal, until the next change of bounds or basis.
+  int basic_variable(int position) const;   // the variable in basis position 0..m-1
+  VarStatus variable_status(int v) const;   // kBasic or the bound a nonbasic sits at
+  // Row `position` of the simplex tableau in the original (unscaled) space:
+  // with b = basic_variable(position), x_b + sum_v row[v] * x_v = 0 over the
+  // nonbasic v (n + m entries; basic ones are 0, except row[b] = 1).
+  void tableau_row(int position, Eigen::VectorXd& row) const;
+
  private:
   enum class Phase { kOne, kTwo };
   enum class Outcome { kOptimal, kInfeasible, kUnbounded, kLimit, kCutoff, kRestart };

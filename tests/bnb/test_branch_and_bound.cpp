@@ -5,6 +5,7 @@
 #include <cmath>
 #include <functional>
 #include <random>
+#include <vector>
 
 #include "bnb/branch_and_bound.h"
 #include "bnb/objective_step.h"
@@ -19,6 +20,17 @@ using test::make_lp;
 namespace {
 
 constexpr double inf = kInfinity;
+
+bnb::MilpOptions gap(double relative_gap) {
+  bnb::MilpOptions options;
+  options.relative_gap = relative_gap;
+  return options;
+}
+bnb::MilpOptions exact_gap() { return gap(0.0); }
+bnb::MilpOptions with_node_limit(bnb::MilpOptions options, long nodes) {
+  options.node_limit = nodes;
+  return options;
+}
 
 void mark_integer(lp::LinearProgram& lp) { lp.is_integer.assign(static_cast<size_t>(lp.num_cols()), 1); }
 
@@ -51,7 +63,7 @@ TEST_CASE("0/1 knapsack") {
   lp.sense = lp::ObjectiveSense::kMaximize;
   mark_integer(lp);
   const auto truth = enumerate_binary(lp);
-  auto r = bnb::solve_milp(lp, {.relative_gap = 0});
+  auto r = bnb::solve_milp(lp, exact_gap());
   REQUIRE(r.status == MilpStatus::kOptimal);
   CHECK(r.objective == doctest::Approx(truth.best));
   CHECK(r.bound == doctest::Approx(truth.best));
@@ -65,7 +77,7 @@ TEST_CASE("set cover") {
                     {1, 1, 1, 1, 1}, {inf, inf, inf, inf, inf}, {1, 1, 1, 1, 1}, {0, 0, 0, 0, 0},
                     {1, 1, 1, 1, 1});
   mark_integer(lp);
-  auto r = bnb::solve_milp(lp, {.relative_gap = 0});
+  auto r = bnb::solve_milp(lp, exact_gap());
   REQUIRE(r.status == MilpStatus::kOptimal);
   CHECK(r.objective == doctest::Approx(enumerate_binary(lp).best));
   CHECK(r.objective == doctest::Approx(2.0));  // S1 = {2,3,4} and S3 = {1,5}
@@ -96,7 +108,7 @@ TEST_CASE("equality-constrained general integers") {
     for (int y = 0; y <= 10; ++y)
       for (int z = 0; z <= 10; ++z)
         if (3 * x + 5 * y + 7 * z == 22) best = std::min(best, double(x + y + z));
-  auto r = bnb::solve_milp(lp, {.relative_gap = 0});
+  auto r = bnb::solve_milp(lp, exact_gap());
   REQUIRE(r.status == MilpStatus::kOptimal);
   CHECK(r.objective == doctest::Approx(best));
 }
@@ -105,31 +117,79 @@ TEST_CASE("mixed integer: continuous columns keep their LP values") {
   // min -x - 2y ; x + y <= 3.5 ; y <= 2.5 ; y integer, x continuous -> y = 2, x = 1.5
   auto lp = make_lp({{1, 1}}, {-inf}, {3.5}, {-1, -2}, {0, 0}, {inf, 2.5});
   lp.is_integer = {0, 1};
-  auto r = bnb::solve_milp(lp, {.relative_gap = 0});
+  auto r = bnb::solve_milp(lp, exact_gap());
   REQUIRE(r.status == MilpStatus::kOptimal);
   CHECK(r.objective == doctest::Approx(-5.5));
   CHECK(r.x[1] == doctest::Approx(2.0));
   CHECK(r.x[0] == doctest::Approx(1.5));
 }
 
-TEST_CASE("node limit and time limit report their status") {
-  std::mt19937 rng(5);
+namespace {
+
+// A correlated knapsack: many nodes before optimality is proven.
+lp::LinearProgram correlated_knapsack(int n, unsigned seed) {
+  std::mt19937 rng(seed);
   std::uniform_int_distribution<int> w(20, 60);
-  const int n = 30;
   lp::LinearProgram lp;
   lp.resize(1, n);
   lp.sense = lp::ObjectiveSense::kMaximize;
   for (int j = 0; j < n; ++j) {
     lp.A(0, j) = w(rng);
-    lp.c[j] = lp.A(0, j) + 1 + (j % 3);  // correlated knapsack: many nodes
+    lp.c[j] = lp.A(0, j) + 1 + (j % 3);
     lp.col_upper[j] = 1;
   }
   lp.row_upper[0] = lp.A.sum() / 2 + 0.5;
   mark_integer(lp);
-  auto r = bnb::solve_milp(lp, {.relative_gap = 0, .node_limit = 3});
+  return lp;
+}
+
+}  // namespace
+
+TEST_CASE("node limit reports its status after exactly that many nodes") {
+  const auto lp = correlated_knapsack(30, 5);
+  const auto exact = bnb::solve_milp(lp, exact_gap());
+  REQUIRE(exact.status == MilpStatus::kOptimal);
+  REQUIRE(exact.nodes > 3);
+  auto r = bnb::solve_milp(lp, with_node_limit(exact_gap(), 3));
   CHECK(r.status == MilpStatus::kNodeLimit);
-  CHECK(r.nodes <= 4);
-  if (r.has_solution) CHECK(lp::is_feasible(lp, r.x, 1e-9, true));
+  CHECK(r.nodes == 3);
+  // The reported bound stays valid (maximisation: at or above the optimum).
+  CHECK(r.bound >= exact.objective - 1e-9);
+  if (r.has_solution) {
+    CHECK(lp::is_feasible(lp, r.x, 1e-9, true));
+    CHECK(r.objective <= exact.objective + 1e-9);
+  }
+}
+
+TEST_CASE("time limit reports its status with a valid bound") {
+  const auto lp = correlated_knapsack(30, 5);
+  const auto exact = bnb::solve_milp(lp, exact_gap());
+  REQUIRE(exact.status == MilpStatus::kOptimal);
+  // A limit that has passed before the root LP finishes: the limit is noticed
+  // inside the LP, and the search says time_limit, never numerical_error.
+  bnb::MilpOptions options = exact_gap();
+  options.time_limit_seconds = 1e-9;
+  auto r = bnb::solve_milp(lp, options);
+  CHECK(r.status == MilpStatus::kTimeLimit);
+  CHECK_FALSE(r.has_solution);
+  CHECK(r.bound >= exact.objective - 1e-9);
+  CHECK(r.nodes <= 1);
+}
+
+TEST_CASE("progress callback: called with the search's own numbers, and at the end") {
+  const auto lp = correlated_knapsack(24, 9);
+  bnb::MilpOptions options = exact_gap();
+  std::vector<bnb::MilpProgress> seen;
+  options.progress = [&](const bnb::MilpProgress& p) { seen.push_back(p); };
+  options.progress_interval_seconds = 0.0;  // every node
+  const auto r = bnb::solve_milp(lp, options);
+  REQUIRE(r.status == MilpStatus::kOptimal);
+  REQUIRE(seen.size() >= 2);
+  CHECK(seen.back().nodes == r.nodes);
+  CHECK(seen.back().objective == doctest::Approx(r.objective));
+  CHECK(seen.back().gap == 0.0);
+  for (size_t k = 1; k < seen.size(); ++k) CHECK(seen[k].nodes >= seen[k - 1].nodes);
+  for (const auto& p : seen) CHECK(p.bound >= r.objective - 1e-9);  // maximisation: bound from above
 }
 
 TEST_CASE("relative gap: the search stops once the gap is reached and says so") {
@@ -147,13 +207,14 @@ TEST_CASE("relative gap: the search stops once the gap is reached and says so") 
   lp.row_upper[0] = lp.A.row(0).sum() / 3;
   lp.row_upper[1] = lp.A.row(1).sum() / 3;
   mark_integer(lp);
-  auto exact = bnb::solve_milp(lp, {.relative_gap = 0});
+  auto exact = bnb::solve_milp(lp, exact_gap());
   REQUIRE(exact.status == MilpStatus::kOptimal);
-  auto loose = bnb::solve_milp(lp, {.relative_gap = 0.05});
+  auto loose = bnb::solve_milp(lp, gap(0.05));
   REQUIRE((loose.status == MilpStatus::kOptimal || loose.status == MilpStatus::kGapLimit));
   CHECK(loose.gap <= 0.05 + 1e-12);
-  CHECK(loose.objective <= exact.objective * (1 - 0.05) + 1e-9 + std::fabs(exact.objective) * 0.05 * 2);
-  // The incumbent is within the gap of the true optimum, and the bound is valid.
+  // Minimisation: no incumbent beats the optimum, and the loose one is within
+  // the gap of it; the bound is valid.
+  CHECK(loose.objective >= exact.objective - 1e-9);
   CHECK(loose.objective - exact.objective <= 0.05 * std::fabs(loose.objective) + 1e-9);
   CHECK(loose.bound <= exact.objective + 1e-9);
 }
@@ -195,7 +256,7 @@ TEST_CASE("random small MILPs agree with enumeration") {
     }
     mark_integer(lp);
     const auto truth = enumerate_binary(lp);
-    auto r = bnb::solve_milp(lp, {.relative_gap = 0});
+    auto r = bnb::solve_milp(lp, exact_gap());
     if (!truth.feasible) {
       ++infeasible;
       CHECK(r.status == MilpStatus::kInfeasible);
@@ -223,8 +284,8 @@ TEST_CASE("deterministic: the same model gives the same answer and node count") 
   }
   for (int i = 0; i < 3; ++i) lp.row_upper[i] = lp.A.row(i).sum() / 2;
   mark_integer(lp);
-  auto a = bnb::solve_milp(lp, {.relative_gap = 0});
-  auto b = bnb::solve_milp(lp, {.relative_gap = 0});
+  auto a = bnb::solve_milp(lp, exact_gap());
+  auto b = bnb::solve_milp(lp, exact_gap());
   CHECK(a.objective == b.objective);
   CHECK(a.nodes == b.nodes);
   CHECK(a.x == b.x);
@@ -234,7 +295,7 @@ TEST_CASE("an LP point that fails the original check never becomes a false infea
   auto lp = make_lp({{1000000423, 1000004316, -2000004738}}, {-inf}, {0}, {3.138, 18.094, 0}, {0, 0, 1},
                     {1, 1, 1});
   lp.sense = lp::ObjectiveSense::kMaximize;
-  auto r = bnb::solve_milp(lp, {.relative_gap = 0});
+  auto r = bnb::solve_milp(lp, exact_gap());
   CHECK(r.status != MilpStatus::kInfeasible);
   if (r.has_solution) CHECK(lp::is_feasible(lp, r.x, 1e-6, true));
 }

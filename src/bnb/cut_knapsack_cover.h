@@ -1,0 +1,24 @@
+// Lifted knapsack cover cuts from single rows.
+//
+// A row side sum a_j x_j <= b (a >= side is negated first) is relaxed to a
+// knapsack over its binary columns: every other column is replaced by its
+// smallest contribution over its bounds (needs a finite bound), columns with
+// a < 0 are complemented (y = 1 - x), giving sum w_j y_j <= b' with w > 0. A
+// cover C (sum over C of w > b') gives sum over C of y <= |C| - 1; it is
+// extended with every item at least as heavy as the heaviest in C (the
+// extended cover, a simple valid lifting) and written back in x.
+//
+// Separation is greedy: items with y* near 1 first, then minimised by
+// dropping the items with the smallest y* while C stays a cover.
+#pragma once
+
+#include "bnb/cut_pool.h"
+#include "bnb/lp_relaxation.h"
+
+namespace milpsac::bnb {
+
+// Adds violated cover cuts for the original rows to `pool` at the current LP
+// values; the relaxation's current bounds must be global. Returns how many.
+int separate_knapsack_covers(const LpRelaxation& relaxation, const std::vector<char>& is_integer, CutPool& pool);
+
+}  // namespace milpsac::bnb

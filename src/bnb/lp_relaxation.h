@@ -1,0 +1,107 @@
+// LpRelaxation: the one door between the search and the simplex.
+//
+// The branch-and-bound, strong branching, the heuristics and the cut loop see
+// the LP relaxation only through this object: set column bounds, re-solve
+// warm from a basis with an iteration budget of its own, read the values,
+// save and restore a basis, add cut rows. Everything here is in the original
+// (unscaled) space and in minimisation form.
+//
+// Invariants and guarantees:
+//   * Iteration budgets are per solve (the simplex counts cumulatively; the
+//     offset is handled here, never by callers).
+//   * An optimum is only reported after a check on the unscaled data at the
+//     current bounds (rows, columns, reduced-cost signs). A solve that fails
+//     it, or ends in kNumericalError, is repeated warm on an unscaled copy of
+//     the problem, then from the slack basis (scaled, then unscaled) before
+//     kNumericalError is returned.
+//   * kInfeasible is passed through from the simplex (certificate-backed by
+//     the LP core); the search prunes a node as infeasible only on it.
+//   * The model grows only by appended rows (cuts, valid for every node): the
+//     columns and their order never change.
+#pragma once
+
+#include <Eigen/Dense>
+#include <memory>
+#include <vector>
+
+#include "common/deadline.h"
+#include "lp/linear_program.h"
+#include "lp/simplex.h"
+#include "lp/simplex_solver.h"
+
+namespace milpsac::bnb {
+
+class LpRelaxation {
+ public:
+  LpRelaxation(const lp::LinearProgram& lp, const Deadline* deadline);
+
+  // The LP as the simplex holds it: the original rows, then any cut rows.
+  const lp::LinearProgram& model() const { return model_; }
+  int num_cols() const { return model_.num_cols(); }
+  int num_rows() const { return model_.num_rows(); }
+  int num_original_rows() const { return original_rows_; }
+
+  // Current column bounds (model_ holds them, so the check sees them too).
+  double lower(int j) const { return model_.col_lower[j]; }
+  double upper(int j) const { return model_.col_upper[j]; }
+  const Eigen::VectorXd& lower() const { return model_.col_lower; }
+  const Eigen::VectorXd& upper() const { return model_.col_upper; }
+  void set_bounds(int j, double lower, double upper);
+  // Dual simplex stops with kCutoff once the objective provably exceeds this.
+  void set_cutoff(double cutoff) { cutoff_ = cutoff; }
+
+  // Solve at the current bounds, warm from `basis` (the live basis when null),
+  // with at most `iteration_budget` simplex iterations for this call.
+  lp::LpStatus resolve(const lp::Basis* basis, long iteration_budget);
+  lp::LpStatus last_status() const { return last_status_; }
+
+  // Values of the last solve (minimisation form, offset included).
+  double objective() const { return active().objective(); }
+  Eigen::VectorXd values() const { return active().primal_values(); }
+  Eigen::VectorXd reduced_costs() const { return active().reduced_costs(); }
+  Eigen::VectorXd row_duals() const { return active().row_duals(); }
+  lp::Basis basis() const { return active().basis(); }
+  // Make `basis` the live one (rows it lacks, e.g. cuts added since, get basic slacks).
+  void restore_basis(const lp::Basis& basis);
+
+  // Cumulative simplex iterations (statistics and work budgets).
+  long iterations() const;
+  // How many solves needed the slack-basis or unscaled fallback.
+  long fallbacks() const { return fallbacks_; }
+
+  // Append rows lower <= a^T x <= upper (cuts). The simplex is rebuilt on the
+  // extended model and warm-started from the current basis, new slacks basic.
+  void add_rows(const std::vector<Eigen::VectorXd>& rows, const std::vector<double>& lower,
+                const std::vector<double>& upper);
+  // Drop every row from `rows` on (undo an add_rows) and make `basis` (taken
+  // before that add_rows) the live one again.
+  void truncate_rows(int rows, const lp::Basis& basis);
+  // Drop the cut rows whose logical is basic (not binding at the last
+  // optimum); the rest of the basis carries over. Returns how many went.
+  int remove_slack_cuts();
+
+  // The simplex that produced the last values (for tableau access by the cut
+  // separators; its public interface only).
+  const lp::SimplexSolver& simplex() const { return active(); }
+  lp::SimplexSolver& simplex() { return using_unscaled_ ? *unscaled_ : *scaled_; }
+
+ private:
+  const lp::SimplexSolver& active() const { return using_unscaled_ ? *unscaled_ : *scaled_; }
+  lp::LpStatus solve_with(lp::SimplexSolver& solver, long iteration_budget);
+  bool passes_check(const lp::SimplexSolver& solver) const;
+  void rebuild(const lp::Basis& basis);
+  lp::Basis padded(const lp::Basis& basis) const;
+
+  lp::LinearProgram model_;
+  int original_rows_ = 0;
+  const Deadline* deadline_;
+  double cutoff_ = INFINITY;
+  std::unique_ptr<lp::SimplexSolver> scaled_;
+  std::unique_ptr<lp::SimplexSolver> unscaled_;  // built on first need
+  bool using_unscaled_ = false;
+  long retired_iterations_ = 0;  // iterations of solvers replaced by add_rows
+  long fallbacks_ = 0;
+  lp::LpStatus last_status_ = lp::LpStatus::kNumericalError;
+};
+
+}  // namespace milpsac::bnb

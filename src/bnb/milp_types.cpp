@@ -1,0 +1,26 @@
+// Names of the MILP statuses and the relative gap (see milp_types.h).
+#include "bnb/milp_types.h"
+
+#include <algorithm>
+
+namespace milpsac::bnb {
+
+const char* to_string(MilpStatus status) {
+  switch (status) {
+    case MilpStatus::kOptimal: return "optimal";
+    case MilpStatus::kGapLimit: return "gap_limit";
+    case MilpStatus::kTimeLimit: return "time_limit";
+    case MilpStatus::kNodeLimit: return "node_limit";
+    case MilpStatus::kInfeasible: return "infeasible";
+    case MilpStatus::kUnbounded: return "unbounded";
+    case MilpStatus::kNumericalError: return "numerical_error";
+  }
+  return "unknown";
+}
+
+double relative_gap(double upper, double lower) {
+  if (upper - lower <= 1e-9) return 0.0;
+  return (upper - lower) / std::max(std::fabs(upper), 1e-9);
+}
+
+}  // namespace milpsac::bnb

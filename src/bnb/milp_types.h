@@ -1,0 +1,70 @@
+// The public MILP types: options, status, result, and the relative gap.
+//
+// Kept apart from the driver (branch_and_bound.h) so that the search's own
+// headers can use them without seeing the entry point. Relative gap (see
+// docs/): (ub - lb) / max(|ub|, 1e-9), and 0 when ub - lb <= 1e-9.
+#pragma once
+
+#include <Eigen/Dense>
+#include <climits>
+#include <cmath>
+#include <functional>
+
+namespace milpsac::bnb {
+
+enum class MilpStatus {
+  kOptimal,      // gap closed (<= 1e-9 absolute or relative gap 0 reached)
+  kGapLimit,     // stopped at the requested relative gap
+  kTimeLimit,    // with or without incumbent: see has_solution
+  kNodeLimit,    // with or without incumbent: see has_solution
+  kInfeasible,
+  kUnbounded,
+  kNumericalError,
+};
+const char* to_string(MilpStatus status);
+
+// A snapshot of the search, handed to MilpOptions::progress. Values are in
+// the model's own sense; objective is +-inf without an incumbent.
+struct MilpProgress {
+  long nodes = 0;
+  long open_nodes = 0;
+  double objective = INFINITY;
+  double bound = -INFINITY;
+  double gap = INFINITY;
+  double seconds = 0.0;
+  long lp_iterations = 0;
+};
+
+struct MilpOptions {
+  double relative_gap = 1e-4;
+  double time_limit_seconds = INFINITY;
+  long node_limit = LONG_MAX;
+  // Called after the root and then every progress_interval_seconds (and once
+  // at the end) when set; the library itself never prints.
+  std::function<void(const MilpProgress&)> progress;
+  double progress_interval_seconds = 5.0;
+  // The RINS sub-MIP heuristic (off inside its own sub-MIPs).
+  bool rins = true;
+};
+
+struct MilpResult {
+  MilpStatus status = MilpStatus::kNumericalError;
+  bool has_solution = false;
+  double objective = INFINITY;  // incumbent value in the LP's own sense (offset included)
+  double bound = -INFINITY;     // proven bound in the LP's own sense
+  double gap = INFINITY;        // relative gap (see relative_gap)
+  long nodes = 0;
+  double seconds = 0.0;
+  Eigen::VectorXd x;            // incumbent (original columns), empty without one
+  // Search statistics (model's own sense; +-inf when not reached).
+  double root_lp_bound = -INFINITY;   // the root LP relaxation's value
+  double root_bound = -INFINITY;      // the root bound after propagation and cuts
+  long lp_iterations = 0;
+  long cuts = 0;                      // cuts in the LP at the end of the root
+  long lp_fallbacks = 0;              // LP solves repeated from scratch (see LpRelaxation)
+};
+
+// Relative gap (both values in minimisation sense).
+double relative_gap(double upper, double lower);
+
+}  // namespace milpsac::bnb

@@ -1,0 +1,166 @@
+// RowPropagator: activity bounds per row, implied column bounds, a worklist
+// of rows to re-examine (see propagation.h).
+#include "bnb/propagation.h"
+
+#include <algorithm>
+#include <cmath>
+
+namespace milpsac::bnb {
+namespace {
+
+constexpr double kCoefficientZero = 1e-12;  // entries below this are ignored
+constexpr double kInfeasibility = 1e-6;     // activity violation (relative to 1 + |rhs|) that proves infeasibility
+constexpr double kRounding = 1e-6;          // an implied bound within this of an integer rounds to it
+constexpr double kMargin = 1e-9;            // relative floating-point margin on implied bounds
+constexpr double kMinProgress = 0.5;        // integer bounds move by whole units: anything less is noise
+constexpr long kWorkPerRowEntry = 8;        // total work limit: this many passes over the nonzeros
+
+}  // namespace
+
+RowPropagator::RowPropagator(const lp::LinearProgram& lp)
+    : rows_(static_cast<size_t>(lp.num_rows())),
+      col_rows_(static_cast<size_t>(lp.num_cols())),
+      row_lower_(lp.row_lower),
+      row_upper_(lp.row_upper),
+      is_integer_(lp.is_integer) {
+  for (int j = 0; j < lp.num_cols(); ++j)
+    for (int i = 0; i < lp.num_rows(); ++i) {
+      const double a = lp.A(i, j);
+      if (std::fabs(a) <= kCoefficientZero) continue;
+      rows_[static_cast<size_t>(i)].push_back({j, a});
+      col_rows_[static_cast<size_t>(j)].push_back(i);
+    }
+}
+
+bool RowPropagator::propagate_row(int row, Eigen::VectorXd& lower, Eigen::VectorXd& upper,
+                                  std::vector<int>& moved) const {
+  const auto& entries = rows_[static_cast<size_t>(row)];
+  const double lo = row_lower_[row], up = row_upper_[row];
+  // Finite parts of the activity bounds, the number of infinite terms, and
+  // the magnitude of what was summed (for the floating-point margin).
+  double min_finite = 0.0, max_finite = 0.0, magnitude = 0.0;
+  int min_infinite = 0, max_infinite = 0;
+  for (const Entry& e : entries) {
+    const double l = lower[e.index], u = upper[e.index];
+    const double low_term = e.value > 0 ? e.value * l : e.value * u;
+    const double high_term = e.value > 0 ? e.value * u : e.value * l;
+    if (std::isfinite(low_term)) {
+      min_finite += low_term;
+      magnitude += std::fabs(low_term);
+    } else {
+      ++min_infinite;
+    }
+    if (std::isfinite(high_term)) {
+      max_finite += high_term;
+      magnitude += std::fabs(high_term);
+    } else {
+      ++max_infinite;
+    }
+  }
+  const double slack = kMargin * magnitude;
+  if (std::isfinite(up) && min_infinite == 0 && min_finite > up + kInfeasibility * (1.0 + std::fabs(up)) + slack)
+    return false;
+  if (std::isfinite(lo) && max_infinite == 0 && max_finite < lo - kInfeasibility * (1.0 + std::fabs(lo)) - slack)
+    return false;
+  // Move one term of the activity sums from its old to its new value.
+  auto update = [](double& finite, int& infinite, double old_term, double new_term) {
+    if (std::isfinite(old_term)) finite -= old_term; else --infinite;
+    if (std::isfinite(new_term)) finite += new_term; else ++infinite;
+  };
+  for (const Entry& e : entries) {
+    const bool use_up = std::isfinite(up) && min_infinite <= 1;
+    const bool use_lo = std::isfinite(lo) && max_infinite <= 1;
+    if (!use_up && !use_lo) return true;
+    const int j = e.index;
+    if (!is_integer_[static_cast<size_t>(j)]) continue;
+    const double l = lower[j], u = upper[j];
+    const double a = e.value;
+    const double low_term = a > 0 ? a * l : a * u;
+    const double high_term = a > 0 ? a * u : a * l;
+    double new_lower = l, new_upper = u;
+    // a x_j <= up - (min activity of the others)
+    if (use_up) {
+      double others;
+      if (min_infinite == 0) others = min_finite - low_term;
+      else if (!std::isfinite(low_term)) others = min_finite;  // j is the one infinite term
+      else others = -INFINITY;
+      if (std::isfinite(others)) {
+        const double limit = (up - others + slack) / a;  // bound on x_j, direction by the sign of a
+        if (a > 0) new_upper = std::min(new_upper, std::floor(limit + kRounding));
+        else new_lower = std::max(new_lower, std::ceil(limit - kRounding));
+      }
+    }
+    // a x_j >= lo - (max activity of the others)
+    if (use_lo) {
+      double others;
+      if (max_infinite == 0) others = max_finite - high_term;
+      else if (!std::isfinite(high_term)) others = max_finite;
+      else others = INFINITY;
+      if (std::isfinite(others)) {
+        const double limit = (lo - others - slack) / a;
+        if (a > 0) new_lower = std::max(new_lower, std::ceil(limit - kRounding));
+        else new_upper = std::min(new_upper, std::floor(limit + kRounding));
+      }
+    }
+    const bool lower_moved = new_lower > l + kMinProgress || (!std::isfinite(l) && std::isfinite(new_lower));
+    const bool upper_moved = new_upper < u - kMinProgress || (!std::isfinite(u) && std::isfinite(new_upper));
+    if (!lower_moved && !upper_moved) continue;
+    if (lower_moved) lower[j] = new_lower;
+    if (upper_moved) upper[j] = new_upper;
+    if (lower[j] > upper[j]) return false;
+    moved.push_back(j);
+    const double new_low_term = a > 0 ? a * lower[j] : a * upper[j];
+    const double new_high_term = a > 0 ? a * upper[j] : a * lower[j];
+    update(min_finite, min_infinite, low_term, new_low_term);
+    update(max_finite, max_infinite, high_term, new_high_term);
+  }
+  return true;
+}
+
+RowPropagator::Outcome RowPropagator::propagate(Eigen::VectorXd& lower, Eigen::VectorXd& upper,
+                                                const std::vector<int>& touched) const {
+  Outcome outcome;
+  const int m = static_cast<int>(rows_.size());
+  std::vector<char> queued(static_cast<size_t>(m), 0), seen(lower.size() > 0 ? static_cast<size_t>(lower.size()) : 0, 0);
+  std::vector<int> worklist;
+  auto enqueue_rows_of = [&](int j) {
+    for (int i : col_rows_[static_cast<size_t>(j)])
+      if (!queued[static_cast<size_t>(i)]) {
+        queued[static_cast<size_t>(i)] = 1;
+        worklist.push_back(i);
+      }
+  };
+  if (touched.empty()) {
+    for (int i = 0; i < m; ++i) {
+      queued[static_cast<size_t>(i)] = 1;
+      worklist.push_back(i);
+    }
+  } else {
+    for (int j : touched) enqueue_rows_of(j);
+  }
+  long nonzeros = 0;
+  for (const auto& r : rows_) nonzeros += static_cast<long>(r.size());
+  long work_left = kWorkPerRowEntry * std::max(nonzeros, 1L);
+  std::vector<int> moved;
+  // FIFO over the worklist (an index that walks forward): deterministic order.
+  for (size_t head = 0; head < worklist.size() && work_left > 0; ++head) {
+    const int row = worklist[head];
+    queued[static_cast<size_t>(row)] = 0;
+    work_left -= static_cast<long>(rows_[static_cast<size_t>(row)].size()) + 1;
+    moved.clear();
+    if (!propagate_row(row, lower, upper, moved)) {
+      outcome.infeasible = true;
+      return outcome;
+    }
+    for (int j : moved) {
+      if (!seen[static_cast<size_t>(j)]) {
+        seen[static_cast<size_t>(j)] = 1;
+        outcome.tightened.push_back(j);
+      }
+      enqueue_rows_of(j);  // this row too: earlier columns may tighten further
+    }
+  }
+  return outcome;
+}
+
+}  // namespace milpsac::bnb

@@ -1,0 +1,24 @@
+// The root cut loop: rounds of separation (GMI from the tableau, lifted
+// knapsack covers from single rows), selection from the pool by efficacy and
+// parallelism, cuts added to the LP as rows (global: the root's bounds are
+// global), re-solve, and cuts whose slack is basic dropped again. Rounds stop
+// when the bound stalls, nothing is separated, the LP is integral, or the
+// round/time budget is spent. A round whose re-solve does not end optimal is
+// undone (its cuts removed, the previous basis restored). Models with
+// general-integer columns are not cut (yet): see root_cuts.cpp.
+#pragma once
+
+#include "bnb/search_state.h"
+
+namespace milpsac::bnb {
+
+struct RootCutResult {
+  lp::LpStatus status = lp::LpStatus::kOptimal;  // of the relaxation after the loop
+  int rounds = 0;
+  int cuts_added = 0;  // over all rounds (some may have been dropped since)
+};
+
+// The relaxation must hold the optimal root LP at the root bounds.
+RootCutResult run_root_cuts(SearchState& state);
+
+}  // namespace milpsac::bnb

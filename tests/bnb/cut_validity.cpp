@@ -1,0 +1,80 @@
+// cut_validity NAME: solve the curated MIPLIB model NAME of
+// ../shared/instances/lp (its optimum checked against expected.tsv, read at
+// run time), then run root separation rounds and check that no candidate cut
+// cuts off that optimal solution. One meson test per model.
+#include <cmath>
+#include <fstream>
+#include <iostream>
+#include <sstream>
+#include <string>
+#include <vector>
+
+#include "bnb/branch_and_bound.h"
+#include "lp/mps.h"
+#include "lp/solution_check.h"
+#include "cut_rounds.h"
+#include "../test_support.h"
+
+namespace {
+
+std::vector<std::string> split_tabs(const std::string& line) {
+  std::vector<std::string> fields;
+  std::stringstream stream(line);
+  std::string field;
+  while (std::getline(stream, field, '\t')) fields.push_back(field);
+  return fields;
+}
+
+}  // namespace
+
+int main(int argc, char** argv) {
+  using namespace milpsac;
+  if (argc != 2) {
+    std::cerr << "usage: cut_validity NAME\n";
+    return 2;
+  }
+  const std::string name = argv[1];
+  std::ifstream tsv(test::instance_path("lp/expected.tsv"));
+  std::string line;
+  std::getline(tsv, line);
+  const std::vector<std::string> header = split_tabs(line);
+  auto column = [&](const std::string& key) {
+    for (size_t i = 0; i < header.size(); ++i)
+      if (header[i] == key) return i;
+    std::cerr << "expected.tsv has no column " << key << "\n";
+    std::exit(2);
+  };
+  std::vector<std::string> row;
+  while (std::getline(tsv, line)) {
+    const auto fields = split_tabs(line);
+    if (fields.size() > 2 && fields[column("set")] == "miplib" && fields[column("name")] == name) row = fields;
+  }
+  if (row.empty() || row[column("expected_status")] != "optimal") {
+    std::cerr << "no optimal miplib row for " << name << " in expected.tsv\n";
+    return 1;
+  }
+  const lp::LinearProgram model = lp::read_mps_file(test::instance_path("lp/" + row[column("file")]));
+  bnb::MilpOptions options;
+  options.relative_gap = 0;
+  options.time_limit_seconds = 300;
+  const bnb::MilpResult solved = bnb::solve_milp(model, options);
+  const double expected = std::stod(row[column("expected_objective")]);
+  if (!solved.has_solution || std::fabs(solved.objective - expected) > 1e-6 * std::max(1.0, std::fabs(expected)) ||
+      !lp::is_feasible(model, solved.x, 1e-6, true)) {
+    std::cerr << name << ": could not get a verified optimum (" << bnb::to_string(solved.status) << ")\n";
+    return 1;
+  }
+  // Integer columns exactly integral: the point a cut must keep.
+  Eigen::VectorXd optimum = solved.x;
+  for (int j = 0; j < model.num_cols(); ++j)
+    if (model.is_integer[static_cast<size_t>(j)]) optimum[j] = std::round(optimum[j]);
+  int violated = 0;
+  const auto rounds = test::run_cut_rounds(model, 8, [&](const bnb::Cut& cut) {
+    const double scale = 1.0 + cut.a.cwiseAbs().dot(optimum.cwiseAbs());
+    if (bnb::cut_violation(cut, optimum) > 1e-6 * scale) ++violated;
+  });
+  std::cout << name << ": " << rounds.candidates << " candidate cuts, " << violated
+            << " cut off the optimum; LP bound " << rounds.root_bound << " -> " << rounds.final_bound << "\n";
+  if (rounds.candidates == 0) std::cout << name << ": no cut separated (nothing to check)\n";
+  return violated == 0 ? 0 : 1;
+}

@@ -1,0 +1,129 @@
+// Row bound propagation: implied bounds with integer rounding, infeasibility,
+// continuous columns left alone, and validity on random models (no integer
+// point that satisfies the rows is ever cut off).
+#include <doctest/doctest.h>
+
+#include <cmath>
+#include <functional>
+#include <random>
+
+#include "bnb/propagation.h"
+#include "lp/solution_check.h"
+#include "../lp/lp_builders.h"
+
+using namespace milpsac;
+using lp::kInfinity;
+
+TEST_CASE("a knapsack row bounds its integer columns, rounded down") {
+  // 3x + 5y <= 12, x, y integer in [0, 10] -> x <= 4, y <= 2
+  auto lp = test::make_lp({{3, 5}}, {-kInfinity}, {12}, {0, 0}, {0, 0}, {10, 10});
+  lp.is_integer = {1, 1};
+  bnb::RowPropagator propagator(lp);
+  Eigen::VectorXd lower = lp.col_lower, upper = lp.col_upper;
+  const auto outcome = propagator.propagate(lower, upper, {});
+  CHECK_FALSE(outcome.infeasible);
+  CHECK(upper[0] == 4.0);
+  CHECK(upper[1] == 2.0);
+  CHECK(outcome.tightened.size() == 2);
+  // Fixing y = 2 leaves 3x <= 2: x = 0.
+  lower[1] = 2;
+  const auto after = propagator.propagate(lower, upper, {1});
+  CHECK_FALSE(after.infeasible);
+  CHECK(upper[0] == 0.0);
+}
+
+TEST_CASE("set partitioning: one column at 1 fixes the others at 0; two make it infeasible") {
+  auto lp = test::make_lp({{1, 1, 1, 1}}, {1}, {1}, {0, 0, 0, 0}, {0, 0, 0, 0}, {1, 1, 1, 1});
+  lp.is_integer.assign(4, 1);
+  bnb::RowPropagator propagator(lp);
+  Eigen::VectorXd lower = lp.col_lower, upper = lp.col_upper;
+  lower[2] = 1;
+  auto outcome = propagator.propagate(lower, upper, {2});
+  CHECK_FALSE(outcome.infeasible);
+  CHECK(upper[0] == 0.0);
+  CHECK(upper[1] == 0.0);
+  CHECK(upper[3] == 0.0);
+  CHECK(lower[2] == 1.0);
+  // All but one at 0: the last one must be 1.
+  lower = lp.col_lower;
+  upper = lp.col_upper;
+  upper[0] = upper[1] = upper[2] = 0;
+  outcome = propagator.propagate(lower, upper, {0, 1, 2});
+  CHECK_FALSE(outcome.infeasible);
+  CHECK(lower[3] == 1.0);
+  lower = lp.col_lower;
+  upper = lp.col_upper;
+  lower[0] = lower[1] = 1;
+  CHECK(propagator.propagate(lower, upper, {0, 1}).infeasible);
+}
+
+TEST_CASE("continuous columns keep their bounds but still carry activity") {
+  // x + y <= 2.5, x continuous in [0, 5], y integer in [0, 5]; x >= 1 -> y <= 1
+  auto lp = test::make_lp({{1, 1}}, {-kInfinity}, {2.5}, {0, 0}, {1, 0}, {5, 5});
+  lp.is_integer = {0, 1};
+  bnb::RowPropagator propagator(lp);
+  Eigen::VectorXd lower = lp.col_lower, upper = lp.col_upper;
+  CHECK_FALSE(propagator.propagate(lower, upper, {}).infeasible);
+  CHECK(upper[0] == 5.0);  // not tightened (continuous)
+  CHECK(upper[1] == 1.0);
+}
+
+TEST_CASE("chains through rows, and unbounded columns need all but one term finite") {
+  // x0 - x1 >= 0 (x1 <= x0), x0 <= 3 (by bound), x1 + x2 >= 5, x2 integer unbounded above
+  auto lp = test::make_lp({{1, -1, 0}, {0, 1, 1}}, {0, 5}, {kInfinity, kInfinity}, {0, 0, 0}, {0, 0, 0},
+                          {3, kInfinity, kInfinity});
+  lp.is_integer.assign(3, 1);
+  bnb::RowPropagator propagator(lp);
+  Eigen::VectorXd lower = lp.col_lower, upper = lp.col_upper;
+  CHECK_FALSE(propagator.propagate(lower, upper, {}).infeasible);
+  CHECK(upper[1] == 3.0);   // from row 0
+  CHECK(lower[2] == 2.0);   // from row 1 with x1 <= 3
+  CHECK(upper[2] == kInfinity);
+}
+
+TEST_CASE("random integer programs: propagation never removes a feasible integer point") {
+  std::mt19937 rng(7);
+  std::uniform_int_distribution<int> coef(-5, 7), box(0, 3);
+  int tightenings = 0, infeasible_boxes = 0;
+  for (int trial = 0; trial < 200; ++trial) {
+    const int n = 4, m = 3;
+    lp::LinearProgram lp;
+    lp.resize(m, n);
+    for (int j = 0; j < n; ++j) {
+      lp.col_lower[j] = -box(rng);
+      lp.col_upper[j] = box(rng);
+    }
+    for (int i = 0; i < m; ++i) {
+      for (int j = 0; j < n; ++j) lp.A(i, j) = coef(rng) * (trial % 5 == 0 ? 0.37 : 1.0);
+      if (i % 2 == 0) lp.row_upper[i] = coef(rng);
+      else lp.row_lower[i] = coef(rng) - 3;
+    }
+    lp.is_integer.assign(n, 1);
+    bnb::RowPropagator propagator(lp);
+    Eigen::VectorXd lower = lp.col_lower, upper = lp.col_upper;
+    const auto outcome = propagator.propagate(lower, upper, {});
+    tightenings += static_cast<int>(outcome.tightened.size());
+    if (outcome.infeasible) ++infeasible_boxes;
+    // Every integer point of the original box that satisfies the rows must be
+    // inside the propagated box (and the box must not be called infeasible).
+    Eigen::VectorXd x(n);
+    std::function<void(int)> visit = [&](int j) {
+      if (j == n) {
+        if (!lp::is_feasible(lp, x, 1e-12, true)) return;
+        REQUIRE_FALSE(outcome.infeasible);
+        for (int k = 0; k < n; ++k) {
+          CHECK(x[k] >= lower[k]);
+          CHECK(x[k] <= upper[k]);
+        }
+        return;
+      }
+      for (double v = lp.col_lower[j]; v <= lp.col_upper[j]; v += 1.0) {
+        x[j] = v;
+        visit(j + 1);
+      }
+    };
+    visit(0);
+  }
+  CHECK(tightenings > 50);
+  CHECK(infeasible_boxes > 0);
+}

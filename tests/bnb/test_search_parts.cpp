@@ -1,0 +1,83 @@
+// Component tests of the search's parts: the node queue (best-first order,
+// pruning) and the pseudocosts (averages, unobserved columns, product score).
+#include <doctest/doctest.h>
+
+#include <cmath>
+
+#include "bnb/node_queue.h"
+#include "bnb/pseudocost.h"
+
+using namespace milpsac;
+
+namespace {
+
+bnb::Node node(double bound, int depth, long id) {
+  bnb::Node n;
+  n.bound = bound;
+  n.depth = depth;
+  n.id = id;
+  return n;
+}
+
+}  // namespace
+
+TEST_CASE("node queue: best bound first, then deeper, then older") {
+  bnb::NodeQueue queue;
+  CHECK(queue.empty());
+  CHECK(queue.best_bound() == INFINITY);
+  queue.push(node(5.0, 1, 0));
+  queue.push(node(3.0, 1, 1));
+  queue.push(node(3.0, 4, 2));
+  queue.push(node(3.0, 4, 3));
+  queue.push(node(7.0, 9, 4));
+  CHECK(queue.size() == 5);
+  CHECK(queue.best_bound() == 3.0);
+  CHECK(queue.pop().id == 2);  // bound 3, deepest, older of the two
+  CHECK(queue.pop().id == 3);
+  CHECK(queue.pop().id == 1);
+  CHECK(queue.pop().id == 0);
+  CHECK(queue.pop().id == 4);
+  CHECK(queue.empty());
+}
+
+TEST_CASE("node queue: prune drops nodes at or above the cutoff and reports the smallest dropped bound") {
+  bnb::NodeQueue queue;
+  for (long k = 0; k < 10; ++k) queue.push(node(static_cast<double>(k), 0, k));
+  CHECK(queue.prune(100.0) == INFINITY);
+  CHECK(queue.size() == 10);
+  CHECK(queue.prune(6.0) == 6.0);
+  CHECK(queue.size() == 6);
+  CHECK(queue.best_bound() == 0.0);
+  // The heap order survives the pruning.
+  double last = -INFINITY;
+  while (!queue.empty()) {
+    const bnb::Node n = queue.pop();
+    CHECK(n.bound >= last);
+    CHECK(n.bound < 6.0);
+    last = n.bound;
+  }
+}
+
+TEST_CASE("pseudocosts: per-unit averages, borrowed averages, product score") {
+  bnb::Pseudocosts pc(3);
+  // Nothing observed: every per-unit gain is 1.
+  CHECK(pc.per_unit(0, false) == 1.0);
+  CHECK(pc.observations(0, true) == 0);
+  pc.record(0, false, 0.5, 2.0);  // 4 per unit
+  pc.record(0, false, 0.25, 0.5); // 2 per unit
+  pc.record(1, true, 0.5, 3.0);   // 6 per unit
+  pc.record(2, true, 0.0, 9.0);   // zero distance: ignored
+  pc.record(2, false, 1.0, -1.0); // a negative gain counts as 0
+  CHECK(pc.observations(0, false) == 2);
+  CHECK(pc.observations(2, true) == 0);
+  CHECK(pc.per_unit(0, false) == doctest::Approx(3.0));
+  CHECK(pc.per_unit(1, true) == doctest::Approx(6.0));
+  CHECK(pc.per_unit(2, false) == doctest::Approx(0.0));
+  // Unobserved directions borrow the average over all observations of that direction.
+  CHECK(pc.per_unit(1, false) == doctest::Approx((4.0 + 2.0 + 0.0) / 3.0));
+  CHECK(pc.per_unit(0, true) == doctest::Approx(6.0));
+  // Product score: down gain * f times up gain * (1 - f), each floored at 1e-6.
+  CHECK(pc.score(0, 0.5) == doctest::Approx(3.0 * 0.5 * 6.0 * 0.5));
+  CHECK(pc.score(2, 0.5) == doctest::Approx(1e-6 * 6.0 * 0.5));
+  CHECK(pc.score(0, 0.5) > pc.score(2, 0.5));
+}
