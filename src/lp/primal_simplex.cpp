@@ -74,6 +74,8 @@ SimplexSolver::Outcome SimplexSolver::run_primal(Phase phase) {
       if (phase == Phase::kTwo) return Outcome::kOptimal;
       // No improving column while infeasible: confirm on fresh values first.
       if (factor_.num_updates() > 0) { refactor(); compute_primal(); continue; }
+      // The phase-1 duals separate the rows from the box: a Farkas ray.
+      scaled_ray_ = y_;
       return Outcome::kInfeasible;
     }
     const double dir = d_[q] < 0 ? 1.0 : -1.0;
@@ -104,7 +106,9 @@ SimplexSolver::Outcome SimplexSolver::run_primal(Phase phase) {
       }
       if (!std::isfinite(bound)) continue;
       const double gap = rate < 0 ? xv - bound : bound - xv;
-      limits[i] = {(gap + tol_p) / std::fabs(rate), std::max(gap, 0.0) / std::fabs(rate), to_upper};
+      // A basic already beyond its bound (by less than the restart threshold)
+      // blocks at once: both steps clamp at 0, so the row stays a candidate.
+      limits[i] = {std::max(gap + tol_p, 0.0) / std::fabs(rate), std::max(gap, 0.0) / std::fabs(rate), to_upper};
       blocking[i] = 1;
       theta_max = std::min(theta_max, bland ? limits[i].exact : limits[i].relaxed);
     }
@@ -112,6 +116,11 @@ SimplexSolver::Outcome SimplexSolver::run_primal(Phase phase) {
     if (!std::isfinite(theta_max) && !std::isfinite(range)) {
       if (phase == Phase::kTwo) {
         if (factor_.num_updates() > 0) { refactor(); compute_primal(); continue; }
+        // The primal ray: x_q moves by dir, each basic by -dir * alpha_i.
+        scaled_ray_.setZero(n_);
+        if (q < n_) scaled_ray_[q] = dir;
+        for (int i = 0; i < m_; ++i)
+          if (head_[i] < n_) scaled_ray_[head_[i]] = -dir * alpha[i];
         return Outcome::kUnbounded;
       }
       return Outcome::kRestart;  // phase 1 cannot be unbounded: numerical trouble
@@ -129,6 +138,9 @@ SimplexSolver::Outcome SimplexSolver::run_primal(Phase phase) {
     }
     double step;
     const bool flip = std::isfinite(range) && (r < 0 || range <= (bland ? limits[r].exact : theta_max));
+    // No blocking row and no flip (only NaN or inf values get here): the
+    // values are not trustworthy; start the pass again from a fresh factor.
+    if (!flip && r < 0) return Outcome::kRestart;
     step = flip ? range : limits[r].exact;
     degenerate_run = step <= tol::kDegenerateStep ? degenerate_run + 1 : 0;
 

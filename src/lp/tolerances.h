@@ -15,6 +15,9 @@ inline constexpr double kDualFeasibility = 1e-7;
 // Smallest |alpha| accepted as a pivot; raised as the eta file grows.
 inline constexpr double kPivot = 1e-7;
 inline constexpr double kPivotLongEtaFile = 1e-6;
+// The pivot computed from the row (BTRAN) and from the column (FTRAN) must
+// agree to this relative difference, or the factor is not trusted.
+inline constexpr double kPivotAgreement = 1e-6;
 // Entries of a computed column or row below this are treated as zero.
 inline constexpr double kZero = 1e-11;
 // A pivot of the LU below this (relative to the largest entry of its column)
@@ -27,5 +30,10 @@ inline constexpr double kPrimalCheck = 1e-6;
 inline constexpr double kDualCheck = 1e-6;
 // Steps shorter than this are degenerate (for the anti-cycling counter).
 inline constexpr double kDegenerateStep = 1e-12;
+// Certificates (certificate.h): an entry of a ray this small relative to the
+// terms it was summed from is round-off; a Farkas gap or a ray's cost decrease
+// must exceed kCertificateMargin relative to the size of its terms.
+inline constexpr double kRayZero = 1e-9;
+inline constexpr double kCertificateMargin = 1e-9;
 
 }  // namespace milpsac::lp::tol
