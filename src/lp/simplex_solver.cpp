@@ -143,13 +143,23 @@ void SimplexSolver::column(int v, Eigen::VectorXd& out) const {
 }
 
 void SimplexSolver::refactor() {
-  Eigen::MatrixXd B(m_, m_);
-  Eigen::VectorXd col;
-  for (int attempt = 0; attempt < 3; ++attempt) {
+  // B in compressed columns: structural columns of the scaled A, -e_i for logicals.
+  Eigen::SparseMatrix<double> B(m_, m_);
+  auto build = [&]() {
+    std::vector<Eigen::Triplet<double>> entries;
     for (int i = 0; i < m_; ++i) {
-      column(head_[i], col);
-      B.col(i) = col;
+      const int v = head_[i];
+      if (v < n_) {
+        for (Eigen::SparseMatrix<double>::InnerIterator it(A_sparse_, v); it; ++it)
+          entries.emplace_back(static_cast<int>(it.row()), i, it.value());
+      } else {
+        entries.emplace_back(v - n_, i, -1.0);
+      }
     }
+    B.setFromTriplets(entries.begin(), entries.end());
+  };
+  for (int attempt = 0; attempt < 3; ++attempt) {
+    build();
     std::vector<int> uncovered;
     std::vector<int> dependent = factor_.factor(B, &uncovered);
     if (dependent.empty()) {
@@ -172,10 +182,7 @@ void SimplexSolver::refactor() {
   }
   // Still singular after repairs: start over from the slack basis (always nonsingular).
   reset_to_slack_basis();
-  for (int i = 0; i < m_; ++i) {
-    column(head_[i], col);
-    B.col(i) = col;
-  }
+  build();
   factor_.factor(B, nullptr);
   factor_valid_ = true;
 }

@@ -23,6 +23,9 @@ inline constexpr double kZero = 1e-11;
 // A pivot of the LU below this (relative to the largest entry of its column)
 // marks the basis as singular.
 inline constexpr double kSingularPivot = 1e-11;
+// A triangular (singleton) pivot of the basis factor must be at least this
+// fraction of its column's largest entry; smaller ones go to the dense bump.
+inline constexpr double kTriangularPivotRatio = 1e-3;
 // Bounds at or beyond this magnitude are infinite (MPS convention: 1e30).
 inline constexpr double kInfiniteBound = 1e30;
 // Final check on the original data: violation / (1 + |rhs| scale) allowed.
