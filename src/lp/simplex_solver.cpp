@@ -19,9 +19,9 @@ double clean_bound(double v) {
 }  // namespace
 
 SimplexSolver::SimplexSolver(const LinearProgram& lp, bool scale) : m_(lp.num_rows()), n_(lp.num_cols()) {
-  scale_ = scale ? compute_scale_factors(lp.A)
-                 : ScaleFactors{Eigen::VectorXd::Ones(m_), Eigen::VectorXd::Ones(n_)};
   A_original_ = lp.A.sparseView(1.0, 0.0);  // keeps every nonzero, however small
+  scale_ = scale ? compute_scale_factors(A_original_)
+                 : ScaleFactors{Eigen::VectorXd::Ones(m_), Eigen::VectorXd::Ones(n_)};
   A_sparse_ = scale_.row.asDiagonal() * A_original_ * scale_.col.asDiagonal();
   const double sign = lp.sense == ObjectiveSense::kMaximize ? -1.0 : 1.0;
   cost_ = Eigen::VectorXd::Zero(num_vars());

@@ -112,6 +112,11 @@ LpSolution solve_lp(const LinearProgram& lp, const LpOptions& options) {
   // can hide a violation that is real in the original units, e.g. one byte
   // on a row of 1e9-byte terms), once more unscaled.
   for (const bool scale : {options.scale, false}) {
+    if (deadline.expired()) {
+      result = LpSolution{};
+      result.status = LpStatus::kTimeLimit;
+      break;
+    }
     result = solve_once(lp, options, deadline, scale);
     if (result.status != LpStatus::kNumericalError || !scale) break;
   }
