@@ -16,17 +16,13 @@
 #include <algorithm>
 #include <cmath>
 
+#include "lp/pivot_policy.h"
 #include "lp/simplex_solver.h"
 #include "lp/tolerances.h"
 
 namespace milpsac::lp {
 namespace {
 
-constexpr int kBlandAfter = 60;
-// Consecutive degenerate pivots after which the costs are perturbed (once per
-// run): models with many zero costs (wood1p) are dual degenerate, and Bland's
-// rule alone crawls through them.
-constexpr int kPerturbAfter = 20;
 
 struct Candidate {
   int var;
@@ -47,24 +43,26 @@ SimplexSolver::Outcome SimplexSolver::run_dual() {
   // cleared after every pivot.
   std::vector<char> rejected(static_cast<size_t>(num_vars()), 0);
   bool any_rejected = false;
-  int degenerate_run = 0;
+  DegeneracyGuard degeneracy;
   while (true) {
     if (limits_reached()) return Outcome::kLimit;
     if (!factor_valid_ || factor_.needs_refactor()) {
       refactor();
       compute_primal();
       compute_duals(work_cost_);
-      if (max_dual_infeasibility() > 10 * tol_d) return Outcome::kRestart;
+      if (max_dual_infeasibility() > tol::kDriftFactor * tol_d) return Outcome::kRestart;
     }
     // With shifted costs the objective bounds nothing: no cutoff then.
     if (!costs_shifted_ && std::isfinite(cutoff_) && objective() > cutoff_) return Outcome::kCutoff;
 
-    if (degenerate_run == kPerturbAfter && !costs_shifted_) {
+    // Models with many zero costs (wood1p) are dual degenerate and Bland's
+    // rule alone crawls through them: perturb the costs once.
+    if (degeneracy.perturb_now() && !costs_shifted_) {
       shift_costs_to_dual_feasibility();
-      degenerate_run = 0;
+      degeneracy.restart();
     }
     // Leaving row: the largest violation (Bland: the lowest variable index).
-    const bool bland = degenerate_run > kBlandAfter;
+    const bool bland = degeneracy.bland();
     int r = -1;
     double best = 0.0;
     for (int i = 0; i < m_; ++i) {
@@ -172,7 +170,7 @@ SimplexSolver::Outcome SimplexSolver::run_dual() {
 
     // Dual step.
     const double theta = d_[q] / alpha_row[q];
-    degenerate_run = std::fabs(theta) <= tol::kDegenerateStep ? degenerate_run + 1 : 0;
+    degeneracy.record(theta);
     for (int v = 0; v < num_vars(); ++v)
       if (status_[v] != VarStatus::kBasic) d_[v] -= theta * alpha_row[v];
     d_[q] = 0.0;
@@ -220,9 +218,9 @@ SimplexSolver::Outcome SimplexSolver::run_dual() {
       if (i == r) continue;
       const double ratio = alpha_col[i] / pivot;
       const double w = dse_weights_[i] + ratio * (ratio * row_weight - 2.0 * tau[i]);
-      dse_weights_[i] = std::max(w, 1e-4);
+      dse_weights_[i] = std::max(w, tol::kMinEdgeWeight);
     }
-    dse_weights_[r] = std::max(row_weight / (pivot * pivot), 1e-4);
+    dse_weights_[r] = std::max(row_weight / (pivot * pivot), tol::kMinEdgeWeight);
     factor_.update(r, alpha_col);
   }
 }

@@ -13,14 +13,13 @@
 #include <algorithm>
 #include <cmath>
 
+#include "lp/pivot_policy.h"
 #include "lp/simplex_solver.h"
 #include "lp/tolerances.h"
 
 namespace milpsac::lp {
 namespace {
 
-// Consecutive degenerate pivots after which the rule switches to Bland's.
-constexpr int kBlandAfter = 60;
 
 struct Limit {
   double relaxed;    // step allowed with the tolerance (Harris pass 1)
@@ -36,13 +35,13 @@ SimplexSolver::Outcome SimplexSolver::run_primal(Phase phase) {
   Eigen::VectorXd phase_cost, alpha;
   std::vector<Limit> limits(static_cast<size_t>(m_));
   std::vector<char> blocking(static_cast<size_t>(m_));
-  int degenerate_run = 0;
+  DegeneracyGuard degeneracy;
   while (true) {
     if (limits_reached()) return Outcome::kLimit;
     if (!factor_valid_ || factor_.needs_refactor()) {
       refactor();
       compute_primal();
-      if (phase == Phase::kTwo && max_primal_infeasibility() > 10 * tol_p) return Outcome::kRestart;
+      if (phase == Phase::kTwo && max_primal_infeasibility() > tol::kDriftFactor * tol_p) return Outcome::kRestart;
     }
     const Eigen::VectorXd* cost = &cost_;
     if (phase == Phase::kOne) {
@@ -59,7 +58,7 @@ SimplexSolver::Outcome SimplexSolver::run_primal(Phase phase) {
     compute_duals(*cost);
 
     // Pricing.
-    const bool bland = degenerate_run > kBlandAfter;
+    const bool bland = degeneracy.bland();
     int q = -1;
     double best = 0.0;
     for (int v = 0; v < num_vars() && !(bland && q >= 0); ++v) {
@@ -142,7 +141,7 @@ SimplexSolver::Outcome SimplexSolver::run_primal(Phase phase) {
     // values are not trustworthy; start the pass again from a fresh factor.
     if (!flip && r < 0) return Outcome::kRestart;
     step = flip ? range : limits[r].exact;
-    degenerate_run = step <= tol::kDegenerateStep ? degenerate_run + 1 : 0;
+    degeneracy.record(step);
 
     x_[q] += dir * step;
     for (int i = 0; i < m_; ++i) x_[head_[i]] -= dir * step * alpha[i];

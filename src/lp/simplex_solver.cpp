@@ -369,7 +369,7 @@ void SimplexSolver::shift_costs_to_dual_feasibility() {
     state = state * 6364136223846793005ull + 1442695040888963407ull;
     return static_cast<double>(state >> 11) * 0x1.0p-53;
   };
-  const double base = 1e-6;
+  const double base = tol::kCostPerturbation;
   work_cost_ = cost_;
   for (int v = 0; v < num_vars(); ++v) {
     const double push = base * (1.0 + std::fabs(cost_[v])) * (1.0 + next_uniform());

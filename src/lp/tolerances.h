@@ -33,6 +33,19 @@ inline constexpr double kPrimalCheck = 1e-6;
 inline constexpr double kDualCheck = 1e-6;
 // Steps shorter than this are degenerate (for the anti-cycling counter).
 inline constexpr double kDegenerateStep = 1e-12;
+// Anti-cycling (pivot_policy.h): consecutive degenerate pivots after which
+// the dual perturbs its costs, and after which both use Bland's rule.
+inline constexpr int kPerturbAfter = 20;
+inline constexpr int kBlandAfter = 60;
+// Cost perturbation of the dual simplex: every nonbasic reduced cost is pushed
+// into its dual feasible side by kCostPerturbation * (1 + |c_j|) * (1 + u),
+// u uniform in [0, 1) from a fixed sequence.
+inline constexpr double kCostPerturbation = 1e-6;
+// Floor of a dual steepest-edge weight (the update can round towards 0).
+inline constexpr double kMinEdgeWeight = 1e-4;
+// A fresh factor that shows infeasibilities this many times the tolerance
+// after a run of updates sends the solver back to a fresh pass.
+inline constexpr double kDriftFactor = 10.0;
 // Certificates (certificate.h): an entry of a ray this small relative to the
 // terms it was summed from is round-off; a Farkas gap or a ray's cost decrease
 // must exceed kCertificateMargin relative to the size of its terms.
