@@ -134,7 +134,10 @@ std::vector<int> BasisFactor::factor(const Eigen::SparseMatrix<double>& B, std::
     if (col_active[static_cast<size_t>(p)]) bump_positions_.push_back(p);
   const int s = static_cast<int>(bump_positions_.size());
   if (static_cast<int>(bump_rows_.size()) != s) return dependent_columns(B, uncovered_rows);
-  if (s == 0) return {};
+  if (s == 0) {
+    refactor_interval_ = kMinUpdates;
+    return {};
+  }
   Eigen::MatrixXd kernel = Eigen::MatrixXd::Zero(s, s);
   bump_coupling_.resize(static_cast<size_t>(s));
   for (int c = 0; c < s; ++c) {
@@ -146,6 +149,9 @@ std::vector<int> BasisFactor::factor(const Eigen::SparseMatrix<double>& B, std::
     }
   }
   bump_lu_.compute(kernel);
+  const double factor_cost = static_cast<double>(s) * s * s / 3.0 + static_cast<double>(B.nonZeros());
+  const double interval = std::sqrt(2.0 * factor_cost / (3.0 * m_));
+  refactor_interval_ = static_cast<int>(std::clamp(interval, static_cast<double>(kMinUpdates), static_cast<double>(kMaxUpdates)));
   // Partial pivoting keeps column order, so a tiny U(c,c) means bump column c
   // is (nearly) a combination of the columns before it.
   const auto& U = bump_lu_.matrixLU();

@@ -20,8 +20,11 @@
 // Each basis change (column r of B replaced by a) appends one eta column, so
 // that B^-1 = E_k ... E_1 B0^-1. FTRAN applies the etas after the B0 solve,
 // BTRAN applies their transposes in reverse before the transposed B0 solve.
-// After kMaxUpdates etas the caller refactors: that bounds both the cost of a
-// solve and the error the product form accumulates.
+// The caller refactors after refactor_interval() etas, chosen at each
+// factorization to balance the cost of factoring (the bump's s^3/3 plus the
+// triangular nonzeros) against the growing cost of the eta file (m per eta
+// and solve, about three solves per pivot): k = sqrt(2 F / (3 m)), clamped to
+// [kMinUpdates, kMaxUpdates] so that the product form's error stays bounded.
 #pragma once
 
 #include <Eigen/Dense>
@@ -32,7 +35,10 @@ namespace milpsac::lp {
 
 class BasisFactor {
  public:
-  static constexpr int kMaxUpdates = 64;
+  static constexpr int kMinUpdates = 20;
+  static constexpr int kMaxUpdates = 200;
+  // Past this many etas the simplex asks for larger pivots (tol::kPivotLongEtaFile).
+  static constexpr int kLongEtaFile = 32;
 
   // Factor B (square, compressed columns). Returns the positions (columns of
   // B) that are linearly dependent on the others; empty when B is
@@ -50,7 +56,8 @@ class BasisFactor {
   void update(int position, const Eigen::VectorXd& alpha);
 
   int num_updates() const { return static_cast<int>(etas_.size()); }
-  bool needs_refactor() const { return num_updates() >= kMaxUpdates; }
+  bool needs_refactor() const { return num_updates() >= refactor_interval_; }
+  int refactor_interval() const { return refactor_interval_; }
   int bump_size() const { return static_cast<int>(bump_positions_.size()); }
 
  private:
@@ -80,6 +87,7 @@ class BasisFactor {
   std::vector<std::vector<Entry>> bump_coupling_;  // per bump column: its entries in front rows (U12)
   Eigen::PartialPivLU<Eigen::MatrixXd> bump_lu_;
   std::vector<Eta> etas_;
+  int refactor_interval_ = kMinUpdates;
 };
 
 }  // namespace milpsac::lp

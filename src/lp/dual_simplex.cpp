@@ -83,7 +83,7 @@ SimplexSolver::Outcome SimplexSolver::run_dual() {
     const double sign = to_lower ? 1.0 : -1.0;
     pivot_row(r, rho, alpha_row);
 
-    const double pivot_tol = factor_.num_updates() > BasisFactor::kMaxUpdates / 2 ? tol::kPivotLongEtaFile : tol::kPivot;
+    const double pivot_tol = factor_.num_updates() > BasisFactor::kLongEtaFile ? tol::kPivotLongEtaFile : tol::kPivot;
     candidates.clear();
     for (int v = 0; v < num_vars(); ++v) {
       if (status_[v] == VarStatus::kBasic || upper_[v] - lower_[v] <= tol::kZero) continue;

@@ -82,7 +82,7 @@ SimplexSolver::Outcome SimplexSolver::run_primal(Phase phase) {
     factor_.ftran(alpha);
 
     // Ratio test, pass 1: each basic moves by -dir*alpha_i per unit step.
-    const double pivot_tol = factor_.num_updates() > BasisFactor::kMaxUpdates / 2 ? tol::kPivotLongEtaFile : tol::kPivot;
+    const double pivot_tol = factor_.num_updates() > BasisFactor::kLongEtaFile ? tol::kPivotLongEtaFile : tol::kPivot;
     double theta_max = INFINITY;
     for (int i = 0; i < m_; ++i) {
       blocking[i] = 0;
