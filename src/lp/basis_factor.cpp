@@ -2,17 +2,21 @@
 
 #include <algorithm>
 #include <cmath>
+#include <deque>
 
 #include "lp/tolerances.h"
 
 namespace milpsac::lp {
 namespace {
 
+using SparseIt = Eigen::SparseMatrix<double>::InnerIterator;
+
 // Positions of B that depend on the others, and the rows left uncovered, from
 // a rank-revealing LU of the whole matrix (only on the rare singular path): the
 // first `rank` columns in Q order are independent; rows pivoted after `rank`
 // are uncovered.
-std::vector<int> dependent_columns(const Eigen::MatrixXd& B, std::vector<int>* uncovered_rows) {
+std::vector<int> dependent_columns(const Eigen::SparseMatrix<double>& sparse, std::vector<int>* uncovered_rows) {
+  const Eigen::MatrixXd B(sparse);
   const int m = static_cast<int>(B.rows());
   Eigen::FullPivLU<Eigen::MatrixXd> full(B);
   full.setThreshold(tol::kSingularPivot);
@@ -32,92 +36,195 @@ std::vector<int> dependent_columns(const Eigen::MatrixXd& B, std::vector<int>* u
 
 }  // namespace
 
-std::vector<int> BasisFactor::factor(const Eigen::MatrixXd& B, std::vector<int>* uncovered_rows) {
+std::vector<int> BasisFactor::factor(const Eigen::SparseMatrix<double>& B, std::vector<int>* uncovered_rows) {
   etas_.clear();
+  front_.clear();
+  back_.clear();
+  bump_positions_.clear();
+  bump_rows_.clear();
+  bump_coupling_.clear();
   m_ = static_cast<int>(B.rows());
   if (uncovered_rows) uncovered_rows->clear();
-  kernel_positions_.clear();
-  kernel_rows_.clear();
-  singleton_positions_.clear();
-  singleton_rows_.clear();
-  singleton_values_.clear();
   if (m_ == 0) return {};
+  const size_t m = static_cast<size_t>(m_);
 
-  // Singleton columns claim their row (first come, first served).
-  std::vector<char> row_claimed(static_cast<size_t>(m_), 0);
-  for (int p = 0; p < m_; ++p) {
-    int row = -1, nonzeros = 0;
-    for (int i = 0; i < m_ && nonzeros < 2; ++i)
-      if (B(i, p) != 0.0) { row = i; ++nonzeros; }  // structural zero test: exact by design
-    if (nonzeros == 1 && !row_claimed[static_cast<size_t>(row)]) {
-      row_claimed[static_cast<size_t>(row)] = 1;
-      singleton_positions_.push_back(p);
-      singleton_rows_.push_back(row);
-      singleton_values_.push_back(B(row, p));
-    } else {
-      kernel_positions_.push_back(p);
+  // Row-wise pattern, active counts, and each column's largest entry.
+  std::vector<std::vector<int>> row_columns(m);
+  std::vector<int> col_count(m, 0), row_count(m, 0);
+  std::vector<double> col_max(m, 0.0);
+  for (int p = 0; p < m_; ++p)
+    for (SparseIt it(B, p); it; ++it) {
+      if (it.value() == 0.0) continue;  // explicit zeros are no entries (structural test)
+      row_columns[static_cast<size_t>(it.row())].push_back(p);
+      ++col_count[static_cast<size_t>(p)];
+      ++row_count[static_cast<size_t>(it.row())];
+      col_max[static_cast<size_t>(p)] = std::max(col_max[static_cast<size_t>(p)], std::fabs(it.value()));
+    }
+  std::vector<char> col_active(m, 1), row_active(m, 1);
+  auto others_of = [&](int p, int pivot_row) {
+    std::vector<Entry> others;
+    for (SparseIt it(B, p); it; ++it)
+      if (it.row() != pivot_row && it.value() != 0.0) others.push_back({static_cast<int>(it.row()), it.value()});
+    return others;
+  };
+  auto acceptable = [&](int p, double value) {
+    return std::fabs(value) >= tol::kTriangularPivotRatio * col_max[static_cast<size_t>(p)];
+  };
+
+  // Column singletons: their other entries lie in rows pivoted earlier.
+  std::deque<int> queue;
+  for (int p = 0; p < m_; ++p)
+    if (col_count[static_cast<size_t>(p)] == 1) queue.push_back(p);
+  while (!queue.empty()) {
+    const int p = queue.front();
+    queue.pop_front();
+    if (!col_active[static_cast<size_t>(p)] || col_count[static_cast<size_t>(p)] != 1) continue;
+    int row = -1;
+    double value = 0.0;
+    for (SparseIt it(B, p); it; ++it)
+      if (it.value() != 0.0 && row_active[static_cast<size_t>(it.row())]) {
+        row = static_cast<int>(it.row());
+        value = it.value();
+      }
+    if (row < 0 || !acceptable(p, value)) continue;
+    col_active[static_cast<size_t>(p)] = 0;
+    row_active[static_cast<size_t>(row)] = 0;
+    front_.push_back({p, row, value, others_of(p, row)});
+    for (int q : row_columns[static_cast<size_t>(row)])
+      if (col_active[static_cast<size_t>(q)] && --col_count[static_cast<size_t>(q)] == 1) queue.push_back(q);
+  }
+  // Row singletons among what is left: the pivot column's other entries lie in
+  // rows still active (bump, later row singletons) or already pivoted.
+  for (int i = 0; i < m_; ++i) {
+    if (!row_active[static_cast<size_t>(i)]) continue;
+    int count = 0;
+    for (int p : row_columns[static_cast<size_t>(i)]) count += col_active[static_cast<size_t>(p)];
+    row_count[static_cast<size_t>(i)] = count;
+    if (count == 1) queue.push_back(i);
+  }
+  while (!queue.empty()) {
+    const int row = queue.front();
+    queue.pop_front();
+    if (!row_active[static_cast<size_t>(row)] || row_count[static_cast<size_t>(row)] != 1) continue;
+    int p = -1;
+    for (int q : row_columns[static_cast<size_t>(row)])
+      if (col_active[static_cast<size_t>(q)]) p = q;
+    if (p < 0) continue;
+    double value = 0.0;
+    for (SparseIt it(B, p); it; ++it)
+      if (it.row() == row) value = it.value();
+    if (!acceptable(p, value)) continue;
+    col_active[static_cast<size_t>(p)] = 0;
+    row_active[static_cast<size_t>(row)] = 0;
+    back_.push_back({p, row, value, others_of(p, row)});
+    for (SparseIt it(B, p); it; ++it) {
+      const size_t i = static_cast<size_t>(it.row());
+      if (it.value() != 0.0 && row_active[i] && --row_count[i] == 1) queue.push_back(static_cast<int>(i));
     }
   }
+
+  // The bump: active columns on active rows, factored densely.
+  std::vector<int> bump_index(m, -1);
   for (int i = 0; i < m_; ++i)
-    if (!row_claimed[static_cast<size_t>(i)]) kernel_rows_.push_back(i);
-  const int s = static_cast<int>(kernel_positions_.size());
-  const int k = static_cast<int>(singleton_positions_.size());
-  if (static_cast<int>(kernel_rows_.size()) != s) return dependent_columns(B, uncovered_rows);
-
-  Eigen::MatrixXd kernel(s, s);
-  coupling_.resize(k, s);
-  for (int c = 0; c < s; ++c) {
-    const int p = kernel_positions_[static_cast<size_t>(c)];
-    for (int r = 0; r < s; ++r) kernel(r, c) = B(kernel_rows_[static_cast<size_t>(r)], p);
-    for (int r = 0; r < k; ++r) coupling_(r, c) = B(singleton_rows_[static_cast<size_t>(r)], p);
-  }
-  if (s > 0) {
-    kernel_lu_.compute(kernel);
-    // Partial pivoting keeps column order, so a tiny U(c,c) means kernel column
-    // c is (nearly) a combination of the columns before it.
-    const auto& U = kernel_lu_.matrixLU();
-    for (int c = 0; c < s; ++c) {
-      const double scale = std::max(1.0, kernel.col(c).cwiseAbs().maxCoeff());
-      if (!(std::fabs(U(c, c)) > tol::kSingularPivot * scale)) return dependent_columns(B, uncovered_rows);
+    if (row_active[static_cast<size_t>(i)]) {
+      bump_index[static_cast<size_t>(i)] = static_cast<int>(bump_rows_.size());
+      bump_rows_.push_back(i);
     }
+  for (int p = 0; p < m_; ++p)
+    if (col_active[static_cast<size_t>(p)]) bump_positions_.push_back(p);
+  const int s = static_cast<int>(bump_positions_.size());
+  if (static_cast<int>(bump_rows_.size()) != s) return dependent_columns(B, uncovered_rows);
+  if (s == 0) {
+    refactor_interval_ = kMinUpdates;
+    return {};
+  }
+  Eigen::MatrixXd kernel = Eigen::MatrixXd::Zero(s, s);
+  bump_coupling_.resize(static_cast<size_t>(s));
+  for (int c = 0; c < s; ++c) {
+    const int p = bump_positions_[static_cast<size_t>(c)];
+    for (SparseIt it(B, p); it; ++it) {
+      const int k = bump_index[static_cast<size_t>(it.row())];
+      if (k >= 0) kernel(k, c) = it.value();
+      else if (it.value() != 0.0) bump_coupling_[static_cast<size_t>(c)].push_back({static_cast<int>(it.row()), it.value()});
+    }
+  }
+  bump_lu_.compute(kernel);
+  const double factor_cost = static_cast<double>(s) * s * s / 3.0 + static_cast<double>(B.nonZeros());
+  const double interval = std::sqrt(2.0 * factor_cost / (3.0 * m_));
+  refactor_interval_ = static_cast<int>(std::clamp(interval, static_cast<double>(kMinUpdates), static_cast<double>(kMaxUpdates)));
+  // Partial pivoting keeps column order, so a tiny U(c,c) means bump column c
+  // is (nearly) a combination of the columns before it.
+  const auto& U = bump_lu_.matrixLU();
+  for (int c = 0; c < s; ++c) {
+    const double scale = std::max(1.0, kernel.col(c).cwiseAbs().maxCoeff());
+    if (!(std::fabs(U(c, c)) > tol::kSingularPivot * scale)) return dependent_columns(B, uncovered_rows);
   }
   return {};
 }
 
 void BasisFactor::solve_initial(Eigen::VectorXd& v) const {
-  // Rows R: K z_S = v_R. Singleton rows: value * z_p + (C z_S)_r = v_r.
-  const size_t s = kernel_positions_.size(), k = singleton_positions_.size();
-  Eigen::VectorXd z_kernel(static_cast<Eigen::Index>(s));
-  for (size_t r = 0; r < s; ++r) z_kernel[static_cast<Eigen::Index>(r)] = v[kernel_rows_[r]];
-  if (s > 0) z_kernel = kernel_lu_.solve(z_kernel);
-  Eigen::VectorXd coupled = coupling_ * z_kernel;
-  Eigen::VectorXd out(m_);
-  for (size_t r = 0; r < k; ++r)
-    out[singleton_positions_[r]] = (v[singleton_rows_[r]] - coupled[static_cast<Eigen::Index>(r)]) / singleton_values_[r];
-  for (size_t c = 0; c < s; ++c) out[kernel_positions_[c]] = z_kernel[static_cast<Eigen::Index>(c)];
+  // v is indexed by row on entry; out by position. Back substitution in the
+  // block order: row singletons (in pick order), the bump, column singletons
+  // (in reverse pivot order).
+  Eigen::VectorXd out = Eigen::VectorXd::Zero(m_);
+  for (const Pivot& pivot : back_) {
+    const double z = v[pivot.row] / pivot.value;
+    out[pivot.position] = z;
+    if (z == 0.0) continue;  // sparse right-hand side: nothing to subtract
+    for (const Entry& e : pivot.others) v[e.row] -= e.value * z;
+  }
+  const size_t s = bump_positions_.size();
+  if (s > 0) {
+    Eigen::VectorXd z(static_cast<Eigen::Index>(s));
+    for (size_t r = 0; r < s; ++r) z[static_cast<Eigen::Index>(r)] = v[bump_rows_[r]];
+    z = bump_lu_.solve(z);
+    for (size_t c = 0; c < s; ++c) {
+      const double value = z[static_cast<Eigen::Index>(c)];
+      out[bump_positions_[c]] = value;
+      if (value == 0.0) continue;
+      for (const Entry& e : bump_coupling_[c]) v[e.row] -= e.value * value;
+    }
+  }
+  for (auto it = front_.rbegin(); it != front_.rend(); ++it) {
+    const double z = v[it->row] / it->value;
+    out[it->position] = z;
+    if (z == 0.0) continue;
+    for (const Entry& e : it->others) v[e.row] -= e.value * z;
+  }
   v.swap(out);
 }
 
 void BasisFactor::solve_initial_transposed(Eigen::VectorXd& v) const {
-  // Singleton positions p: value * w_r(p) = v_p. Kernel positions:
-  // K^T w_R = v_S - C^T w_singleton_rows.
-  const size_t s = kernel_positions_.size(), k = singleton_positions_.size();
-  Eigen::VectorXd w_singleton(static_cast<Eigen::Index>(k));
-  for (size_t r = 0; r < k; ++r) w_singleton[static_cast<Eigen::Index>(r)] = v[singleton_positions_[r]] / singleton_values_[r];
-  Eigen::VectorXd rhs(static_cast<Eigen::Index>(s));
-  for (size_t c = 0; c < s; ++c) rhs[static_cast<Eigen::Index>(c)] = v[kernel_positions_[c]];
-  if (k > 0) rhs.noalias() -= coupling_.transpose() * w_singleton;
+  // v is indexed by position on entry; out by row. Forward substitution with
+  // the transposed blocks: column singletons in pivot order, the bump, row
+  // singletons in reverse pick order.
+  Eigen::VectorXd out = Eigen::VectorXd::Zero(m_);
+  for (const Pivot& pivot : front_) {
+    double sum = v[pivot.position];
+    for (const Entry& e : pivot.others) sum -= e.value * out[e.row];
+    out[pivot.row] = sum / pivot.value;
+  }
+  const size_t s = bump_positions_.size();
   if (s > 0) {
+    Eigen::VectorXd rhs(static_cast<Eigen::Index>(s));
+    for (size_t c = 0; c < s; ++c) {
+      double sum = v[bump_positions_[c]];
+      for (const Entry& e : bump_coupling_[c]) sum -= e.value * out[e.row];
+      rhs[static_cast<Eigen::Index>(c)] = sum;
+    }
     // K = P^-1 L U, so K^T w = rhs is U^T L^T (P w) = rhs. Written out because
     // Eigen's lu.transpose() copies the whole factorisation on every call.
-    const auto& lu = kernel_lu_.matrixLU();
+    const auto& lu = bump_lu_.matrixLU();
     lu.triangularView<Eigen::Upper>().transpose().solveInPlace(rhs);
     lu.triangularView<Eigen::UnitLower>().transpose().solveInPlace(rhs);
-    rhs = kernel_lu_.permutationP().transpose() * rhs;
+    rhs = bump_lu_.permutationP().transpose() * rhs;
+    for (size_t r = 0; r < s; ++r) out[bump_rows_[r]] = rhs[static_cast<Eigen::Index>(r)];
   }
-  Eigen::VectorXd out(m_);
-  for (size_t r = 0; r < k; ++r) out[singleton_rows_[r]] = w_singleton[static_cast<Eigen::Index>(r)];
-  for (size_t r = 0; r < s; ++r) out[kernel_rows_[r]] = rhs[static_cast<Eigen::Index>(r)];
+  for (auto it = back_.rbegin(); it != back_.rend(); ++it) {
+    double sum = v[it->position];
+    for (const Entry& e : it->others) sum -= e.value * out[e.row];
+    out[it->row] = sum / it->value;
+  }
   v.swap(out);
 }
 
@@ -126,6 +233,7 @@ void BasisFactor::ftran(Eigen::VectorXd& v) const {
   solve_initial(v);
   for (const Eta& eta : etas_) {
     const double pivot_value = v[eta.position];
+    if (pivot_value == 0.0) continue;  // the eta leaves v unchanged
     v += pivot_value * eta.column;
     v[eta.position] = pivot_value * eta.column[eta.position];
   }

@@ -16,13 +16,13 @@
 #include <algorithm>
 #include <cmath>
 
+#include "lp/pivot_policy.h"
 #include "lp/simplex_solver.h"
 #include "lp/tolerances.h"
 
 namespace milpsac::lp {
 namespace {
 
-constexpr int kBlandAfter = 60;
 
 struct Candidate {
   int var;
@@ -38,20 +38,31 @@ SimplexSolver::Outcome SimplexSolver::run_dual() {
   Eigen::VectorXd rho, alpha_row, alpha_col, flip_rhs, tau;
   std::vector<Candidate> candidates;
   std::vector<int> flips;
-  int degenerate_run = 0;
+  // Entering candidates refused this iteration because the row and column
+  // views of their pivot disagree on a fresh factor (an ill-conditioned basis):
+  // cleared after every pivot.
+  std::vector<char> rejected(static_cast<size_t>(num_vars()), 0);
+  bool any_rejected = false;
+  DegeneracyGuard degeneracy;
   while (true) {
     if (limits_reached()) return Outcome::kLimit;
     if (!factor_valid_ || factor_.needs_refactor()) {
       refactor();
       compute_primal();
       compute_duals(work_cost_);
-      if (max_dual_infeasibility() > 10 * tol_d) return Outcome::kRestart;
+      if (max_dual_infeasibility() > tol::kDriftFactor * tol_d) return Outcome::kRestart;
     }
     // With shifted costs the objective bounds nothing: no cutoff then.
     if (!costs_shifted_ && std::isfinite(cutoff_) && objective() > cutoff_) return Outcome::kCutoff;
 
+    // Models with many zero costs (wood1p) are dual degenerate and Bland's
+    // rule alone crawls through them: perturb the costs once.
+    if (degeneracy.perturb_now() && !costs_shifted_) {
+      shift_costs_to_dual_feasibility();
+      degeneracy.restart();
+    }
     // Leaving row: the largest violation (Bland: the lowest variable index).
-    const bool bland = degenerate_run > kBlandAfter;
+    const bool bland = degeneracy.bland();
     int r = -1;
     double best = 0.0;
     for (int i = 0; i < m_; ++i) {
@@ -72,10 +83,11 @@ SimplexSolver::Outcome SimplexSolver::run_dual() {
     const double sign = to_lower ? 1.0 : -1.0;
     pivot_row(r, rho, alpha_row);
 
-    const double pivot_tol = factor_.num_updates() > BasisFactor::kMaxUpdates / 2 ? tol::kPivotLongEtaFile : tol::kPivot;
+    const double pivot_tol = factor_.num_updates() > BasisFactor::kLongEtaFile ? tol::kPivotLongEtaFile : tol::kPivot;
     candidates.clear();
     for (int v = 0; v < num_vars(); ++v) {
       if (status_[v] == VarStatus::kBasic || upper_[v] - lower_[v] <= tol::kZero) continue;
+      if (rejected[static_cast<size_t>(v)]) continue;
       const double a = alpha_row[v];
       if (std::fabs(a) <= pivot_tol) continue;
       double dual;  // the reduced cost with the sign dual feasibility wants, clamped at 0
@@ -90,9 +102,11 @@ SimplexSolver::Outcome SimplexSolver::run_dual() {
       }
       candidates.push_back({v, dual / std::fabs(a), std::fabs(a)});
     }
+    if (candidates.empty() && any_rejected) return Outcome::kRestart;  // not a ray: refused pivots
     if (candidates.empty()) {
       // A dual ray: the row cannot reach its bound. Confirm on fresh values.
       if (factor_.num_updates() > 0) { factor_valid_ = false; continue; }
+      scaled_ray_ = rho;  // row r of B^-1 [A -I] is rho^T [A -I]: a Farkas ray
       return Outcome::kInfeasible;
     }
     std::sort(candidates.begin(), candidates.end(), [](const Candidate& a, const Candidate& b) {
@@ -120,6 +134,7 @@ SimplexSolver::Outcome SimplexSolver::run_dual() {
     if (k == candidates.size()) {
       // Flipping every candidate still leaves the row short: infeasible.
       if (factor_.num_updates() > 0) { factor_valid_ = false; continue; }
+      scaled_ray_ = rho;
       return Outcome::kInfeasible;
     }
     // Harris among the remaining candidates.
@@ -140,16 +155,22 @@ SimplexSolver::Outcome SimplexSolver::run_dual() {
     column(q, alpha_col);
     factor_.ftran(alpha_col);
     // The pivot seen from the row and from the column must agree; if not, the
-    // factor has drifted: refactor and try again.
-    if (std::fabs(alpha_col[r] - alpha_row[q]) > 1e-6 * (1.0 + std::fabs(alpha_row[q])) &&
-        factor_.num_updates() > 0) {
-      factor_valid_ = false;
+    // factor has drifted: refactor and try again. On a fresh factor the basis
+    // itself is ill-conditioned: refuse this candidate and pick another.
+    if (std::fabs(alpha_col[r] - alpha_row[q]) > tol::kPivotAgreement * (1.0 + std::fabs(alpha_row[q])) ||
+        !(std::fabs(alpha_col[r]) > pivot_tol)) {
+      if (factor_.num_updates() > 0) {
+        factor_valid_ = false;
+      } else {
+        rejected[static_cast<size_t>(q)] = 1;
+        any_rejected = true;
+      }
       continue;
     }
 
     // Dual step.
     const double theta = d_[q] / alpha_row[q];
-    degenerate_run = std::fabs(theta) <= tol::kDegenerateStep ? degenerate_run + 1 : 0;
+    degeneracy.record(theta);
     for (int v = 0; v < num_vars(); ++v)
       if (status_[v] != VarStatus::kBasic) d_[v] -= theta * alpha_row[v];
     d_[q] = 0.0;
@@ -163,7 +184,10 @@ SimplexSolver::Outcome SimplexSolver::run_dual() {
         status_[v] = status_[v] == VarStatus::kAtLower ? VarStatus::kAtUpper : VarStatus::kAtLower;
         x_[v] = nonbasic_value(v);
         const double change = x_[v] - old_value;
-        if (v < n_) flip_rhs.noalias() += change * A_.col(v);
+        if (v < n_) {
+          for (Eigen::SparseMatrix<double>::InnerIterator it(A_sparse_, v); it; ++it)
+            flip_rhs[it.row()] += change * it.value();
+        }
         else flip_rhs[v - n_] -= change;
       }
       factor_.ftran(flip_rhs);
@@ -174,6 +198,10 @@ SimplexSolver::Outcome SimplexSolver::run_dual() {
     for (int i = 0; i < m_; ++i) x_[head_[i]] -= step * alpha_col[i];
     ++iterations_;
 
+    if (any_rejected) {
+      std::fill(rejected.begin(), rejected.end(), 0);
+      any_rejected = false;
+    }
     status_[leaving] = to_lower ? VarStatus::kAtLower : VarStatus::kAtUpper;
     position_[leaving] = -1;
     x_[leaving] = target;
@@ -190,9 +218,9 @@ SimplexSolver::Outcome SimplexSolver::run_dual() {
       if (i == r) continue;
       const double ratio = alpha_col[i] / pivot;
       const double w = dse_weights_[i] + ratio * (ratio * row_weight - 2.0 * tau[i]);
-      dse_weights_[i] = std::max(w, 1e-4);
+      dse_weights_[i] = std::max(w, tol::kMinEdgeWeight);
     }
-    dse_weights_[r] = std::max(row_weight / (pivot * pivot), 1e-4);
+    dse_weights_[r] = std::max(row_weight / (pivot * pivot), tol::kMinEdgeWeight);
     factor_.update(r, alpha_col);
   }
 }

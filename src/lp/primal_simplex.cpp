@@ -13,14 +13,13 @@
 #include <algorithm>
 #include <cmath>
 
+#include "lp/pivot_policy.h"
 #include "lp/simplex_solver.h"
 #include "lp/tolerances.h"
 
 namespace milpsac::lp {
 namespace {
 
-// Consecutive degenerate pivots after which the rule switches to Bland's.
-constexpr int kBlandAfter = 60;
 
 struct Limit {
   double relaxed;    // step allowed with the tolerance (Harris pass 1)
@@ -36,13 +35,13 @@ SimplexSolver::Outcome SimplexSolver::run_primal(Phase phase) {
   Eigen::VectorXd phase_cost, alpha;
   std::vector<Limit> limits(static_cast<size_t>(m_));
   std::vector<char> blocking(static_cast<size_t>(m_));
-  int degenerate_run = 0;
+  DegeneracyGuard degeneracy;
   while (true) {
     if (limits_reached()) return Outcome::kLimit;
     if (!factor_valid_ || factor_.needs_refactor()) {
       refactor();
       compute_primal();
-      if (phase == Phase::kTwo && max_primal_infeasibility() > 10 * tol_p) return Outcome::kRestart;
+      if (phase == Phase::kTwo && max_primal_infeasibility() > tol::kDriftFactor * tol_p) return Outcome::kRestart;
     }
     const Eigen::VectorXd* cost = &cost_;
     if (phase == Phase::kOne) {
@@ -59,7 +58,7 @@ SimplexSolver::Outcome SimplexSolver::run_primal(Phase phase) {
     compute_duals(*cost);
 
     // Pricing.
-    const bool bland = degenerate_run > kBlandAfter;
+    const bool bland = degeneracy.bland();
     int q = -1;
     double best = 0.0;
     for (int v = 0; v < num_vars() && !(bland && q >= 0); ++v) {
@@ -74,6 +73,8 @@ SimplexSolver::Outcome SimplexSolver::run_primal(Phase phase) {
       if (phase == Phase::kTwo) return Outcome::kOptimal;
       // No improving column while infeasible: confirm on fresh values first.
       if (factor_.num_updates() > 0) { refactor(); compute_primal(); continue; }
+      // The phase-1 duals separate the rows from the box: a Farkas ray.
+      scaled_ray_ = y_;
       return Outcome::kInfeasible;
     }
     const double dir = d_[q] < 0 ? 1.0 : -1.0;
@@ -81,7 +82,7 @@ SimplexSolver::Outcome SimplexSolver::run_primal(Phase phase) {
     factor_.ftran(alpha);
 
     // Ratio test, pass 1: each basic moves by -dir*alpha_i per unit step.
-    const double pivot_tol = factor_.num_updates() > BasisFactor::kMaxUpdates / 2 ? tol::kPivotLongEtaFile : tol::kPivot;
+    const double pivot_tol = factor_.num_updates() > BasisFactor::kLongEtaFile ? tol::kPivotLongEtaFile : tol::kPivot;
     double theta_max = INFINITY;
     for (int i = 0; i < m_; ++i) {
       blocking[i] = 0;
@@ -104,7 +105,9 @@ SimplexSolver::Outcome SimplexSolver::run_primal(Phase phase) {
       }
       if (!std::isfinite(bound)) continue;
       const double gap = rate < 0 ? xv - bound : bound - xv;
-      limits[i] = {(gap + tol_p) / std::fabs(rate), std::max(gap, 0.0) / std::fabs(rate), to_upper};
+      // A basic already beyond its bound (by less than the restart threshold)
+      // blocks at once: both steps clamp at 0, so the row stays a candidate.
+      limits[i] = {std::max(gap + tol_p, 0.0) / std::fabs(rate), std::max(gap, 0.0) / std::fabs(rate), to_upper};
       blocking[i] = 1;
       theta_max = std::min(theta_max, bland ? limits[i].exact : limits[i].relaxed);
     }
@@ -112,6 +115,11 @@ SimplexSolver::Outcome SimplexSolver::run_primal(Phase phase) {
     if (!std::isfinite(theta_max) && !std::isfinite(range)) {
       if (phase == Phase::kTwo) {
         if (factor_.num_updates() > 0) { refactor(); compute_primal(); continue; }
+        // The primal ray: x_q moves by dir, each basic by -dir * alpha_i.
+        scaled_ray_.setZero(n_);
+        if (q < n_) scaled_ray_[q] = dir;
+        for (int i = 0; i < m_; ++i)
+          if (head_[i] < n_) scaled_ray_[head_[i]] = -dir * alpha[i];
         return Outcome::kUnbounded;
       }
       return Outcome::kRestart;  // phase 1 cannot be unbounded: numerical trouble
@@ -129,8 +137,11 @@ SimplexSolver::Outcome SimplexSolver::run_primal(Phase phase) {
     }
     double step;
     const bool flip = std::isfinite(range) && (r < 0 || range <= (bland ? limits[r].exact : theta_max));
+    // No blocking row and no flip (only NaN or inf values get here): the
+    // values are not trustworthy; start the pass again from a fresh factor.
+    if (!flip && r < 0) return Outcome::kRestart;
     step = flip ? range : limits[r].exact;
-    degenerate_run = step <= tol::kDegenerateStep ? degenerate_run + 1 : 0;
+    degeneracy.record(step);
 
     x_[q] += dir * step;
     for (int i = 0; i < m_; ++i) x_[head_[i]] -= dir * step * alpha[i];

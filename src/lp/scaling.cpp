@@ -2,46 +2,59 @@
 
 #include <algorithm>
 #include <cmath>
+#include <vector>
 
 namespace milpsac::lp {
 namespace {
 
 double nearest_power_of_two(double v) { return std::exp2(std::round(std::log2(v))); }
 
+using SparseIt = Eigen::SparseMatrix<double>::InnerIterator;
+
 }  // namespace
 
-ScaleFactors compute_scale_factors(const Eigen::MatrixXd& A) {
+ScaleFactors compute_scale_factors(const Eigen::SparseMatrix<double>& A) {
   const Eigen::Index m = A.rows(), n = A.cols();
   ScaleFactors f{Eigen::VectorXd::Ones(m), Eigen::VectorXd::Ones(n)};
   if (m == 0 || n == 0) return f;
-  Eigen::MatrixXd abs = A.cwiseAbs();
   constexpr int kGeometricPasses = 4;
+  std::vector<double> lo(static_cast<size_t>(m)), hi(static_cast<size_t>(m));
   for (int pass = 0; pass < kGeometricPasses; ++pass) {
-    for (Eigen::Index i = 0; i < m; ++i) {
-      double lo = INFINITY, hi = 0.0;
-      for (Eigen::Index j = 0; j < n; ++j) {
-        double v = abs(i, j) * f.row[i] * f.col[j];
-        if (v > 0) { lo = std::min(lo, v); hi = std::max(hi, v); }
+    // Rows: the smallest and largest scaled magnitude of each, in one sweep.
+    std::fill(lo.begin(), lo.end(), INFINITY);
+    std::fill(hi.begin(), hi.end(), 0.0);
+    for (Eigen::Index j = 0; j < n; ++j)
+      for (SparseIt it(A, j); it; ++it) {
+        const double v = std::fabs(it.value()) * f.row[it.row()] * f.col[j];
+        if (v > 0) {
+          lo[static_cast<size_t>(it.row())] = std::min(lo[static_cast<size_t>(it.row())], v);
+          hi[static_cast<size_t>(it.row())] = std::max(hi[static_cast<size_t>(it.row())], v);
+        }
       }
-      if (hi > 0) f.row[i] /= std::sqrt(lo * hi);
-    }
+    for (Eigen::Index i = 0; i < m; ++i)
+      if (hi[static_cast<size_t>(i)] > 0) f.row[i] /= std::sqrt(lo[static_cast<size_t>(i)] * hi[static_cast<size_t>(i)]);
     for (Eigen::Index j = 0; j < n; ++j) {
-      double lo = INFINITY, hi = 0.0;
-      for (Eigen::Index i = 0; i < m; ++i) {
-        double v = abs(i, j) * f.row[i] * f.col[j];
-        if (v > 0) { lo = std::min(lo, v); hi = std::max(hi, v); }
+      double col_lo = INFINITY, col_hi = 0.0;
+      for (SparseIt it(A, j); it; ++it) {
+        const double v = std::fabs(it.value()) * f.row[it.row()] * f.col[j];
+        if (v > 0) { col_lo = std::min(col_lo, v); col_hi = std::max(col_hi, v); }
       }
-      if (hi > 0) f.col[j] /= std::sqrt(lo * hi);
+      if (col_hi > 0) f.col[j] /= std::sqrt(col_lo * col_hi);
     }
   }
   for (Eigen::Index i = 0; i < m; ++i) f.row[i] = nearest_power_of_two(f.row[i]);
   // Equilibrate columns so that the largest entry of each is about 1.
   for (Eigen::Index j = 0; j < n; ++j) {
-    double hi = 0.0;
-    for (Eigen::Index i = 0; i < m; ++i) hi = std::max(hi, abs(i, j) * f.row[i]);
-    f.col[j] = hi > 0 ? nearest_power_of_two(1.0 / hi) : 1.0;
+    double col_hi = 0.0;
+    for (SparseIt it(A, j); it; ++it) col_hi = std::max(col_hi, std::fabs(it.value()) * f.row[it.row()]);
+    f.col[j] = col_hi > 0 ? nearest_power_of_two(1.0 / col_hi) : 1.0;
   }
   return f;
+}
+
+ScaleFactors compute_scale_factors(const Eigen::MatrixXd& A) {
+  const Eigen::SparseMatrix<double> sparse = A.sparseView(1.0, 0.0);
+  return compute_scale_factors(sparse);
 }
 
 }  // namespace milpsac::lp

@@ -10,6 +10,7 @@
 #pragma once
 
 #include <Eigen/Dense>
+#include <Eigen/SparseCore>
 
 namespace milpsac::lp {
 
@@ -18,7 +19,9 @@ struct ScaleFactors {
   Eigen::VectorXd col;  // s_j
 };
 
-// Factors for A (all ones when scaling would not help or A is empty).
+// Factors for A (all ones when scaling would not help or A is empty). The work
+// is proportional to the nonzeros of A.
+ScaleFactors compute_scale_factors(const Eigen::SparseMatrix<double>& A);
 ScaleFactors compute_scale_factors(const Eigen::MatrixXd& A);
 
 }  // namespace milpsac::lp

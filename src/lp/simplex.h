@@ -3,6 +3,7 @@
 // bounds, re-solve from the current basis, read values, save/restore a basis).
 #pragma once
 
+#include <cmath>
 #include <cstdint>
 #include <vector>
 
@@ -40,6 +41,24 @@ struct LpOptions {
 
 struct LpSolution {
   LpStatus status = LpStatus::kNumericalError;
+  // How well the verdict holds on the original data (solution_check.h,
+  // certificate.h), for the CLI's "check" object:
+  //   optimal: primal_residual (largest relative bound/row violation of x) and
+  //            dual_residual (largest relative violation of the optimality
+  //            conditions by y and the reduced costs);
+  //   infeasible / unbounded: ray_residual (what the ray check treated as
+  //            round-off) and ray_margin (the relative separating gap or cost
+  //            decrease, > 0); primal_residual of the feasible point too for
+  //            unbounded;
+  //   numerical_error: whatever failed, so a user sees by how much.
+  // Fields that do not apply stay NaN.
+  double primal_residual = NAN;
+  double dual_residual = NAN;
+  double ray_residual = NAN;
+  double ray_margin = NAN;
+  // infeasible: a Farkas ray y (one per row, minimisation form);
+  // unbounded: a primal ray d (one per column). Empty otherwise.
+  Eigen::VectorXd ray;
   double objective = 0.0;        // in the LP's own sense, offset included
   Eigen::VectorXd x;             // column values (original problem)
   Eigen::VectorXd row_activity;  // A x
@@ -49,8 +68,17 @@ struct LpSolution {
   Basis basis;                   // empty when presolve changed the problem
 };
 
-// Solve an LP (integrality ignored). The result is checked for primal and dual
-// feasibility against the original data before it is reported as optimal.
+// Solve an LP (integrality ignored). Every verdict is checked against the
+// original data before it is reported (verify_solution); an answer that fails
+// its check is re-solved without scaling, and reported as kNumericalError
+// with its residuals if it fails again.
 LpSolution solve_lp(const LinearProgram& lp, const LpOptions& options = {});
+
+// Check a claimed solution against `lp` and fill its residual fields:
+// optimal needs x primal feasible and (x, row_duals) dual feasible; infeasible
+// a valid Farkas ray (or a column/row with crossed bounds); unbounded a valid
+// primal ray and a feasible x. A claim that fails becomes kNumericalError.
+// Other statuses pass through unchanged.
+LpSolution verify_solution(const LinearProgram& lp, LpSolution solution);
 
 }  // namespace milpsac::lp

@@ -19,10 +19,10 @@ double clean_bound(double v) {
 }  // namespace
 
 SimplexSolver::SimplexSolver(const LinearProgram& lp, bool scale) : m_(lp.num_rows()), n_(lp.num_cols()) {
-  scale_ = scale ? compute_scale_factors(lp.A)
+  A_original_ = lp.A.sparseView(1.0, 0.0);  // keeps every nonzero, however small
+  scale_ = scale ? compute_scale_factors(A_original_)
                  : ScaleFactors{Eigen::VectorXd::Ones(m_), Eigen::VectorXd::Ones(n_)};
-  A_ = scale_.row.asDiagonal() * lp.A * scale_.col.asDiagonal();
-  A_sparse_ = A_.sparseView();
+  A_sparse_ = scale_.row.asDiagonal() * A_original_ * scale_.col.asDiagonal();
   const double sign = lp.sense == ObjectiveSense::kMaximize ? -1.0 : 1.0;
   cost_ = Eigen::VectorXd::Zero(num_vars());
   lower_.resize(num_vars());
@@ -90,17 +90,17 @@ Basis SimplexSolver::basis() const {
   return b;
 }
 
-void SimplexSolver::set_basis(const Basis& basis) {
+bool SimplexSolver::set_basis(const Basis& basis) {
   if (static_cast<int>(basis.cols.size()) != n_ || static_cast<int>(basis.rows.size()) != m_) {
     reset_to_slack_basis();
-    return;
+    return false;
   }
   if (std::equal(basis.cols.begin(), basis.cols.end(), status_.begin()) &&
       std::equal(basis.rows.begin(), basis.rows.end(), status_.begin() + n_)) {
     // Same basis as the live one: only nonbasic values may need refreshing.
     for (int v = 0; v < num_vars(); ++v)
       if (status_[v] != VarStatus::kBasic) x_[v] = nonbasic_value(v);
-    return;
+    return true;
   }
   std::vector<int> basic;
   for (int v = 0; v < num_vars(); ++v) {
@@ -109,7 +109,7 @@ void SimplexSolver::set_basis(const Basis& basis) {
   }
   if (static_cast<int>(basic.size()) != m_) {
     reset_to_slack_basis();
-    return;
+    return false;
   }
   position_.assign(num_vars(), -1);
   for (int v = 0; v < num_vars(); ++v) {
@@ -123,6 +123,7 @@ void SimplexSolver::set_basis(const Basis& basis) {
   }
   dse_weights_ = Eigen::VectorXd::Ones(m_);
   factor_valid_ = false;
+  return true;
 }
 
 void SimplexSolver::set_col_bounds(int j, double lower, double upper) {
@@ -133,7 +134,8 @@ void SimplexSolver::set_col_bounds(int j, double lower, double upper) {
 
 void SimplexSolver::column(int v, Eigen::VectorXd& out) const {
   if (v < n_) {
-    out = A_.col(v);
+    out.setZero(m_);
+    for (Eigen::SparseMatrix<double>::InnerIterator it(A_sparse_, v); it; ++it) out[it.row()] = it.value();
   } else {
     out.setZero(m_);
     out[v - n_] = -1.0;
@@ -141,13 +143,23 @@ void SimplexSolver::column(int v, Eigen::VectorXd& out) const {
 }
 
 void SimplexSolver::refactor() {
-  Eigen::MatrixXd B(m_, m_);
-  Eigen::VectorXd col;
-  for (int attempt = 0; attempt < 3; ++attempt) {
+  // B in compressed columns: structural columns of the scaled A, -e_i for logicals.
+  Eigen::SparseMatrix<double> B(m_, m_);
+  auto build = [&]() {
+    std::vector<Eigen::Triplet<double>> entries;
     for (int i = 0; i < m_; ++i) {
-      column(head_[i], col);
-      B.col(i) = col;
+      const int v = head_[i];
+      if (v < n_) {
+        for (Eigen::SparseMatrix<double>::InnerIterator it(A_sparse_, v); it; ++it)
+          entries.emplace_back(static_cast<int>(it.row()), i, it.value());
+      } else {
+        entries.emplace_back(v - n_, i, -1.0);
+      }
     }
+    B.setFromTriplets(entries.begin(), entries.end());
+  };
+  for (int attempt = 0; attempt < 3; ++attempt) {
+    build();
     std::vector<int> uncovered;
     std::vector<int> dependent = factor_.factor(B, &uncovered);
     if (dependent.empty()) {
@@ -170,10 +182,7 @@ void SimplexSolver::refactor() {
   }
   // Still singular after repairs: start over from the slack basis (always nonsingular).
   reset_to_slack_basis();
-  for (int i = 0; i < m_; ++i) {
-    column(head_[i], col);
-    B.col(i) = col;
-  }
+  build();
   factor_.factor(B, nullptr);
   factor_valid_ = true;
 }
@@ -240,15 +249,21 @@ double SimplexSolver::max_dual_infeasibility() const {
 
 bool SimplexSolver::limits_reached() {
   if (iterations_ >= iteration_limit_) return true;
-  // Polling the clock every iteration costs more than a small pivot.
-  return deadline_ != nullptr && (iterations_ & 15) == 0 && deadline_->expired();
+  // The clock costs tens of nanoseconds, a pivot at least microseconds: poll
+  // every iteration so that a slow pivot on a large model cannot overrun.
+  return deadline_ != nullptr && deadline_->expired();
 }
 
 LpStatus SimplexSolver::solve() {
   auto finish = [&](LpStatus s) { return last_status_ = s; };
+  ray_.resize(0);
+  certificate_ = CertificateCheck{};
   if (deadline_ != nullptr && deadline_->expired()) return finish(LpStatus::kTimeLimit);
   // Each pass starts from fresh values; a pass ends in a verdict or asks for a
-  // restart (numerical trouble, or the dual handing over to the primal).
+  // restart (numerical trouble, the dual handing over to the primal, or a
+  // certificate that failed its check).
+  int failed_certificates = 0;
+  bool primal_from_slack = false;
   for (int pass = 0; pass < 8; ++pass) {
     // A warm re-solve (same basis, moved bounds) keeps the live factor.
     if (pass > 0 || !factor_valid_) refactor();
@@ -260,17 +275,20 @@ LpStatus SimplexSolver::solve() {
     costs_shifted_ = false;
     if (primal_feasible) {
       outcome = run_primal(Phase::kTwo);
-    } else if (max_dual_infeasibility() <= tol::kDualFeasibility) {
+    } else if (!primal_from_slack && (pass < 4 || max_dual_infeasibility() <= tol::kDualFeasibility)) {
+      // The dual simplex, on shifted costs when the basis is not dual
+      // feasible (or when it perturbs them against degeneracy itself).
+      if (max_dual_infeasibility() > tol::kDualFeasibility) shift_costs_to_dual_feasibility();
       outcome = run_dual();
-    } else if (pass < 4) {
-      shift_costs_to_dual_feasibility();
-      outcome = run_dual();
-      work_cost_ = cost_;
-      costs_shifted_ = false;
-      if (outcome == Outcome::kOptimal) {
-        // Primal feasible now; the true costs finish with primal phase 2.
-        compute_duals(cost_);
-        outcome = run_primal(Phase::kTwo);
+      if (costs_shifted_) {
+        work_cost_ = cost_;
+        costs_shifted_ = false;
+        if (outcome == Outcome::kCutoff) outcome = Outcome::kRestart;  // never with shifted costs
+        if (outcome == Outcome::kOptimal) {
+          // Primal feasible now; the true costs finish with primal phase 2.
+          compute_duals(cost_);
+          outcome = run_primal(Phase::kTwo);
+        }
       }
     } else {
       outcome = run_primal(Phase::kOne);
@@ -287,8 +305,21 @@ LpStatus SimplexSolver::solve() {
           return finish(objective() > cutoff_ ? LpStatus::kCutoff : LpStatus::kOptimal);
         break;
       }
-      case Outcome::kInfeasible: return finish(LpStatus::kInfeasible);
-      case Outcome::kUnbounded: return finish(LpStatus::kUnbounded);
+      case Outcome::kInfeasible:
+      case Outcome::kUnbounded: {
+        if (certify(outcome))
+          return finish(outcome == Outcome::kInfeasible ? LpStatus::kInfeasible : LpStatus::kUnbounded);
+        // Unchecked verdict: once more from fresh values, then from the slack
+        // basis with the primal simplex, then give up.
+        ++failed_certificates;
+        if (failed_certificates == 2) {
+          reset_to_slack_basis();
+          primal_from_slack = true;
+        } else if (failed_certificates > 2) {
+          return finish(LpStatus::kNumericalError);
+        }
+        break;
+      }
       case Outcome::kCutoff: return finish(LpStatus::kCutoff);
       case Outcome::kLimit:
         return finish(iterations_ >= iteration_limit_ ? LpStatus::kIterationLimit : LpStatus::kTimeLimit);
@@ -296,6 +327,35 @@ LpStatus SimplexSolver::solve() {
     }
   }
   return finish(LpStatus::kNumericalError);
+}
+
+bool SimplexSolver::certify(Outcome outcome) {
+  // The unscaled data: A_original_, and bounds and costs unscaled exactly.
+  Eigen::VectorXd cost(n_), col_lower(n_), col_upper(n_), row_lower(m_), row_upper(m_);
+  for (int j = 0; j < n_; ++j) {
+    cost[j] = cost_[j] / scale_.col[j];
+    col_lower[j] = lower_[j] * scale_.col[j];
+    col_upper[j] = upper_[j] * scale_.col[j];
+  }
+  for (int i = 0; i < m_; ++i) {
+    row_lower[i] = lower_[n_ + i] / scale_.row[i];
+    row_upper[i] = upper_[n_ + i] / scale_.row[i];
+  }
+  const OriginalData data{A_original_, cost, col_lower, col_upper, row_lower, row_upper};
+  if (outcome == Outcome::kInfeasible) {
+    if (scaled_ray_.size() != m_) return false;
+    ray_ = scaled_ray_.cwiseProduct(scale_.row);
+    certificate_ = check_farkas_ray(data, ray_);
+  } else {
+    if (scaled_ray_.size() != n_) return false;
+    ray_ = scaled_ray_.cwiseProduct(scale_.col);
+    certificate_ = check_primal_ray(data, ray_);
+    // A ray proves unboundedness only from a feasible point.
+    compute_primal();
+    if (max_primal_infeasibility() > tol::kPrimalFeasibility) certificate_.valid = false;
+  }
+  if (!certificate_.valid) ray_.resize(0);
+  return certificate_.valid;
 }
 
 void SimplexSolver::shift_costs_to_dual_feasibility() {
@@ -309,7 +369,7 @@ void SimplexSolver::shift_costs_to_dual_feasibility() {
     state = state * 6364136223846793005ull + 1442695040888963407ull;
     return static_cast<double>(state >> 11) * 0x1.0p-53;
   };
-  const double base = 1e-6;
+  const double base = tol::kCostPerturbation;
   work_cost_ = cost_;
   for (int v = 0; v < num_vars(); ++v) {
     const double push = base * (1.0 + std::fabs(cost_[v])) * (1.0 + next_uniform());

@@ -23,6 +23,13 @@
 //
 // All values crossing this interface are in the original (unscaled) space and
 // in minimisation form (a maximisation LP has its costs negated here).
+//
+// Verdicts: kInfeasible is returned only with a Farkas ray and kUnbounded
+// only with a primal ray from a feasible vertex, each checked (certificate.h)
+// on the unscaled data (scale factors are powers of two, so unscaling is
+// exact). A certificate that fails its check makes the solver try again from
+// fresh values, then from the slack basis with the primal simplex; if that
+// fails too the answer is kNumericalError, never the verdict.
 #pragma once
 
 #include <Eigen/Dense>
@@ -31,6 +38,7 @@
 
 #include "common/deadline.h"
 #include "lp/basis_factor.h"
+#include "lp/certificate.h"
 #include "lp/linear_program.h"
 #include "lp/scaling.h"
 #include "lp/simplex.h"
@@ -63,8 +71,17 @@ class SimplexSolver {
   Eigen::VectorXd row_activity() const;   // A x
   long iterations() const { return iterations_; }
 
+  // The certificate behind the last kInfeasible (Farkas ray y, one entry per
+  // row, minimisation form) or kUnbounded (primal ray d, one per column), in
+  // the original space, and its check. Empty / invalid after other statuses.
+  const Eigen::VectorXd& ray() const { return ray_; }
+  const CertificateCheck& certificate() const { return certificate_; }
+
   Basis basis() const;
-  void set_basis(const Basis& basis);  // sizes must match; repaired if singular
+  // Install a basis. Returns false (and leaves the solver on the slack basis)
+  // when the sizes do not match the LP or the number of basic variables is not
+  // the number of rows; a singular basis is repaired on the next factorization.
+  bool set_basis(const Basis& basis);
   void reset_to_slack_basis();
 
   // --- tableau access for cut separators (simplex_tableau.cpp) -----------
@@ -101,6 +118,9 @@ class SimplexSolver {
   double max_dual_infeasibility() const;
   bool limits_reached();
   void set_nonbasic(int v, VarStatus status);
+  // Check the ray the algorithms left in scaled_ray_ for `outcome`
+  // (kInfeasible or kUnbounded); fills ray_ and certificate_.
+  bool certify(Outcome outcome);
 
   // The two algorithms (primal_simplex.cpp, dual_simplex.cpp).
   Outcome run_primal(Phase phase);
@@ -108,10 +128,10 @@ class SimplexSolver {
 
   int m_ = 0, n_ = 0;
   ScaleFactors scale_;
-  Eigen::MatrixXd A_;          // scaled A
-  // The same matrix in compressed columns: products with A and A^T (duals,
-  // pivot rows, primal values) cost its nonzeros, not m*n.
+  // Scaled A in compressed columns: products with A and A^T (duals, pivot
+  // rows, primal values) cost its nonzeros, not m*n.
   Eigen::SparseMatrix<double> A_sparse_;
+  Eigen::SparseMatrix<double> A_original_;  // unscaled, for the certificates
   Eigen::VectorXd cost_;       // n + m, minimisation form, logicals 0
   Eigen::VectorXd work_cost_;  // what the dual simplex prices with: cost_ plus any shifts
   bool costs_shifted_ = false;
@@ -132,6 +152,11 @@ class SimplexSolver {
   const Deadline* deadline_ = nullptr;
   long iteration_limit_ = 1000000;
   long iterations_ = 0;
+  // Set by run_primal / run_dual next to kInfeasible (Farkas ray, scaled row
+  // space) or kUnbounded (primal ray, scaled column space).
+  Eigen::VectorXd scaled_ray_;
+  Eigen::VectorXd ray_;
+  CertificateCheck certificate_;
   LpStatus last_status_ = LpStatus::kNumericalError;
 };
 

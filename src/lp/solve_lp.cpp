@@ -2,6 +2,7 @@
 // runs it, and checks the answer against the original data before reporting.
 #include <cmath>
 
+#include "lp/certificate.h"
 #include "lp/simplex.h"
 #include "lp/simplex_solver.h"
 #include "lp/solution_check.h"
@@ -24,36 +25,14 @@ const char* to_string(LpStatus status) {
 
 namespace {
 
-bool bounds_contradict(const LinearProgram& lp) {
+// A column or row whose lower bound exceeds its upper bound, or -1.
+int crossed_bounds(const LinearProgram& lp) {
   for (int j = 0; j < lp.num_cols(); ++j)
-    if (lp.col_lower[j] > lp.col_upper[j]) return true;
+    if (lp.col_lower[j] > lp.col_upper[j]) return j;
   for (int i = 0; i < lp.num_rows(); ++i)
-    if (lp.row_lower[i] > lp.row_upper[i]) return true;
-  return false;
+    if (lp.row_lower[i] > lp.row_upper[i]) return lp.num_cols() + i;
+  return -1;
 }
-
-LpSolution solve_once(const LinearProgram& lp, const LpOptions& options, const Deadline& deadline, bool scale);
-
-}  // namespace
-
-LpSolution solve_lp(const LinearProgram& lp, const LpOptions& options) {
-  LpSolution result;
-  if (bounds_contradict(lp)) {
-    result.status = LpStatus::kInfeasible;
-    return result;
-  }
-  Deadline deadline(options.time_limit_seconds);
-  // Scaled first; if the answer fails the check on the user's data (scaling
-  // can hide a violation that is real in the original units, e.g. one byte
-  // on a row of 1e9-byte terms), once more unscaled.
-  for (const bool scale : {options.scale, false}) {
-    result = solve_once(lp, options, deadline, scale);
-    if (result.status != LpStatus::kNumericalError || !scale) break;
-  }
-  return result;
-}
-
-namespace {
 
 LpSolution solve_once(const LinearProgram& lp, const LpOptions& options, const Deadline& deadline, bool scale) {
   LpSolution result;
@@ -62,21 +41,86 @@ LpSolution solve_once(const LinearProgram& lp, const LpOptions& options, const D
   solver.set_iteration_limit(options.iteration_limit);
   result.status = solver.solve();
   result.iterations = solver.iterations();
-  if (result.status != LpStatus::kOptimal) return result;
-
-  result.x = solver.primal_values();
-  result.row_activity = lp.A * result.x;
-  result.row_duals = solver.row_duals();
-  result.reduced_costs = solver.reduced_costs();
-  result.basis = solver.basis();
-  result.objective = objective_value(lp, result.x);
-  // The simplex worked on scaled data; confirm optimality on the user's.
-  if (max_bound_violation(lp, result.x) > tol::kPrimalCheck ||
-      max_dual_violation(lp, result.x, result.row_duals, tol::kPrimalCheck) > tol::kDualCheck)
-    result.status = LpStatus::kNumericalError;
-  return result;
+  switch (result.status) {
+    case LpStatus::kOptimal:
+      result.row_duals = solver.row_duals();
+      result.reduced_costs = solver.reduced_costs();
+      result.basis = solver.basis();
+      [[fallthrough]];
+    case LpStatus::kUnbounded:
+      result.x = solver.primal_values();
+      result.row_activity = lp.A * result.x;
+      result.objective = objective_value(lp, result.x);
+      break;
+    default: break;
+  }
+  if (result.status == LpStatus::kInfeasible || result.status == LpStatus::kUnbounded) result.ray = solver.ray();
+  return verify_solution(lp, std::move(result));
 }
 
 }  // namespace
+
+LpSolution verify_solution(const LinearProgram& lp, LpSolution result) {
+  const int m = lp.num_rows(), n = lp.num_cols();
+  switch (result.status) {
+    case LpStatus::kOptimal: {
+      result.primal_residual = max_bound_violation(lp, result.x);
+      result.dual_residual = result.row_duals.size() == m
+                                 ? max_dual_violation(lp, result.x, result.row_duals, tol::kPrimalCheck)
+                                 : INFINITY;
+      if (!(result.primal_residual <= tol::kPrimalCheck && result.dual_residual <= tol::kDualCheck))
+        result.status = LpStatus::kNumericalError;
+      break;
+    }
+    case LpStatus::kInfeasible:
+    case LpStatus::kUnbounded: {
+      if (result.status == LpStatus::kInfeasible && result.ray.size() == 0 && crossed_bounds(lp) >= 0) {
+        result.ray_residual = 0.0;  // the bounds of one column or row contradict each other
+        result.ray_margin = INFINITY;
+        break;
+      }
+      const Eigen::SparseMatrix<double> A = lp.A.sparseView(1.0, 0.0);
+      const double sign = lp.sense == ObjectiveSense::kMaximize ? -1.0 : 1.0;
+      const Eigen::VectorXd cost = sign * lp.c;
+      const OriginalData data{A, cost, lp.col_lower, lp.col_upper, lp.row_lower, lp.row_upper};
+      CertificateCheck check;
+      if (result.status == LpStatus::kInfeasible) {
+        check = check_farkas_ray(data, result.ray);
+      } else {
+        check = check_primal_ray(data, result.ray);
+        result.primal_residual = result.x.size() == n ? max_bound_violation(lp, result.x) : INFINITY;
+        if (!(result.primal_residual <= tol::kPrimalCheck)) check.valid = false;
+      }
+      result.ray_residual = check.residual;
+      result.ray_margin = check.margin;
+      if (!check.valid) result.status = LpStatus::kNumericalError;
+      break;
+    }
+    default: break;
+  }
+  return result;
+}
+
+LpSolution solve_lp(const LinearProgram& lp, const LpOptions& options) {
+  LpSolution result;
+  if (crossed_bounds(lp) >= 0) {
+    result.status = LpStatus::kInfeasible;
+    return verify_solution(lp, std::move(result));
+  }
+  Deadline deadline(options.time_limit_seconds);
+  // Scaled first; if the answer fails its check on the user's data (scaling
+  // can hide a violation that is real in the original units, e.g. one byte
+  // on a row of 1e9-byte terms), once more unscaled.
+  for (const bool scale : {options.scale, false}) {
+    if (deadline.expired()) {
+      result = LpSolution{};
+      result.status = LpStatus::kTimeLimit;
+      break;
+    }
+    result = solve_once(lp, options, deadline, scale);
+    if (result.status != LpStatus::kNumericalError || !scale) break;
+  }
+  return result;
+}
 
 }  // namespace milpsac::lp

@@ -15,11 +15,17 @@ inline constexpr double kDualFeasibility = 1e-7;
 // Smallest |alpha| accepted as a pivot; raised as the eta file grows.
 inline constexpr double kPivot = 1e-7;
 inline constexpr double kPivotLongEtaFile = 1e-6;
+// The pivot computed from the row (BTRAN) and from the column (FTRAN) must
+// agree to this relative difference, or the factor is not trusted.
+inline constexpr double kPivotAgreement = 1e-6;
 // Entries of a computed column or row below this are treated as zero.
 inline constexpr double kZero = 1e-11;
 // A pivot of the LU below this (relative to the largest entry of its column)
 // marks the basis as singular.
 inline constexpr double kSingularPivot = 1e-11;
+// A triangular (singleton) pivot of the basis factor must be at least this
+// fraction of its column's largest entry; smaller ones go to the dense bump.
+inline constexpr double kTriangularPivotRatio = 1e-3;
 // Bounds at or beyond this magnitude are infinite (MPS convention: 1e30).
 inline constexpr double kInfiniteBound = 1e30;
 // Final check on the original data: violation / (1 + |rhs| scale) allowed.
@@ -27,5 +33,23 @@ inline constexpr double kPrimalCheck = 1e-6;
 inline constexpr double kDualCheck = 1e-6;
 // Steps shorter than this are degenerate (for the anti-cycling counter).
 inline constexpr double kDegenerateStep = 1e-12;
+// Anti-cycling (pivot_policy.h): consecutive degenerate pivots after which
+// the dual perturbs its costs, and after which both use Bland's rule.
+inline constexpr int kPerturbAfter = 20;
+inline constexpr int kBlandAfter = 60;
+// Cost perturbation of the dual simplex: every nonbasic reduced cost is pushed
+// into its dual feasible side by kCostPerturbation * (1 + |c_j|) * (1 + u),
+// u uniform in [0, 1) from a fixed sequence.
+inline constexpr double kCostPerturbation = 1e-6;
+// Floor of a dual steepest-edge weight (the update can round towards 0).
+inline constexpr double kMinEdgeWeight = 1e-4;
+// A fresh factor that shows infeasibilities this many times the tolerance
+// after a run of updates sends the solver back to a fresh pass.
+inline constexpr double kDriftFactor = 10.0;
+// Certificates (certificate.h): an entry of a ray this small relative to the
+// terms it was summed from is round-off; a Farkas gap or a ray's cost decrease
+// must exceed kCertificateMargin relative to the size of its terms.
+inline constexpr double kRayZero = 1e-9;
+inline constexpr double kCertificateMargin = 1e-9;
 
 }  // namespace milpsac::lp::tol

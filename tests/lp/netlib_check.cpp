@@ -1,0 +1,88 @@
+// netlib_check GROUP GROUPS [MAX_ROWS]: solve the Netlib models of
+// ../shared/data/lp/INDEX.tsv with at most MAX_ROWS rows (default 1000) whose
+// position in the file is GROUP modulo GROUPS, through lp::solve_lp, and check
+// each objective against CBC's (or the published) optimum, 1e-6 relative.
+// Prints one line per model; fails naming every model that fails. The list
+// and the reference values are read at run time.
+#include <cmath>
+#include <fstream>
+#include <iostream>
+#include <sstream>
+#include <string>
+#include <vector>
+
+#include "common/input_error.h"
+#include "lp/mps.h"
+#include "lp/simplex.h"
+#include "../test_support.h"
+
+namespace {
+
+std::vector<std::string> split_tabs(const std::string& line) {
+  std::vector<std::string> fields;
+  std::stringstream stream(line);
+  std::string field;
+  while (std::getline(stream, field, '\t')) fields.push_back(field);
+  return fields;
+}
+
+}  // namespace
+
+int main(int argc, char** argv) {
+  using namespace milpsac;
+  if (argc < 3) {
+    std::cerr << "usage: netlib_check GROUP GROUPS [MAX_ROWS]\n";
+    return 2;
+  }
+  const int group = std::stoi(argv[1]), groups = std::stoi(argv[2]);
+  const int max_rows = argc > 3 ? std::stoi(argv[3]) : 1000;
+  const std::string data = test::shared_dir() + "/data/lp/";
+  std::ifstream index(data + "INDEX.tsv");
+  if (!index) {
+    std::cerr << "cannot read " << data << "INDEX.tsv\n";
+    return 1;
+  }
+  std::string line;
+  std::getline(index, line);
+  const std::vector<std::string> header = split_tabs(line);
+  auto column = [&](const std::string& key) {
+    for (size_t i = 0; i < header.size(); ++i)
+      if (header[i] == key) return i;
+    std::cerr << "INDEX.tsv has no column " << key << "\n";
+    std::exit(2);
+  };
+  int position = -1, checked = 0;
+  std::vector<std::string> failures;
+  while (std::getline(index, line)) {
+    const auto f = split_tabs(line);
+    if (f.size() <= column("cbc_status") || f[column("set")] != "netlib") continue;
+    if (std::stoi(f[column("rows")]) > max_rows) continue;
+    if (++position % groups != group) continue;
+    const std::string name = f[column("name")];
+    const bool cbc_optimal = f[column("cbc_status")] == "optimal" && !f[column("cbc_objective")].empty();
+    const double expected = std::stod(cbc_optimal ? f[column("cbc_objective")] : f[column("published_optimum")]);
+    lp::LinearProgram model;
+    try {
+      model = lp::read_mps_file(data + f[column("file")]);
+    } catch (const InputError& e) {
+      std::cerr << name << ": " << e.what() << "\n";
+      failures.push_back(name);
+      continue;
+    }
+    lp::LpOptions options;
+    options.time_limit_seconds = 300;
+    const lp::LpSolution s = lp::solve_lp(model, options);
+    const double error = std::fabs(s.objective - expected) / std::max(1.0, std::fabs(expected));
+    const bool ok = s.status == lp::LpStatus::kOptimal && error <= 1e-6;
+    std::cout << name << ": " << lp::to_string(s.status) << ", objective " << s.objective << " (reference " << expected
+              << ", rel " << error << "), iterations " << s.iterations << (ok ? "" : "  FAILED") << "\n";
+    ++checked;
+    if (!ok) failures.push_back(name);
+  }
+  if (checked == 0) {
+    std::cerr << "no model in group " << group << " of " << groups << "\n";
+    return 1;
+  }
+  for (const auto& name : failures) std::cerr << "failed: " << name << "\n";
+  return failures.empty() ? 0 : 1;
+}

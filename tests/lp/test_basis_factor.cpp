@@ -1,0 +1,139 @@
+// Component tests of the basis factor (triangular permutation + dense bump +
+// eta updates, singular repair information) and of the scaling factors.
+#include <doctest/doctest.h>
+
+#include <cmath>
+#include <random>
+
+#include "lp/basis_factor.h"
+#include "lp/scaling.h"
+
+using namespace milpsac;
+
+namespace {
+
+// A sparse nonsingular m x m matrix with slack columns, a bidiagonal part and
+// a dense-ish block, columns shuffled so that the structure is hidden.
+Eigen::MatrixXd mixed_basis(int m, std::mt19937& rng) {
+  std::uniform_real_distribution<double> value(0.5, 2.0);
+  Eigen::MatrixXd B = Eigen::MatrixXd::Zero(m, m);
+  const int slacks = m / 3, bidiagonal = m / 3;
+  for (int i = 0; i < slacks; ++i) B(i, i) = -1.0;
+  for (int i = slacks; i < slacks + bidiagonal; ++i) {
+    B(i, i) = value(rng);
+    if (i + 1 < m) B(i + 1, i) = -value(rng);
+  }
+  for (int j = slacks + bidiagonal; j < m; ++j) {
+    for (int i = slacks; i < m; ++i)
+      if (rng() % 3 == 0) B(i, j) = value(rng) - 1.25;
+    B(j, j) += 3.0;  // diagonally dominant block: nonsingular
+  }
+  for (int j = 0; j < m; ++j)
+    if (rng() % 4 == 0) B(static_cast<int>(rng() % static_cast<unsigned>(m)), j) += 0.3;  // some coupling
+  std::vector<int> order(static_cast<size_t>(m));
+  for (int j = 0; j < m; ++j) order[static_cast<size_t>(j)] = j;
+  std::shuffle(order.begin(), order.end(), rng);
+  Eigen::MatrixXd shuffled(m, m);
+  for (int j = 0; j < m; ++j) shuffled.col(j) = B.col(order[static_cast<size_t>(j)]);
+  return shuffled;
+}
+
+}  // namespace
+
+TEST_CASE("basis factor: FTRAN and BTRAN match a dense solve, also after eta updates") {
+  std::mt19937 rng(2024);
+  std::uniform_real_distribution<double> value(-1.0, 1.0);
+  for (int trial = 0; trial < 20; ++trial) {
+    const int m = 5 + trial * 3;
+    Eigen::MatrixXd B = mixed_basis(m, rng);
+    REQUIRE(std::fabs(B.determinant()) > 1e-8);
+    lp::BasisFactor factor;
+    std::vector<int> uncovered;
+    REQUIRE(factor.factor(B.sparseView(), &uncovered).empty());
+    CHECK(factor.bump_size() < m);  // the slack and bidiagonal parts are triangular
+    for (int update = 0; update <= 5; ++update) {
+      Eigen::VectorXd rhs = Eigen::VectorXd::NullaryExpr(m, [&]() { return value(rng); });
+      Eigen::VectorXd x = rhs;
+      factor.ftran(x);
+      CHECK((B * x - rhs).cwiseAbs().maxCoeff() <= 1e-9);
+      Eigen::VectorXd y = rhs;
+      factor.btran(y);
+      CHECK((B.transpose() * y - rhs).cwiseAbs().maxCoeff() <= 1e-9);
+      // Replace a column whose pivot is safe.
+      Eigen::VectorXd a = Eigen::VectorXd::NullaryExpr(m, [&]() { return value(rng); });
+      Eigen::VectorXd alpha = a;
+      factor.ftran(alpha);
+      int position = 0;
+      for (int i = 1; i < m; ++i)
+        if (std::fabs(alpha[i]) > std::fabs(alpha[position])) position = i;
+      factor.update(position, alpha);
+      B.col(position) = a;
+    }
+  }
+}
+
+TEST_CASE("basis factor: dependent columns and the rows they leave uncovered") {
+  // Columns 1 and 3 are equal: one of them depends on the other.
+  Eigen::MatrixXd B(4, 4);
+  B << 1, 2, 0, 2,
+       0, 1, 0, 1,
+       0, 0, -1, 0,
+       3, 0, 0, 0;
+  lp::BasisFactor factor;
+  std::vector<int> uncovered;
+  const std::vector<int> dependent = factor.factor(B.sparseView(), &uncovered);
+  REQUIRE(dependent.size() == 1);
+  REQUIRE(uncovered.size() == 1);
+  CHECK((dependent[0] == 1 || dependent[0] == 3));
+  // The repair the simplex makes: the dependent column becomes the logical
+  // -e_row of the uncovered row, and the basis is nonsingular again.
+  B.col(dependent[0]) = Eigen::VectorXd::Zero(4);
+  B(uncovered[0], dependent[0]) = -1.0;
+  std::vector<int> none;
+  CHECK(factor.factor(B.sparseView(), &none).empty());
+  Eigen::VectorXd rhs(4);
+  rhs << 1, 2, 3, 4;
+  Eigen::VectorXd x = rhs;
+  factor.ftran(x);
+  CHECK((B * x - rhs).cwiseAbs().maxCoeff() <= 1e-12);
+}
+
+TEST_CASE("basis factor: a structurally empty column is dependent") {
+  Eigen::MatrixXd B = Eigen::MatrixXd::Identity(3, 3);
+  B.col(1).setZero();
+  lp::BasisFactor factor;
+  std::vector<int> uncovered;
+  const std::vector<int> dependent = factor.factor(B.sparseView(), &uncovered);
+  REQUIRE(dependent.size() == 1);
+  CHECK(dependent[0] == 1);
+  REQUIRE(uncovered.size() == 1);
+  CHECK(uncovered[0] == 1);
+}
+
+TEST_CASE("scaling: powers of two that bring every column's largest entry near 1") {
+  Eigen::MatrixXd A(3, 3);
+  A << 1e6, 3e5, 0,
+       2e-3, 0, 7,
+       0, 4e4, 1e-2;
+  const lp::ScaleFactors f = lp::compute_scale_factors(A);
+  for (int i = 0; i < 3; ++i) CHECK(std::exp2(std::round(std::log2(f.row[i]))) == f.row[i]);
+  for (int j = 0; j < 3; ++j) CHECK(std::exp2(std::round(std::log2(f.col[j]))) == f.col[j]);
+  const Eigen::MatrixXd scaled = f.row.asDiagonal() * A * f.col.asDiagonal();
+  for (int j = 0; j < 3; ++j) {
+    const double largest = scaled.col(j).cwiseAbs().maxCoeff();
+    CHECK(largest >= 0.5);
+    CHECK(largest <= 2.0);
+  }
+  // The spread of entry magnitudes shrinks.
+  auto spread = [](const Eigen::MatrixXd& M) {
+    double lo = INFINITY, hi = 0;
+    for (Eigen::Index i = 0; i < M.size(); ++i)
+      if (M.data()[i] != 0) { lo = std::min(lo, std::fabs(M.data()[i])); hi = std::max(hi, std::fabs(M.data()[i])); }
+    return hi / lo;
+  };
+  CHECK(spread(scaled) < spread(A) / 100);
+  // Nothing to scale: all ones.
+  const lp::ScaleFactors none = lp::compute_scale_factors(Eigen::MatrixXd::Zero(2, 2));
+  CHECK(none.row == Eigen::VectorXd::Ones(2));
+  CHECK(none.col == Eigen::VectorXd::Ones(2));
+}
