@@ -33,13 +33,11 @@
 //  - SC/SI (semi-continuous/-integer) bounds are accepted only when they reduce
 //    to ordinary bounds (lower bound <= 0 <= upper bound); otherwise an error,
 //    since LinearProgram cannot represent them.
-// Warnings go to stderr (at most kMaxWarnings per file, then a count).
+// Warnings come back as data (at most kMaxWarnings per file, then a count);
+// the library never prints.
 #include <algorithm>
 #include <climits>
 #include <cmath>
-#include <fstream>
-#include <iostream>
-#include <iterator>
 #include <limits>
 #include <optional>
 #include <sstream>
@@ -50,14 +48,13 @@
 
 #include "common/input_error.h"
 #include "lp/mps.h"
-#include "lp/mps_gzip.h"
+#include "common/gzip.h"
+#include "common/input_file.h"
 #include "lp/mps_tokens.h"
 
 namespace milpsac::lp {
 namespace {
 
-using mps_detail::gunzip;
-using mps_detail::is_gzip;
 using mps_detail::parse_number;
 using mps_detail::split_fixed;
 using mps_detail::split_free;
@@ -170,7 +167,8 @@ struct RowData {
 
 class MpsReader {
  public:
-  MpsReader(std::string_view text, const std::string& source) : text_(text), source_(source) {}
+  MpsReader(std::string_view text, const std::string& source, std::vector<std::string>* warnings)
+      : text_(text), source_(source), warning_sink_(warnings) {}
 
   LinearProgram read() {
     size_t pos = 0;
@@ -187,8 +185,9 @@ class MpsReader {
       if (!seen_rows_) throw InputError(source_ + ": no ROWS section (not an MPS file?)");
       throw InputError(source_ + ": missing ENDATA (file truncated?)");
     }
-    if (suppressed_warnings_ > 0)
-      std::cerr << source_ << ": warning: " << suppressed_warnings_ << " more warnings not shown\n";
+    if (suppressed_warnings_ > 0 && warning_sink_ != nullptr)
+      warning_sink_->push_back(source_ + ": warning: " + std::to_string(suppressed_warnings_) +
+                               " more warnings not shown");
     return build();
   }
 
@@ -204,7 +203,8 @@ class MpsReader {
       return;
     }
     ++warnings_;
-    std::cerr << source_ << ":" << line << ": warning: " << what << "\n";
+    if (warning_sink_ != nullptr)
+      warning_sink_->push_back(source_ + ":" + std::to_string(line) + ": warning: " + what);
   }
 
   // ---- line dispatch -------------------------------------------------------
@@ -796,26 +796,24 @@ class MpsReader {
 
   std::string rhs_set_, range_set_, bound_set_;
   bool rhs_set_warned_ = false, range_set_warned_ = false, bound_set_warned_ = false;
+  std::vector<std::string>* warning_sink_;  // may be null: warnings dropped
   int warnings_ = 0;
   int suppressed_warnings_ = 0;
 };
 
 }  // namespace
 
-LinearProgram read_mps_text(std::string_view text, const std::string& source_name) {
+LinearProgram read_mps_text(std::string_view text, const std::string& source_name,
+                            std::vector<std::string>* warnings) {
   if (is_gzip(text)) {
     const std::string plain = gunzip(text, source_name);
-    return MpsReader(plain, source_name).read();
+    return MpsReader(plain, source_name, warnings).read();
   }
-  return MpsReader(text, source_name).read();
+  return MpsReader(text, source_name, warnings).read();
 }
 
-LinearProgram read_mps_file(const std::string& path) {
-  std::ifstream in(path, std::ios::binary);
-  if (!in) throw InputError(path + ": cannot open file");
-  const std::string data((std::istreambuf_iterator<char>(in)), std::istreambuf_iterator<char>());
-  if (in.bad()) throw InputError(path + ": read error");
-  return read_mps_text(data, path);
+LinearProgram read_mps_file(const std::string& path, std::vector<std::string>* warnings) {
+  return read_mps_text(read_file(path), input_name(path), warnings);
 }
 
 }  // namespace milpsac::lp
