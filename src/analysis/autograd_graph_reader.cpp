@@ -110,6 +110,14 @@ AutogradGraph parse_autograd_graph(const nlohmann::json& doc, const std::string&
   constexpr std::int64_t kMaxFlop = std::numeric_limits<std::int64_t>::max();
   const std::string bytes = "a whole number in [0, " + std::to_string(kMaxBytes) + "]";
   const std::string flop = "a whole number in [0, " + std::to_string(kMaxFlop) + "]";
+  // Sums the analysis forms (FLOP totals, memory over all nodes) must fit in 64
+  // bits: checked here, where the message can name the file and the node.
+  std::int64_t fwd_total = 0, bwd_total = 0, bytes_total = 0;
+  auto add = [](std::int64_t& total, std::int64_t value, const JsonField& field, const char* what) {
+    if (value > std::numeric_limits<std::int64_t>::max() - total)
+      field.fail(std::string("the ") + what + " over all nodes does not fit in 64 bits");
+    total += value;
+  };
   for (std::size_t v = 0; v < list.size(); ++v) {
     const JsonField n = list.element(v);
     AutogradNode& node = nodes[v];
@@ -119,9 +127,17 @@ AutogradGraph parse_autograd_graph(const nlohmann::json& doc, const std::string&
       if (!saved.value().is_boolean()) saved.fail("must be true or false, got " + describe_json(saved.value()));
       node.saved = saved.value().get<bool>();
     }
-    node.out_bytes = n.member("out_bytes").whole(0, kMaxBytes, bytes.c_str());
-    if (const JsonField f = n.optional_member("fwd_flop", found); found) node.fwd_flop = f.whole(0, kMaxFlop, flop.c_str());
-    if (const JsonField f = n.optional_member("bwd_flop", found); found) node.bwd_flop = f.whole(0, kMaxFlop, flop.c_str());
+    const JsonField out_bytes = n.member("out_bytes");
+    node.out_bytes = out_bytes.whole(0, kMaxBytes, bytes.c_str());
+    add(bytes_total, node.out_bytes, out_bytes, "sum of out_bytes");
+    if (const JsonField f = n.optional_member("fwd_flop", found); found) {
+      node.fwd_flop = f.whole(0, kMaxFlop, flop.c_str());
+      add(fwd_total, node.fwd_flop, f, "forward FLOP sum");
+    }
+    if (const JsonField f = n.optional_member("bwd_flop", found); found) {
+      node.bwd_flop = f.whole(0, kMaxFlop, flop.c_str());
+      add(bwd_total, node.bwd_flop, f, "backward FLOP sum");
+    }
     if (const JsonField inputs = n.optional_member("inputs", found); found) {
       if (!inputs.value().is_array()) inputs.fail("must be an array of node names");
       node.inputs.reserve(inputs.size());

@@ -145,6 +145,12 @@ nlohmann::json parse_checked(std::string_view text, const std::string& source) {
 
 nlohmann::json parse_json(std::string_view text, const std::string& source) {
   using nlohmann::json;
+  // Trailing whitespace is dropped before parsing (the parser walks it a byte
+  // at a time with position tracking: 100 MB of it took seconds); a document
+  // of whitespace only is reported as empty without parsing at all.
+  const size_t last = text.find_last_not_of(" \t\r\n");
+  if (last == std::string_view::npos) throw InputError(source + ": invalid JSON: empty input (no JSON document)");
+  text = text.substr(0, last + 1);
   try {
     bool changed = false;
     const std::string prepared = prepare(text, source, changed);

@@ -17,6 +17,40 @@ std::string format_number(double v) {
   return os.str();
 }
 
+// True if s is valid UTF-8 (overlong forms and surrogates are not checked:
+// JSON writers accept them; only broken sequences make them fail).
+bool is_utf8(std::string_view s) {
+  size_t i = 0;
+  while (i < s.size()) {
+    const auto c = static_cast<unsigned char>(s[i]);
+    const size_t extra = c < 0x80 ? 0 : (c >> 5) == 0x6 ? 1 : (c >> 4) == 0xE ? 2 : (c >> 3) == 0x1E ? 3 : 99;
+    if (extra == 99 || i + extra >= s.size()) return false;
+    for (size_t k = 1; k <= extra; ++k)
+      if ((static_cast<unsigned char>(s[i + k]) >> 6) != 0x2) return false;
+    i += extra + 1;
+  }
+  return true;
+}
+
+// Names are opaque bytes in MPS, but old files use Latin-1; the model's names
+// must be UTF-8 (JSON output). A name that is not UTF-8 is read as Latin-1.
+std::string utf8_name(const std::string& name, bool& transcoded) {
+  if (is_utf8(name)) return name;
+  transcoded = true;
+  std::string out;
+  out.reserve(name.size() + 8);
+  for (char ch : name) {
+    const auto c = static_cast<unsigned char>(ch);
+    if (c < 0x80) {
+      out += ch;
+    } else {
+      out += static_cast<char>(0xC0 | (c >> 6));
+      out += static_cast<char>(0x80 | (c & 0x3F));
+    }
+  }
+  return out;
+}
+
 }  // namespace
 
 void MpsModel::add_row(const RowsRecord& r) {
@@ -209,13 +243,14 @@ LinearProgram MpsModel::assemble() {
   const size_t n = columns_.size();
   check_dense_size(static_cast<double>(m), static_cast<double>(n), diag_.source());
   LinearProgram lp;
-  lp.name = name;
+  bool transcoded = false;
+  lp.name = utf8_name(name, transcoded);
   lp.sense = sense;
   lp.offset = offset_;
   lp.resize(static_cast<int>(m), static_cast<int>(n));
   for (size_t i = 0; i < m; ++i) {
     RowData& row = rows_[i];
-    lp.row_names[i] = row.name;
+    lp.row_names[i] = utf8_name(row.name, transcoded);
     const auto [lower, upper] = row_bounds(row);
     lp.row_lower[static_cast<Eigen::Index>(i)] = lower;
     lp.row_upper[static_cast<Eigen::Index>(i)] = upper;
@@ -224,13 +259,14 @@ LinearProgram MpsModel::assemble() {
     ColumnData& col = columns_[j];
     const auto jj = static_cast<Eigen::Index>(j);
     finish_bounds(col);
-    lp.col_names[j] = col.name;
+    lp.col_names[j] = utf8_name(col.name, transcoded);
     lp.c[jj] = col.cost;
     lp.col_lower[jj] = col.lower;
     lp.col_upper[jj] = col.upper;
     lp.is_integer[j] = col.integer ? 1 : 0;
     for (const auto& [row, value] : col.entries) lp.A(row, jj) = value;
   }
+  if (transcoded) diag_.warn_at(0, "names that are not UTF-8 were read as Latin-1");
   return lp;
 }
 

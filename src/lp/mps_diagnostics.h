@@ -34,7 +34,8 @@ class Diagnostics {
       return;
     }
     ++shown_;
-    if (sink_ != nullptr) sink_->push_back(source_ + ":" + std::to_string(line) + ": warning: " + what);
+    if (sink_ != nullptr)
+      sink_->push_back((line > 0 ? source_ + ":" + std::to_string(line) : source_) + ": warning: " + what);
   }
   // Adds the "N more warnings not shown" line, once, at the end.
   void finish() {

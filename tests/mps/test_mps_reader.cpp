@@ -392,6 +392,21 @@ TEST_CASE("unknown rows and columns are skipped with a warning") {
   CHECK(lp.col_upper[0] == 8);
 }
 
+TEST_CASE("names that are not UTF-8 are read as Latin-1, with a warning") {
+  std::vector<std::string> warnings;
+  const LinearProgram lp =
+      read_mps_text("NAME caf\xe9\nROWS\n N obj\n L r\xe9\nCOLUMNS\n    x\xe9 r\xe9 1\n    x\xe9 obj 1\n"
+                    "    y\xc3\xa9 r\xe9 2\nRHS\n    rhs r\xe9 4\nENDATA\n",
+                    "t.mps", &warnings);
+  CHECK(lp.name == "caf\xc3\xa9");
+  CHECK(lp.row_names[0] == "r\xc3\xa9");
+  CHECK(lp.col_names[0] == "x\xc3\xa9");
+  CHECK(lp.col_names[1] == "y\xc3\xa9");  // already UTF-8: kept
+  CHECK(lp.A(0, 1) == 2);
+  REQUIRE(warnings.size() == 1);
+  CHECK(warnings[0] == "t.mps: warning: names that are not UTF-8 were read as Latin-1");
+}
+
 TEST_CASE("duplicate COLUMNS entries are summed; a repeated RHS replaces") {
   milpsac::test::NothingOnStderr quiet;
   const LinearProgram lp = parse(
