@@ -31,4 +31,22 @@ inline void check_dense_size(double rows, double cols, const std::string& what,
                      std::to_string(static_cast<std::int64_t>(limit)) + ", see docs/limits.md)");
 }
 
+// The guard for a linear program: the simplex holds A (rows x cols), a scaled
+// copy and, while scaling, one more; and a dense basis (rows x rows). That is
+// about 8 * (3 * rows * cols + rows^2) bytes, which must stay within
+// kMaxLpDenseBytes (4 GiB: every Netlib and MIPLIB 2017 model we test fits;
+// 10^5 x 10^5 would need 320 GB).
+inline constexpr double kMaxLpDenseBytes = 4.0 * 1073741824.0;
+
+inline double lp_dense_bytes(double rows, double cols) { return 8.0 * (3.0 * rows * cols + rows * rows); }
+
+inline void check_lp_dense_size(double rows, double cols, const std::string& what) {
+  const double bytes = lp_dense_bytes(rows, cols);
+  if (bytes > kMaxLpDenseBytes)
+    throw InputError(what + ": too large for dense storage (" + std::to_string(static_cast<std::int64_t>(rows)) +
+                     " rows x " + std::to_string(static_cast<std::int64_t>(cols)) + " columns would need about " +
+                     std::to_string(static_cast<std::int64_t>(bytes / 1073741824.0 + 0.5)) +
+                     " GiB; the limit is 4 GiB, see docs/limits.md)");
+}
+
 }  // namespace milpsac

@@ -241,7 +241,7 @@ LinearProgram MpsModel::assemble() {
     diag_.fail_at(0, "OBJNAME row " + quoted(objective_name) + " is not an N row of ROWS");
   const size_t m = rows_.size();
   const size_t n = columns_.size();
-  check_dense_size(static_cast<double>(m), static_cast<double>(n), diag_.source());
+  check_lp_dense_size(static_cast<double>(m), static_cast<double>(n), diag_.source());
   LinearProgram lp;
   bool transcoded = false;
   lp.name = utf8_name(name, transcoded);
