@@ -23,7 +23,9 @@ int run_solve(const Args& argv) {
   const OutputFormat format = output_format(args);
 
   const auto start = std::chrono::steady_clock::now();
-  const lp::LinearProgram model = lp::read_mps_file(args.positional()[0]);
+  std::vector<std::string> warnings;
+  const lp::LinearProgram model = lp::read_mps_file(args.positional()[0], &warnings);
+  for (const std::string& warning : warnings) std::cerr << warning << "\n";
   const bnb::MilpResult result = bnb::solve_milp(model, options);
   const double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
 

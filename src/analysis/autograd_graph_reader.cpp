@@ -1,14 +1,14 @@
-// Reads and validates the autograd graph of SPEC section 5 (autograd_graph.h).
+// Reads and validates the autograd graph (autograd_graph.h).
 // Every rejection names the file, the JSON path (nodes[i].field) and the problem.
-#include <cmath>
 #include <limits>
-#include <fstream>
 #include <nlohmann/json.hpp>
-#include <sstream>
 #include <unordered_map>
 
 #include "analysis/autograd_graph.h"
 #include "common/input_error.h"
+#include "common/input_file.h"
+#include "common/json_fields.h"
+#include "common/json_input.h"
 
 namespace milpsac::analysis {
 
@@ -20,40 +20,15 @@ constexpr std::int64_t kMaxBytes = std::int64_t{1} << 53;
   throw InputError(source + ": " + where + ": " + what);
 }
 
-// A whole number in [0, hi] (integral floats such as 1e9 accepted) in field
-// `field` of node `node`.
-std::int64_t whole_number(const nlohmann::json& v, std::int64_t hi, const std::string& source, std::size_t node,
-                          const char* field) {
-  auto reject = [&] {
-    fail(source, "nodes[" + std::to_string(node) + "]." + field,
-         "must be a whole number in [0, " + std::to_string(hi) + "], got " + v.dump());
-  };
-  if (v.is_number_unsigned()) {
-    auto u = v.get<std::uint64_t>();
-    if (u > static_cast<std::uint64_t>(hi)) reject();
-    return static_cast<std::int64_t>(u);
-  }
-  if (v.is_number_integer()) {
-    auto i = v.get<std::int64_t>();
-    if (i < 0 || i > hi) reject();
-    return i;
-  }
-  if (!v.is_number()) reject();
-  const double d = v.get<double>();
-  if (!std::isfinite(d) || d != std::floor(d) || d < 0.0 || d > static_cast<double>(hi)) reject();
-  return static_cast<std::int64_t>(d);
-}
-
-Stage parse_stage(const nlohmann::json& v, std::size_t node, const std::string& source) {
-  if (v.is_string()) {
-    const std::string s = v.get<std::string>();
+Stage parse_stage(const JsonField& f) {
+  if (f.value().is_string()) {
+    const std::string& s = f.value().get_ref<const std::string&>();
     if (s == "placeholder") return Stage::kPlaceholder;
     if (s == "forward") return Stage::kForward;
     if (s == "loss") return Stage::kLoss;
     if (s == "backward") return Stage::kBackward;
   }
-  fail(source, "nodes[" + std::to_string(node) + "].stage",
-       "must be \"placeholder\", \"forward\", \"loss\" or \"backward\", got " + v.dump());
+  f.fail("must be \"placeholder\", \"forward\", \"loss\" or \"backward\", got " + describe_json(f.value()));
 }
 
 }  // namespace
@@ -109,65 +84,70 @@ AutogradGraph make_autograd_graph(std::vector<AutogradNode> nodes, const std::st
 }
 
 AutogradGraph parse_autograd_graph(const nlohmann::json& doc, const std::string& source) {
-  if (!doc.is_object()) fail(source, "document", "must be a JSON object");
-  for (auto it = doc.begin(); it != doc.end(); ++it)
-    if (it.key() != "nodes") fail(source, "document", "unknown field '" + it.key() + "'");
-  if (!doc.contains("nodes")) fail(source, "nodes", "missing");
-  const nlohmann::json& list = doc.at("nodes");
-  if (!list.is_array()) fail(source, "nodes", "must be an array of nodes");
+  const JsonField root(doc, source);
+  if (!doc.is_object()) root.fail("must be a JSON object");
+  root.reject_unknown({"nodes"});
+  const JsonField list = root.member("nodes");
+  if (!list.value().is_array()) list.fail("must be an array of nodes");
 
   // Names first, so inputs may refer to any node; unknown names are reported below.
   std::unordered_map<std::string, std::size_t> index;
   index.reserve(list.size());
   std::vector<AutogradNode> nodes(list.size());
   for (std::size_t v = 0; v < list.size(); ++v) {
-    const nlohmann::json& n = list[v];
-    auto at = [v](const char* field) { return "nodes[" + std::to_string(v) + "]" + field; };
-    if (!n.is_object()) fail(source, at(""), "must be a JSON object");
-    for (auto it = n.begin(); it != n.end(); ++it) {
-      const std::string& k = it.key();
-      if (k != "name" && k != "stage" && k != "saved" && k != "out_bytes" && k != "inputs" && k != "fwd_flop" &&
-          k != "bwd_flop")
-        fail(source, at(""), "unknown field '" + k + "'");
-    }
-    const auto name = n.find("name");
-    if (name == n.end() || !name->is_string() || name->get_ref<const std::string&>().empty())
-      fail(source, at(".name"), "must be a non-empty string");
-    nodes[v].name = name->get<std::string>();
+    const JsonField n = list.element(v);
+    if (!n.value().is_object()) n.fail("must be a JSON object");
+    n.reject_unknown({"name", "stage", "saved", "out_bytes", "inputs", "fwd_flop", "bwd_flop"});
+    bool has_name = false;
+    const JsonField name = n.optional_member("name", has_name);
+    if (!has_name || !name.value().is_string() || name.value().get_ref<const std::string&>().empty())
+      name.fail("must be a non-empty string");
+    nodes[v].name = name.value().get<std::string>();
     auto [it, inserted] = index.emplace(nodes[v].name, v);
     if (!inserted)
-      fail(source, at(".name"),
-           "duplicate name '" + nodes[v].name + "' (first at nodes[" + std::to_string(it->second) + "])");
+      name.fail("duplicate name '" + nodes[v].name + "' (first at nodes[" + std::to_string(it->second) + "])");
   }
+  constexpr std::int64_t kMaxFlop = std::numeric_limits<std::int64_t>::max();
+  const std::string bytes = "a whole number in [0, " + std::to_string(kMaxBytes) + "]";
+  const std::string flop = "a whole number in [0, " + std::to_string(kMaxFlop) + "]";
+  // Sums the analysis forms (FLOP totals, memory over all nodes) must fit in 64
+  // bits: checked here, where the message can name the file and the node.
+  std::int64_t fwd_total = 0, bwd_total = 0, bytes_total = 0;
+  auto add = [](std::int64_t& total, std::int64_t value, const JsonField& field, const char* what) {
+    if (value > std::numeric_limits<std::int64_t>::max() - total)
+      field.fail(std::string("the ") + what + " over all nodes does not fit in 64 bits");
+    total += value;
+  };
   for (std::size_t v = 0; v < list.size(); ++v) {
-    const nlohmann::json& n = list[v];
+    const JsonField n = list.element(v);
     AutogradNode& node = nodes[v];
-    // Built only when needed: most nodes are fine.
-    auto where = [v](const char* field) { return "nodes[" + std::to_string(v) + "]." + field; };
-    const auto stage = n.find("stage");
-    if (stage == n.end()) fail(source, where("stage"), "missing");
-    node.stage = parse_stage(*stage, v, source);
-    if (const auto saved = n.find("saved"); saved != n.end()) {
-      if (!saved->is_boolean()) fail(source, where("saved"), "must be true or false, got " + saved->dump());
-      node.saved = saved->get<bool>();
+    node.stage = parse_stage(n.member("stage"));
+    bool found = false;
+    if (const JsonField saved = n.optional_member("saved", found); found) {
+      if (!saved.value().is_boolean()) saved.fail("must be true or false, got " + describe_json(saved.value()));
+      node.saved = saved.value().get<bool>();
     }
-    const auto out_bytes = n.find("out_bytes");
-    if (out_bytes == n.end()) fail(source, where("out_bytes"), "missing");
-    node.out_bytes = whole_number(*out_bytes, kMaxBytes, source, v, "out_bytes");
-    constexpr std::int64_t kMaxFlop = std::numeric_limits<std::int64_t>::max();
-    if (const auto f = n.find("fwd_flop"); f != n.end()) node.fwd_flop = whole_number(*f, kMaxFlop, source, v, "fwd_flop");
-    if (const auto f = n.find("bwd_flop"); f != n.end()) node.bwd_flop = whole_number(*f, kMaxFlop, source, v, "bwd_flop");
-    if (const auto inputs = n.find("inputs"); inputs != n.end()) {
-      if (!inputs->is_array()) fail(source, where("inputs"), "must be an array of node names");
-      node.inputs.reserve(inputs->size());
-      for (std::size_t k = 0; k < inputs->size(); ++k) {
-        const nlohmann::json& name = (*inputs)[k];
-        auto input_at = [&] { return where("inputs") + "[" + std::to_string(k) + "]"; };
-        if (!name.is_string()) fail(source, input_at(), "must be a node name, got " + name.dump());
-        auto found = index.find(name.get_ref<const std::string&>());
-        if (found == index.end())
-          fail(source, input_at(), "unknown input '" + name.get<std::string>() + "' of node '" + node.name + "'");
-        node.inputs.push_back(found->second);
+    const JsonField out_bytes = n.member("out_bytes");
+    node.out_bytes = out_bytes.whole(0, kMaxBytes, bytes.c_str());
+    add(bytes_total, node.out_bytes, out_bytes, "sum of out_bytes");
+    if (const JsonField f = n.optional_member("fwd_flop", found); found) {
+      node.fwd_flop = f.whole(0, kMaxFlop, flop.c_str());
+      add(fwd_total, node.fwd_flop, f, "forward FLOP sum");
+    }
+    if (const JsonField f = n.optional_member("bwd_flop", found); found) {
+      node.bwd_flop = f.whole(0, kMaxFlop, flop.c_str());
+      add(bwd_total, node.bwd_flop, f, "backward FLOP sum");
+    }
+    if (const JsonField inputs = n.optional_member("inputs", found); found) {
+      if (!inputs.value().is_array()) inputs.fail("must be an array of node names");
+      node.inputs.reserve(inputs.size());
+      for (std::size_t k = 0; k < inputs.size(); ++k) {
+        const JsonField input = inputs.element(k);
+        if (!input.value().is_string()) input.fail("must be a node name, got " + describe_json(input.value()));
+        const std::string& input_name = input.value().get_ref<const std::string&>();
+        auto found_input = index.find(input_name);
+        if (found_input == index.end()) input.fail("unknown input '" + input_name + "' of node '" + node.name + "'");
+        node.inputs.push_back(found_input->second);
       }
     }
   }
@@ -175,17 +155,7 @@ AutogradGraph parse_autograd_graph(const nlohmann::json& doc, const std::string&
 }
 
 AutogradGraph read_autograd_graph(const std::string& path) {
-  std::ifstream in(path, std::ios::binary);
-  if (!in) throw InputError(path + ": cannot open file");
-  std::ostringstream text;
-  text << in.rdbuf();
-  nlohmann::json doc;
-  try {
-    doc = nlohmann::json::parse(text.str());
-  } catch (const nlohmann::json::exception& e) {
-    throw InputError(path + ": malformed JSON: " + e.what());
-  }
-  return parse_autograd_graph(doc, path);
+  return parse_autograd_graph(read_json_file(path), input_name(path));
 }
 
 }  // namespace milpsac::analysis

@@ -6,17 +6,21 @@
 #include <iosfwd>
 #include <string>
 #include <string_view>
+#include <vector>
 
 #include "lp/linear_program.h"
 
 namespace milpsac::lp {
 
-// Read an MPS file (".gz" files, or any file starting with the gzip magic, are
-// decompressed). Throws InputError naming the file and line on malformed input.
-LinearProgram read_mps_file(const std::string& path);
+// Read an MPS file (any file starting with the gzip magic is decompressed; "-"
+// is standard input). Throws InputError naming the file and line on malformed
+// input. Warnings ("FILE:LINE: warning: ...", e.g. an unknown row skipped) are
+// appended to `warnings` when given; the library never prints them.
+LinearProgram read_mps_file(const std::string& path, std::vector<std::string>* warnings = nullptr);
 
-// Parse MPS text; `source_name` is used in error messages.
-LinearProgram read_mps_text(std::string_view text, const std::string& source_name);
+// Parse MPS text (plain or gzip bytes); `source_name` is used in messages.
+LinearProgram read_mps_text(std::string_view text, const std::string& source_name,
+                            std::vector<std::string>* warnings = nullptr);
 
 // Write free-format MPS that read_mps_text (and CBC, HiGHS, GLPK) read back.
 void write_mps(const LinearProgram& lp, std::ostream& out);

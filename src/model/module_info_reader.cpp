@@ -5,12 +5,12 @@
 
 #include <algorithm>
 #include <cmath>
-#include <fstream>
 #include <nlohmann/json.hpp>
-#include <sstream>
 
 #include "common/input_error.h"
-#include "model/json_nonfinite.h"
+#include "common/input_file.h"
+#include "common/json_fields.h"
+#include "common/json_input.h"
 #include "model/module_tree.h"
 
 namespace milpsac::model {
@@ -18,146 +18,109 @@ namespace {
 
 using nlohmann::json;
 
-std::string type_name(const json& value) {
-  if (value.is_string() && is_quoted_nonfinite(value.get_ref<const std::string&>()))
-    return value.get_ref<const std::string&>();
-  return value.type_name();
-}
+// Memory fields are whole bytes of magnitude <= 2^53 (exact in doubles), and all
+// of them together must stay below 2^60 so that every sum the planners form
+// (peaks over modules, budgets) fits in 64 bits.
+constexpr std::int64_t kMaxMemory = std::int64_t{1} << 53;
+constexpr double kMaxMemorySum = 1152921504606846976.0;  // 2^60
 
-// Reads the fields of one mod_stats entry; every error names file, module and field.
+// Checks of one mod_stats entry; every error names file, path, module and field.
 class StatsFields {
  public:
-  StatsFields(const json& object, const std::string& source, std::string where)
-      : object_(object), source_(source), where_(std::move(where)) {}
+  explicit StatsFields(const JsonField& entry) : entry_(entry) {}
 
-  [[noreturn]] void fail(const std::string& field, const std::string& what) const {
-    throw InputError(source_ + ": " + where_ + ": field '" + field + "': " + what);
-  }
-
-  const json* find(const std::string& field) const {
-    auto it = object_.find(field);
-    return it == object_.end() ? nullptr : &*it;
-  }
-
-  const json& require(const std::string& field) const {
-    const json* value = find(field);
-    if (value == nullptr) fail(field, "missing");
-    return *value;
-  }
-
-  double finite_number(const std::string& field, const json& value) const {
-    if (!value.is_number()) fail(field, "expected a number, got " + type_name(value));
-    const double v = value.get<double>();
-    if (!std::isfinite(v)) fail(field, "expected a finite number");
+  double runtime(const char* field) const {
+    const JsonField f = entry_.member(field);
+    const double v = f.number();
+    if (v < 0) f.fail("runtime must be >= 0, got " + std::to_string(v));
     return v;
   }
 
-  double runtime(const std::string& field) const {
-    const double v = finite_number(field, require(field));
-    if (v < 0) fail(field, "runtime must be >= 0, got " + std::to_string(v));
-    return v;
+  std::int64_t memory_value(const JsonField& f, bool allow_negative) const {
+    const double lo = allow_negative ? -static_cast<double>(kMaxMemory) : 0.0;
+    if (f.value().is_number() && !allow_negative && f.value().get<double>() < 0)
+      f.fail("memory must be >= 0, got " + f.value().dump());
+    const double v = f.number();  // names NaN, Infinity, 1e999 and non-numbers
+    if (v < lo || v > static_cast<double>(kMaxMemory)) f.fail("memory " + f.value().dump() + " out of range (|memory| <= 2^53 bytes)");
+    memory_sum_ += std::fabs(v);
+    return f.value().is_number_integer() ? f.value().get<std::int64_t>() : std::llround(v);
   }
 
-  std::int64_t memory_value(const std::string& field, const json& value, bool allow_negative) const {
-    if (value.is_number_integer()) {
-      const std::int64_t v = value.is_number_unsigned()
-                                 ? static_cast<std::int64_t>(std::min<std::uint64_t>(
-                                       value.get<std::uint64_t>(), std::uint64_t{1} << 62))
-                                 : value.get<std::int64_t>();
-      if (!allow_negative && v < 0) fail(field, "memory must be >= 0, got " + std::to_string(v));
-      return v;
-    }
-    const double v = finite_number(field, value);
-    if (std::fabs(v) > 4.0e18) fail(field, "memory out of range");
-    if (!allow_negative && v < 0) fail(field, "memory must be >= 0, got " + std::to_string(v));
-    return std::llround(v);
+  std::int64_t memory(const char* field, bool allow_negative = false) const {
+    return memory_value(entry_.member(field), allow_negative);
   }
 
-  std::int64_t memory(const std::string& field, bool allow_negative = false) const {
-    return memory_value(field, require(field), allow_negative);
+  std::int64_t optional_memory(const char* field) const {
+    bool found = false;
+    const JsonField f = entry_.optional_member(field, found);
+    return found ? memory_value(f, false) : 0;
   }
 
-  std::int64_t optional_memory(const std::string& field) const {
-    const json* value = find(field);
-    return value == nullptr ? 0 : memory_value(field, *value, false);
+  bool boolean(const char* field) const { return entry_.member(field).boolean(); }
+
+  int count(const char* field) const {
+    return static_cast<int>(entry_.member(field).whole(0, 1000000, "a non-negative integer"));
   }
 
-  bool boolean(const std::string& field) const {
-    const json& value = require(field);
-    if (!value.is_boolean()) fail(field, "expected true or false, got " + type_name(value));
-    return value.get<bool>();
-  }
-
-  int count(const std::string& field) const {
-    const json& value = require(field);
-    if (!value.is_number_integer() || value.get<std::int64_t>() < 0 ||
-        value.get<std::int64_t>() > 1000000)
-      fail(field, "expected a non-negative integer, got " + (value.is_number() ? value.dump() : type_name(value)));
-    return static_cast<int>(value.get<std::int64_t>());
-  }
-
-  std::vector<double> numbers(const std::string& field, const json& value) const {
-    if (!value.is_array()) fail(field, "expected a list of numbers, got " + type_name(value));
+  static std::vector<double> numbers(const JsonField& f) {
+    f.list();
     std::vector<double> result;
-    result.reserve(value.size());
-    for (const json& item : value) result.push_back(finite_number(field, item));
+    result.reserve(f.size());
+    for (size_t i = 0; i < f.size(); ++i) result.push_back(f.element(i).number());
     return result;
   }
 
-  std::vector<double> required_numbers(const std::string& field) const {
-    return numbers(field, require(field));
-  }
+  std::vector<double> required_numbers(const char* field) const { return numbers(entry_.member(field)); }
 
-  std::vector<double> optional_numbers(const std::string& field) const {
-    const json* value = find(field);
-    return value == nullptr ? std::vector<double>{} : numbers(field, *value);
+  std::vector<double> optional_numbers(const char* field) const {
+    bool found = false;
+    const JsonField f = entry_.optional_member(field, found);
+    return found ? numbers(f) : std::vector<double>{};
   }
 
   // Object {"0.01": 0.0, ...} (sorted by x) or list [[x, y], ...] (order kept).
-  std::vector<TradeoffPoint> tradeoff_curve(const std::string& field) const {
-    const json* value = find(field);
+  std::vector<TradeoffPoint> tradeoff_curve(const char* field) const {
+    bool found = false;
+    const JsonField f = entry_.optional_member(field, found);
     std::vector<TradeoffPoint> curve;
-    if (value == nullptr) return curve;
-    if (value->is_object()) {
-      for (const auto& [key, y] : value->items()) {
+    if (!found) return curve;
+    if (f.value().is_object()) {
+      for (const auto& [key, y] : f.value().items()) {
+        const JsonField point = f.member(key);
         char* end = nullptr;
         const double x = std::strtod(key.c_str(), &end);
-        if (key.empty() || *end != '\0' || !std::isfinite(x))
-          fail(field, "key '" + key + "' is not a finite number");
-        curve.push_back({x, finite_number(field, y)});
+        if (key.empty() || *end != '\0' || !std::isfinite(x)) point.fail("key '" + key + "' is not a finite number");
+        curve.push_back({x, point.number()});
       }
       std::stable_sort(curve.begin(), curve.end(),
                        [](const TradeoffPoint& a, const TradeoffPoint& b) { return a.x < b.x; });
-    } else if (value->is_array()) {
-      for (const json& pair : *value) {
-        if (!pair.is_array() || pair.size() != 2) fail(field, "expected [x, y] pairs");
-        curve.push_back({finite_number(field, pair[0]), finite_number(field, pair[1])});
+    } else if (f.value().is_array()) {
+      for (size_t i = 0; i < f.size(); ++i) {
+        const JsonField pair = f.element(i);
+        if (!pair.value().is_array() || pair.size() != 2) pair.fail("expected an [x, y] pair");
+        curve.push_back({pair.element(0).number(), pair.element(1).number()});
       }
     } else {
-      fail(field, "expected an object or a list of [x, y] pairs, got " + type_name(*value));
+      f.fail("expected an object or a list of [x, y] pairs, got " + describe_json(f.value()));
     }
     return curve;
   }
 
+  void fail(const char* field, const std::string& what) const { entry_.member(field).fail(what); }
+  double memory_sum() const { return memory_sum_; }
+
  private:
-  const json& object_;
-  const std::string& source_;
-  std::string where_;
+  const JsonField& entry_;
+  mutable double memory_sum_ = 0.0;
 };
 
-ModStats read_stats(const json& entry, size_t position, const std::string& source) {
-  const std::string where_index = "mod_stats[" + std::to_string(position) + "]";
-  if (!entry.is_object())
-    throw InputError(source + ": " + where_index + ": expected an object, got " + type_name(entry));
-  auto fqn_it = entry.find("fqn");
-  if (fqn_it == entry.end())
-    throw InputError(source + ": " + where_index + ": field 'fqn': missing");
-  if (!fqn_it->is_string() || fqn_it->get_ref<const std::string&>().empty())
-    throw InputError(source + ": " + where_index + ": field 'fqn': expected a non-empty string");
-
+ModStats read_stats(const JsonField& entry, double& memory_sum) {
+  entry.object();
   ModStats m;
-  m.fqn = fqn_it->get<std::string>();
-  const StatsFields f(entry, source, "module '" + m.fqn + "'");
+  m.fqn = entry.member("fqn").non_empty_string();
+  const std::string label = "module '" + m.fqn + "'";
+  const JsonField labelled = entry.labelled(label);
+  const StatsFields f(labelled);
   m.param_per_module = f.memory("param_per_module");
   m.grad_per_module = f.optional_memory("grad_per_module");
   m.grad_total = f.memory("grad_total");
@@ -185,81 +148,68 @@ ModStats read_stats(const json& entry, size_t position, const std::string& sourc
     f.fail("intercepts", "has " + std::to_string(m.intercepts.size()) +
                              " entries but n_segments is " + std::to_string(m.n_segments));
   if (!m.is_leaf && m.sac_memory <= 0) f.fail("sac_memory", "must be > 0 on a non-leaf module");
+  memory_sum += f.memory_sum();
   return m;
 }
 
 // Positions of each module in one order list; checks "exactly once, and vice versa".
-std::vector<int> read_order(const json& mod_order, const std::string& name, const FqnIndex& index,
-                            const std::vector<ModStats>& modules, std::vector<std::string>& names,
-                            const std::string& source) {
-  const std::string where = source + ": mod_order." + name;
-  auto it = mod_order.find(name);
-  if (it == mod_order.end()) throw InputError(where + ": missing");
-  if (!it->is_array()) throw InputError(where + ": expected a list of fqns, got " + type_name(*it));
+std::vector<int> read_order(const JsonField& mod_order, const char* name, const FqnIndex& index,
+                            const std::vector<ModStats>& modules, std::vector<std::string>& names) {
+  const JsonField list = mod_order.member(name);
+  if (!list.value().is_array()) list.fail("expected a list of fqns, got " + describe_json(list.value()));
   std::vector<int> position(modules.size(), -1);
-  names.reserve(it->size());
-  for (size_t p = 0; p < it->size(); ++p) {
-    const json& item = (*it)[p];
-    if (!item.is_string())
-      throw InputError(where + "[" + std::to_string(p) + "]: expected an fqn string, got " +
-                       type_name(item));
-    const std::string& fqn = item.get_ref<const std::string&>();
+  names.reserve(list.size());
+  for (size_t p = 0; p < list.size(); ++p) {
+    const JsonField item = list.element(p);
+    if (!item.value().is_string()) item.fail("expected an fqn string, got " + describe_json(item.value()));
+    const std::string& fqn = item.string();
     auto found = index.find(fqn);
-    if (found == index.end())
-      throw InputError(where + ": unknown module '" + fqn + "' (not in mod_stats)");
-    if (position[static_cast<size_t>(found->second)] != -1)
-      throw InputError(where + ": module '" + fqn + "' appears more than once");
+    if (found == index.end()) item.fail("unknown module '" + fqn + "' (not in mod_stats)");
+    if (position[static_cast<size_t>(found->second)] != -1) item.fail("module '" + fqn + "' appears more than once");
     position[static_cast<size_t>(found->second)] = static_cast<int>(p);
     names.push_back(fqn);
   }
   for (size_t i = 0; i < modules.size(); ++i)
-    if (position[i] == -1)
-      throw InputError(where + ": module '" + modules[i].fqn + "' is missing");
+    if (position[i] == -1) list.fail("module '" + modules[i].fqn + "' is missing");
   return position;
-}
-
-json parse_json(std::string_view text, const std::string& source) {
-  return parse_json_with_nonfinite(text, source);
 }
 
 }  // namespace
 
 ModuleInfo parse_module_info(std::string_view text, const std::string& source) {
-  const json root = parse_json(text, source);
-  if (!root.is_object())
-    throw InputError(source + ": expected a JSON object with mod_order and mod_stats, got " +
-                     type_name(root));
-  auto stats_it = root.find("mod_stats");
-  if (stats_it == root.end()) throw InputError(source + ": missing key 'mod_stats'");
-  if (!stats_it->is_array())
-    throw InputError(source + ": mod_stats: expected a list, got " + type_name(*stats_it));
-  auto order_it = root.find("mod_order");
-  if (order_it == root.end()) throw InputError(source + ": missing key 'mod_order'");
-  if (!order_it->is_object())
-    throw InputError(source + ": mod_order: expected an object, got " + type_name(*order_it));
-  if (stats_it->empty()) throw InputError(source + ": mod_stats is empty");
+  const json root_value = parse_json(text, source);
+  const JsonField root(root_value, source);
+  if (!root_value.is_object())
+    root.fail("expected a JSON object with mod_order and mod_stats, got " + describe_json(root_value));
+  const JsonField stats = root.member("mod_stats");
+  stats.list();
+  const JsonField order = root.member("mod_order");
+  order.object();
+  if (stats.size() == 0) stats.fail("empty (no modules)");
 
   // Modules in file order first.
   std::vector<ModStats> file_modules;
-  file_modules.reserve(stats_it->size());
+  file_modules.reserve(stats.size());
   FqnIndex file_index;
-  file_index.reserve(stats_it->size());
-  for (size_t p = 0; p < stats_it->size(); ++p) {
-    file_modules.push_back(read_stats((*stats_it)[p], p, source));
+  file_index.reserve(stats.size());
+  double memory_sum = 0.0;
+  for (size_t p = 0; p < stats.size(); ++p) {
+    const JsonField entry = stats.element(p);
+    file_modules.push_back(read_stats(entry, memory_sum));
     if (!file_index.emplace(file_modules.back().fqn, static_cast<int>(p)).second)
-      throw InputError(source + ": module '" + file_modules.back().fqn +
-                       "' appears more than once in mod_stats");
+      entry.member("fqn").fail("module '" + file_modules.back().fqn + "' appears more than once in mod_stats");
   }
+  if (memory_sum > kMaxMemorySum)
+    stats.fail("the memory fields sum to more than 2^60 bytes; sums of them would overflow");
 
   ModuleInfo info;
-  const std::vector<int> fw_pre = read_order(*order_it, "fw_pre_order", file_index, file_modules,
-                                             info.order.fw_pre_order, source);
-  read_order(*order_it, "bw_pre_order", file_index, file_modules, info.order.bw_pre_order, source);
-  const std::vector<int> fw_post = read_order(*order_it, "fw_post_order", file_index, file_modules,
-                                              info.order.fw_post_order, source);
-  read_order(*order_it, "bw_post_order", file_index, file_modules, info.order.bw_post_order, source);
+  const std::vector<int> fw_pre = read_order(order, "fw_pre_order", file_index, file_modules, info.order.fw_pre_order);
+  read_order(order, "bw_pre_order", file_index, file_modules, info.order.bw_pre_order);
+  const std::vector<int> fw_post =
+      read_order(order, "fw_post_order", file_index, file_modules, info.order.fw_post_order);
+  read_order(order, "bw_post_order", file_index, file_modules, info.order.bw_post_order);
 
-  // Sort by fw_pre_order (SPEC 2 item 3).
+  // Sort by fw_pre_order: modules[0] is the root (see module_info.h).
   const size_t n = file_modules.size();
   info.modules.resize(n);
   info.fw_post_position.resize(n);
@@ -282,12 +232,7 @@ ModuleInfo parse_module_info(std::string_view text, const std::string& source) {
 }
 
 ModuleInfo read_module_info_file(const std::string& path) {
-  std::ifstream in(path, std::ios::binary);
-  if (!in) throw InputError(path + ": cannot open file");
-  std::ostringstream buffer;
-  buffer << in.rdbuf();
-  if (in.bad()) throw InputError(path + ": read error");
-  return parse_module_info(buffer.str(), path);
+  return parse_module_info(read_file(path), input_name(path));
 }
 
 }  // namespace milpsac::model

@@ -8,7 +8,7 @@
 // (memory a whole number of bytes), and every op index (view-like, random,
 // saved-autograd, both sides of each in-place pair) lies in [0, ops). A
 // problem is an InputError naming the file and the field, e.g.
-// "stats.json: field 'inplace_ops[2][1]': index 9 out of range [0, 8)".
+// "stats.json: inplace_ops[2][1]: index 9 out of range [0, 8)".
 // Unknown keys are ignored.
 #pragma once
 

@@ -190,6 +190,39 @@ TEST_CASE("module info: bad input names file, module and field") {
     test::tiny_stats(json, "M.a")["note"] = "NaN and Infinity are fine in strings";
     CHECK(error_of(json).empty());
   }
+  SUBCASE("numbers outside double range, memory whose sums would overflow, deep nesting") {
+    std::string text = good;
+    const std::string needle = "\"act_total\":" + std::to_string(400LL * 1048576);
+    const auto at = text.find(needle);
+    REQUIRE(at != std::string::npos);
+    text.replace(at, needle.size(), "\"act_total\":1e999");
+    check_contains(error_of(text), {"bad.json", "module 'M.a'", "act_total", "1e999", "out of double range"});
+    Json json = test::tiny_module_info();
+    test::tiny_stats(json, "M.a")["act_total"] = std::int64_t{1} << 62;
+    check_contains(error_of(json), {"bad.json", "module 'M.a'", "act_total", "2^53"});
+    // Each value allowed, their total not: sums in the planners would overflow.
+    // 30 more leaves under M make 37 modules x 5 fields x 2^53 > 2^60.
+    json = test::tiny_module_info();
+    for (int k = 0; k < 30; ++k) {
+      Json leaf = test::tiny_stats(json, "M.a.x");
+      const std::string fqn = "M.z" + std::to_string(k);
+      leaf["fqn"] = fqn;
+      json["mod_stats"].push_back(leaf);
+      json["mod_order"]["fw_pre_order"].push_back(fqn);
+      json["mod_order"]["bw_pre_order"].insert(json["mod_order"]["bw_pre_order"].begin() + 1, fqn);
+      auto& fw_post = json["mod_order"]["fw_post_order"];
+      fw_post.insert(fw_post.end() - 1, fqn);
+      json["mod_order"]["bw_post_order"].insert(json["mod_order"]["bw_post_order"].begin(), fqn);
+    }
+    CHECK(error_of(json).empty());
+    for (Json& m : json["mod_stats"])
+      for (const char* field : {"param_per_module", "grad_total", "act_total", "act_fw_per_module", "sac_memory"})
+        m[field] = std::int64_t{1} << 53;
+    check_contains(error_of(json), {"bad.json", "mod_stats", "2^60"});
+    check_contains(error_of(std::string(100000, '[') + std::string(100000, ']')), {"bad.json", "nested deeper"});
+    check_contains(error_of(std::string("{\"mod_stats\": [], \"mod_stats\": []}")),
+                   {"bad.json", "duplicate key 'mod_stats'"});
+  }
   SUBCASE("negative memory, negative runtime") {
     Json json = test::tiny_module_info();
     test::tiny_stats(json, "M.b.c")["act_fw_per_module"] = -5;

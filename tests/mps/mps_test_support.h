@@ -99,19 +99,20 @@ inline std::string to_mps(const lp::LinearProgram& lp) {
 
 inline lp::LinearProgram round_trip(const lp::LinearProgram& lp) { return lp::read_mps_text(to_mps(lp), "round-trip.mps"); }
 
-// Sends std::cerr to nowhere for its lifetime.
-class QuietStderr {
+// Captures std::cerr for its lifetime and checks, at the end, that nothing was
+// written: the library returns warnings as data and never prints.
+class NothingOnStderr {
  public:
-  QuietStderr() : saved_(std::cerr.rdbuf(&sink_)) {}
-  ~QuietStderr() { std::cerr.rdbuf(saved_); }
-  QuietStderr(const QuietStderr&) = delete;
-  QuietStderr& operator=(const QuietStderr&) = delete;
+  NothingOnStderr() : saved_(std::cerr.rdbuf(captured_.rdbuf())) {}
+  ~NothingOnStderr() {
+    std::cerr.rdbuf(saved_);
+    CHECK_MESSAGE(captured_.str().empty(), "the library wrote to stderr: " << captured_.str());
+  }
+  NothingOnStderr(const NothingOnStderr&) = delete;
+  NothingOnStderr& operator=(const NothingOnStderr&) = delete;
 
  private:
-  struct NullBuffer : std::streambuf {
-    int overflow(int ch) override { return ch; }
-  };
-  NullBuffer sink_;
+  std::ostringstream captured_;
   std::streambuf* saved_;
 };
 

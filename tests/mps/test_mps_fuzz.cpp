@@ -143,7 +143,7 @@ TEST_CASE("mutated MPS texts throw only InputError") {
                            "edge/silly-names.mps", "edge/dD2e.mps", "edge/smalllp.mps"})
     seeds.push_back(milpsac::test::read_bytes(instance_path("lp/" + std::string(file))));
   {
-    milpsac::test::QuietStderr quiet;
+    milpsac::test::NothingOnStderr quiet;
     for (const char* file : {"netlib/afiro.mps.gz", "miplib/p0033.mps.gz", "netlib/boeing2.mps.gz"})
       seeds.push_back(milpsac::test::to_mps(milpsac::lp::read_mps_file(instance_path("lp/" + std::string(file)))));
   }
@@ -159,7 +159,7 @@ TEST_CASE("mutated MPS texts throw only InputError") {
   Random rng(20240611);
   int parsed = 0;
   int total = 0;
-  milpsac::test::QuietStderr quiet;
+  milpsac::test::NothingOnStderr quiet;
   for (const std::string& seed : seeds) {
     REQUIRE(check_one(seed));
     for (int k = 0; k < 400; ++k, ++total) parsed += check_one(mutate(seed, rng)) ? 1 : 0;
@@ -172,7 +172,7 @@ TEST_CASE("mutated MPS texts throw only InputError") {
 TEST_CASE("mutated gzip bytes throw only InputError") {
   const std::string bytes = milpsac::test::read_bytes(instance_path("lp/netlib/afiro.mps.gz"));
   Random rng(7);
-  milpsac::test::QuietStderr quiet;
+  milpsac::test::NothingOnStderr quiet;
   for (int k = 0; k < 300; ++k) {
     std::string text = bytes;
     if (rng.below(2))

@@ -20,7 +20,7 @@ LinearProgram parse(const std::string& text) { return read_mps_text(text, "t.mps
 
 std::string error_of(const std::string& text) {
   try {
-    milpsac::test::QuietStderr quiet;
+    milpsac::test::NothingOnStderr quiet;
     parse(text);
   } catch (const InputError& e) {
     return e.what();
@@ -217,7 +217,7 @@ TEST_CASE("RHS, RANGES and BOUNDS records without a set name") {
 }
 
 TEST_CASE("only the first named RHS set is used") {
-  milpsac::test::QuietStderr quiet;
+  milpsac::test::NothingOnStderr quiet;
   const LinearProgram lp = parse(
       "NAME\nROWS\n N obj\n L a\nCOLUMNS\n    x a 1\nRHS\n    first a 5\n    second a 7\nENDATA\n");
   CHECK(lp.row_upper[0] == 5);
@@ -260,7 +260,7 @@ TEST_CASE("BOUNDS: every bound type") {
 }
 
 TEST_CASE("BOUNDS: negative UP without a lower bound makes the lower bound -inf") {
-  milpsac::test::QuietStderr quiet;
+  milpsac::test::NothingOnStderr quiet;
   const LinearProgram neg = parse(with_bounds(" UP BND x -5\n UI BND y -1\n"));
   CHECK(neg.col_lower[0] == -kInfinity);
   CHECK(neg.col_upper[0] == -5);
@@ -367,10 +367,23 @@ TEST_CASE("bad numbers are errors with the line") {
 }
 
 TEST_CASE("unknown rows and columns are skipped with a warning") {
-  milpsac::test::QuietStderr quiet;
-  const LinearProgram lp = parse(
+  milpsac::test::NothingOnStderr quiet;
+  std::vector<std::string> warnings;
+  const LinearProgram lp = read_mps_text(
       "NAME\nROWS\n N obj\n L a\nCOLUMNS\n    x a 1 nosuch 5\n    x obj 2\n"
-      "RHS\n    rhs nosuch 3 a 4\nRANGES\n    rng nosuch 1\nBOUNDS\n UP BND nocol 3\n UP BND x 8\nENDATA\n");
+      "RHS\n    rhs nosuch 3 a 4\nRANGES\n    rng nosuch 1\nBOUNDS\n UP BND nocol 3\n UP BND x 8\nENDATA\n",
+      "t.mps", &warnings);
+  // One warning per skipped entry, each naming file, line and the unknown name.
+  REQUIRE(warnings.size() == 4);
+  const char* expected[][2] = {{"t.mps:6: warning:", "unknown row 'nosuch' in COLUMNS"},
+                               {"t.mps:9: warning:", "unknown row 'nosuch' in RHS"},
+                               {"t.mps:11: warning:", "unknown row 'nosuch' in RANGES"},
+                               {"t.mps:13: warning:", "unknown column 'nocol' in BOUNDS"}};
+  for (size_t k = 0; k < warnings.size(); ++k) {
+    CAPTURE(warnings[k]);
+    CHECK(warnings[k].rfind(expected[k][0], 0) == 0);
+    CHECK(warnings[k].find(expected[k][1]) != std::string::npos);
+  }
   REQUIRE(lp.num_rows() == 1);
   REQUIRE(lp.num_cols() == 1);
   CHECK(lp.A(0, 0) == 1);
@@ -379,8 +392,23 @@ TEST_CASE("unknown rows and columns are skipped with a warning") {
   CHECK(lp.col_upper[0] == 8);
 }
 
+TEST_CASE("names that are not UTF-8 are read as Latin-1, with a warning") {
+  std::vector<std::string> warnings;
+  const LinearProgram lp =
+      read_mps_text("NAME caf\xe9\nROWS\n N obj\n L r\xe9\nCOLUMNS\n    x\xe9 r\xe9 1\n    x\xe9 obj 1\n"
+                    "    y\xc3\xa9 r\xe9 2\nRHS\n    rhs r\xe9 4\nENDATA\n",
+                    "t.mps", &warnings);
+  CHECK(lp.name == "caf\xc3\xa9");
+  CHECK(lp.row_names[0] == "r\xc3\xa9");
+  CHECK(lp.col_names[0] == "x\xc3\xa9");
+  CHECK(lp.col_names[1] == "y\xc3\xa9");  // already UTF-8: kept
+  CHECK(lp.A(0, 1) == 2);
+  REQUIRE(warnings.size() == 1);
+  CHECK(warnings[0] == "t.mps: warning: names that are not UTF-8 were read as Latin-1");
+}
+
 TEST_CASE("duplicate COLUMNS entries are summed; a repeated RHS replaces") {
-  milpsac::test::QuietStderr quiet;
+  milpsac::test::NothingOnStderr quiet;
   const LinearProgram lp = parse(
       "NAME\nROWS\n N obj\n L a\n L b\nCOLUMNS\n    x a 1 a 2\n    x obj 1 obj 4\n    y b 1\n    x a 10\n"
       "RHS\n    rhs a 1 a 2\nENDATA\n");

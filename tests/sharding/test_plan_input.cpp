@@ -79,7 +79,7 @@ TEST_CASE("plan input: each kind of bad field is named") {
   cases.push_back({"negative shard size", with([](json& d) { d["options"][0]["shards"][0]["ddr"] = -1; }),
                    "options[0].shards[0].ddr"});
   cases.push_back({"negative perf", with([](json& d) { d["options"][0]["perf"] = -1.0; }), "options[0].perf: must be a finite number >= 0"});
-  cases.push_back({"perf not a number", with([](json& d) { d["options"][0]["perf"] = "fast"; }), "options[0].perf: must be a number"});
+  cases.push_back({"perf not a number", with([](json& d) { d["options"][0]["perf"] = "fast"; }), "options[0].perf: expected a number"});
   cases.push_back({"missing perf", with([](json& d) { d["options"][1].erase("perf"); }), "options[1].perf: missing"});
   cases.push_back({"empty shards", with([](json& d) { d["options"][0]["shards"] = json::array(); }),
                    "options[0].shards: must hold at least one shard"});
@@ -115,7 +115,7 @@ TEST_CASE("plan input: malformed JSON and missing files are input errors naming 
     FAIL("no error");
   } catch (const InputError& e) {
     CHECK(contains(e.what(), bad.path));
-    CHECK(contains(e.what(), "malformed JSON"));
+    CHECK(contains(e.what(), "invalid JSON"));
   }
   CHECK_THROWS_AS((void)read_plan_input("/nonexistent/plan.json"), InputError);
 }

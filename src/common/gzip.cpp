@@ -1,31 +1,21 @@
-// Private helper of the MPS reader: gzip detection by magic bytes and
-// in-memory decompression with zlib.
-//
-// Decompressing the bytes (rather than gzread on the path) lets read_mps_text
-// accept compressed text as well, so files and strings share one code path.
-// Output is capped so that a small hostile file cannot expand without bound.
-#pragma once
+// gzip decompression (see gzip.h).
+#include "common/gzip.h"
 
 #include <zlib.h>
 
 #include <climits>
-#include <cstddef>
-#include <string>
-#include <string_view>
 #include <vector>
 
 #include "common/input_error.h"
 
-namespace milpsac::lp::mps_detail {
+namespace milpsac {
 
-inline constexpr size_t kMaxDecompressedBytes = size_t{1} << 30;
-
-inline bool is_gzip(std::string_view data) {
-  return data.size() >= 2 && static_cast<unsigned char>(data[0]) == 0x1f && static_cast<unsigned char>(data[1]) == 0x8b;
+bool is_gzip(std::string_view data) {
+  return data.size() >= 2 && static_cast<unsigned char>(data[0]) == 0x1f &&
+         static_cast<unsigned char>(data[1]) == 0x8b;
 }
 
-// Inflates gzip data, concatenated members included (as gzip -d does).
-inline std::string gunzip(std::string_view data, const std::string& source) {
+std::string gunzip(std::string_view data, const std::string& source) {
   if (data.size() > UINT_MAX) throw InputError(source + ": compressed file too large");
   z_stream zs{};
   if (inflateInit2(&zs, 15 + 16) != Z_OK) throw InputError(source + ": cannot initialise zlib");
@@ -61,4 +51,4 @@ inline std::string gunzip(std::string_view data, const std::string& source) {
   return out;
 }
 
-}  // namespace milpsac::lp::mps_detail
+}  // namespace milpsac

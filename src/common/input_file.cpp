@@ -1,0 +1,59 @@
+// read_file (see input_file.h).
+#include "common/input_file.h"
+
+#include <array>
+#include <cerrno>
+#include <cstring>
+#include <filesystem>
+#include <fstream>
+#include <iostream>
+#include <sstream>
+
+#include "common/gzip.h"
+#include "common/input_error.h"
+
+namespace milpsac {
+namespace {
+
+std::string read_stream(std::istream& in, const std::string& name) {
+  std::string data;
+  std::array<char, 1 << 16> chunk{};
+  while (in) {
+    in.read(chunk.data(), static_cast<std::streamsize>(chunk.size()));
+    data.append(chunk.data(), static_cast<size_t>(in.gcount()));
+    if (data.size() > kMaxInputBytes) throw InputError(name + ": file larger than 2 GiB");
+  }
+  if (in.bad()) throw InputError(name + ": read error");
+  return data;
+}
+
+}  // namespace
+
+std::string input_name(const std::string& path) { return path == "-" ? "<stdin>" : path; }
+
+std::string read_file(const std::string& path) {
+  const std::string name = input_name(path);
+  std::string data;
+  if (path == "-") {
+    data = read_stream(std::cin, name);
+  } else {
+    std::error_code ec;
+    const auto status = std::filesystem::status(path, ec);
+    if (std::filesystem::is_directory(status)) throw InputError(name + ": is a directory, not a file");
+    if (ec || !std::filesystem::exists(status)) throw InputError(name + ": cannot open file (no such file)");
+    if (std::filesystem::is_regular_file(status)) {
+      const auto size = std::filesystem::file_size(path, ec);
+      if (!ec && size > kMaxInputBytes) throw InputError(name + ": file larger than 2 GiB");
+    }
+    std::ifstream in(path, std::ios::binary);
+    if (!in) {
+      const int err = errno;
+      throw InputError(name + ": cannot open file" + (err != 0 ? " (" + std::string(std::strerror(err)) + ")" : ""));
+    }
+    data = read_stream(in, name);
+  }
+  if (is_gzip(data)) return gunzip(data, name);
+  return data;
+}
+
+}  // namespace milpsac

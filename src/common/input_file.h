@@ -1,0 +1,24 @@
+// read_file: the one way the library reads an input file.
+//
+// The whole file comes back as bytes, decompressed when it starts with the gzip
+// magic (so MODEL.mps.gz and plan.json.gz work whatever their names). Every
+// failure is an InputError that names the file: a path that does not exist, a
+// directory, a file that cannot be opened or read, a file larger than
+// kMaxInputBytes. "-" reads standard input (named "<stdin>" in messages).
+#pragma once
+
+#include <cstddef>
+#include <string>
+
+namespace milpsac {
+
+// Larger inputs are refused before they are read: no supported model needs them.
+inline constexpr size_t kMaxInputBytes = size_t{1} << 31;
+
+// The name used for `path` in messages ("<stdin>" for "-").
+std::string input_name(const std::string& path);
+
+// Whole contents of `path` ("-" = standard input), gunzipped if compressed.
+std::string read_file(const std::string& path);
+
+}  // namespace milpsac

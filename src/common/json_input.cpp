@@ -1,0 +1,194 @@
+// JSON parsing with depth bound, non-finite markers and duplicate keys
+// (see json_input.h).
+#include "common/json_input.h"
+
+#include <array>
+#include <cerrno>
+#include <cmath>
+#include <cstdlib>
+#include <unordered_set>
+#include <vector>
+
+#include "common/input_error.h"
+#include "common/input_file.h"
+
+namespace milpsac {
+namespace {
+
+constexpr std::array<std::string_view, 3> kLiterals = {"-Infinity", "Infinity", "NaN"};
+
+bool is_word_char(char c) {
+  return (c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z') || (c >= '0' && c <= '9') || c == '_';
+}
+
+bool is_number_char(char c) {
+  return (c >= '0' && c <= '9') || c == '-' || c == '+' || c == '.' || c == 'e' || c == 'E';
+}
+
+// True if the number token overflows a double (strtod gives +-inf).
+bool overflows_double(std::string_view token) {
+  if (token.find_first_of("eE") == std::string_view::npos && token.size() < 300) return false;
+  const std::string copy(token);
+  char* end = nullptr;
+  errno = 0;
+  const double v = std::strtod(copy.c_str(), &end);
+  return end == copy.c_str() + copy.size() && std::isinf(v);
+}
+
+// Copy of text with the markers quoted (or empty and `changed` false when none
+// occur); throws when the nesting is deeper than kMaxJsonDepth.
+std::string prepare(std::string_view text, const std::string& source, bool& changed) {
+  std::string out;
+  size_t copied = 0;
+  changed = false;
+  auto quote = [&](size_t begin, size_t end) {
+    out.append(text.substr(copied, begin - copied));
+    out += '"';
+    out.append(text.substr(begin, end - begin));
+    out += '"';
+    copied = end;
+    changed = true;
+  };
+  int depth = 0;
+  size_t line = 1;
+  for (size_t i = 0; i < text.size(); ++i) {
+    const char c = text[i];
+    if (c == '\n') {
+      ++line;
+    } else if (c == '"') {  // skip the string literal
+      for (++i; i < text.size() && text[i] != '"'; ++i) {
+        if (text[i] == '\\') ++i;
+        else if (text[i] == '\n') ++line;
+      }
+    } else if (c == '[' || c == '{') {
+      if (++depth > kMaxJsonDepth)
+        throw InputError(source + ":" + std::to_string(line) + ": JSON nested deeper than " +
+                         std::to_string(kMaxJsonDepth) + " levels");
+    } else if (c == ']' || c == '}') {
+      --depth;
+    } else if (i == 0 || !is_word_char(text[i - 1])) {
+      bool literal = false;
+      for (std::string_view word : kLiterals) {
+        const size_t end = i + word.size();
+        if (text.compare(i, word.size(), word) == 0 && (end == text.size() || !is_word_char(text[end]))) {
+          quote(i, end);
+          i = end - 1;
+          literal = true;
+          break;
+        }
+      }
+      if (!literal && (c == '-' || (c >= '0' && c <= '9'))) {
+        size_t end = i;
+        while (end < text.size() && is_number_char(text[end])) ++end;
+        if (overflows_double(text.substr(i, end - i))) quote(i, end);
+        i = end - 1;
+      }
+    }
+  }
+  if (changed) out.append(text.substr(copied));
+  return out;
+}
+
+// Rejects a key seen twice in one object, naming it and its parent key.
+class DuplicateKeyCheck {
+ public:
+  explicit DuplicateKeyCheck(const std::string& source) : source_(source) {}
+
+  bool operator()(int /*depth*/, nlohmann::json::parse_event_t event, nlohmann::json& parsed) {
+    using Event = nlohmann::json::parse_event_t;
+    switch (event) {
+      case Event::object_start:
+        objects_.push_back({{}, current_key_});
+        break;
+      case Event::object_end:
+        if (!objects_.empty()) {
+          current_key_ = std::move(objects_.back().parent_key);
+          objects_.pop_back();
+        }
+        break;
+      case Event::key: {
+        const std::string& key = parsed.get_ref<const std::string&>();
+        if (!objects_.empty() && !objects_.back().keys.insert(key).second) {
+          const std::string& parent = objects_.back().parent_key;
+          throw InputError(source_ + ": duplicate key '" + key + "'" +
+                           (parent.empty() ? std::string() : " in object '" + parent + "'"));
+        }
+        current_key_ = key;
+        break;
+      }
+      default:
+        break;
+    }
+    return true;
+  }
+
+ private:
+  struct Object {
+    std::unordered_set<std::string> keys;
+    std::string parent_key;
+  };
+  const std::string& source_;
+  std::vector<Object> objects_;
+  std::string current_key_;
+};
+
+nlohmann::json parse_checked(std::string_view text, const std::string& source) {
+  DuplicateKeyCheck check(source);
+  nlohmann::json::parser_callback_t callback = [&check](int depth, nlohmann::json::parse_event_t event,
+                                                        nlohmann::json& parsed) {
+    return check(depth, event, parsed);
+  };
+  return nlohmann::json::parse(text, callback);
+}
+
+}  // namespace
+
+nlohmann::json parse_json(std::string_view text, const std::string& source) {
+  using nlohmann::json;
+  // Trailing whitespace is dropped before parsing (the parser walks it a byte
+  // at a time with position tracking: 100 MB of it took seconds); a document
+  // of whitespace only is reported as empty without parsing at all.
+  const size_t last = text.find_last_not_of(" \t\r\n");
+  if (last == std::string_view::npos) throw InputError(source + ": invalid JSON: empty input (no JSON document)");
+  text = text.substr(0, last + 1);
+  try {
+    bool changed = false;
+    const std::string prepared = prepare(text, source, changed);
+    return parse_checked(changed ? std::string_view(prepared) : text, source);
+  } catch (const json::exception& e) {
+    std::string what = e.what();
+    if (auto bracket = what.find("] "); what.rfind("[json.exception", 0) == 0 && bracket != std::string::npos)
+      what = what.substr(bracket + 2);
+    throw InputError(source + ": invalid JSON: " + what);
+  }
+}
+
+nlohmann::json read_json_file(const std::string& path) { return parse_json(read_file(path), input_name(path)); }
+
+bool is_nonnumeric_marker(const nlohmann::json& value) {
+  if (!value.is_string()) return false;
+  const std::string& s = value.get_ref<const std::string&>();
+  for (std::string_view literal : kLiterals)
+    if (s == literal) return true;
+  if (s.empty() || !(s[0] == '-' || (s[0] >= '0' && s[0] <= '9'))) return false;
+  for (char c : s)
+    if (!is_number_char(c)) return false;
+  return overflows_double(s);
+}
+
+std::string describe_json(const nlohmann::json& value) {
+  if (is_nonnumeric_marker(value)) {
+    const std::string& s = value.get_ref<const std::string&>();
+    if (s == "NaN" || s.find("Infinity") != std::string::npos) return s;
+    return s + " (out of double range)";
+  }
+  if (value.is_number() || value.is_boolean() || value.is_null()) return value.dump();
+  if (value.is_string()) {
+    const std::string& s = value.get_ref<const std::string&>();
+    if (s.size() <= 40) return "string " + nlohmann::json(s).dump(-1, ' ', false, nlohmann::json::error_handler_t::replace);
+    return "a string";
+  }
+  return value.is_object() ? "an object" : "a list";
+}
+
+}  // namespace milpsac

@@ -1,0 +1,39 @@
+// Parsing JSON input: the one JSON entry point of every reader.
+//
+// Accepted beyond strict JSON, because Python's json.dump writes them: the bare
+// words NaN, Infinity and -Infinity. Before parsing, one scan over the text
+//  - bounds the nesting depth (kMaxJsonDepth), so a hostile file cannot
+//    overflow the stack of any recursive code that walks the document;
+//  - quotes NaN/Infinity/-Infinity and numbers outside double range (1e999)
+//    so they arrive as marker strings, and the field reader reports them by
+//    field name ("runtimes[3]: expected a finite number, got NaN") instead of
+//    the parser failing without a field.
+// Duplicate keys in one object are an InputError (a silent "last one wins"
+// would plan with a value the user did not mean). Syntax errors are
+// InputError "SOURCE: invalid JSON: ...".
+#pragma once
+
+#include <nlohmann/json.hpp>
+#include <string>
+#include <string_view>
+
+namespace milpsac {
+
+// Deeper documents are refused; every format we read is at most 6 levels deep.
+inline constexpr int kMaxJsonDepth = 256;
+
+// Parse `text`; `source` names it in messages.
+nlohmann::json parse_json(std::string_view text, const std::string& source);
+
+// read_file + parse_json.
+nlohmann::json read_json_file(const std::string& path);
+
+// A number field that arrived as a marker string: "NaN", "Infinity",
+// "-Infinity", or a number outside double range such as "1e999".
+bool is_nonnumeric_marker(const nlohmann::json& value);
+
+// The value as a message shows it: numbers and markers by their text,
+// short strings quoted, other values by type ("object", "array", ...).
+std::string describe_json(const nlohmann::json& value);
+
+}  // namespace milpsac

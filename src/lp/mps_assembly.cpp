@@ -1,0 +1,304 @@
+// Assembly of the MPS model (see mps_assembly.h).
+#include "lp/mps_assembly.h"
+
+#include <cmath>
+#include <sstream>
+
+#include "common/dense_size.h"
+#include "common/infinity.h"
+
+namespace milpsac::lp::mps_detail {
+namespace {
+
+std::string format_number(double v) {
+  std::ostringstream os;
+  os.precision(17);
+  os << v;
+  return os.str();
+}
+
+// True if s is valid UTF-8 (overlong forms and surrogates are not checked:
+// JSON writers accept them; only broken sequences make them fail).
+bool is_utf8(std::string_view s) {
+  size_t i = 0;
+  while (i < s.size()) {
+    const auto c = static_cast<unsigned char>(s[i]);
+    const size_t extra = c < 0x80 ? 0 : (c >> 5) == 0x6 ? 1 : (c >> 4) == 0xE ? 2 : (c >> 3) == 0x1E ? 3 : 99;
+    if (extra == 99 || i + extra >= s.size()) return false;
+    for (size_t k = 1; k <= extra; ++k)
+      if ((static_cast<unsigned char>(s[i + k]) >> 6) != 0x2) return false;
+    i += extra + 1;
+  }
+  return true;
+}
+
+// Names are opaque bytes in MPS, but old files use Latin-1; the model's names
+// must be UTF-8 (JSON output). A name that is not UTF-8 is read as Latin-1.
+std::string utf8_name(const std::string& name, bool& transcoded) {
+  if (is_utf8(name)) return name;
+  transcoded = true;
+  std::string out;
+  out.reserve(name.size() + 8);
+  for (char ch : name) {
+    const auto c = static_cast<unsigned char>(ch);
+    if (c < 0x80) {
+      out += ch;
+    } else {
+      out += static_cast<char>(0xC0 | (c >> 6));
+      out += static_cast<char>(0x80 | (c & 0x3F));
+    }
+  }
+  return out;
+}
+
+}  // namespace
+
+void MpsModel::add_row(const RowsRecord& r) {
+  std::string row_name(r.name);
+  if (row_index_.count(row_name)) diag_.fail("row " + quoted(row_name) + " defined twice");
+  if (r.type == 'N') {
+    const bool is_objective =
+        objective_row_name_.empty() && (objective_name.empty() || objective_name == row_name);
+    if (is_objective) {
+      objective_row_name_ = row_name;
+      row_index_.emplace(std::move(row_name), kObjectiveRow);
+    } else {
+      diag_.warn("free row " + quoted(row_name) + " (extra N row) is dropped");
+      row_index_.emplace(std::move(row_name), kFreeRow);
+    }
+    return;
+  }
+  RowData row;
+  row.name = row_name;
+  row.type = r.type;
+  row_index_.emplace(std::move(row_name), static_cast<int>(rows_.size()));
+  rows_.push_back(std::move(row));
+}
+
+int MpsModel::lookup_row(std::string_view name) const {
+  const auto it = row_index_.find(name);
+  return it == row_index_.end() ? kNoRow : it->second;
+}
+
+void MpsModel::add_entries(const ColumnsRecord& r, bool integer) {
+  ColumnData& col = select_column(r.column);
+  if (integer) {
+    col.integer = true;
+    col.from_marker = true;
+  }
+  for (const Pair& p : r.pairs) {
+    const int row = lookup_row(p.name);
+    if (row == kNoRow) {
+      diag_.warn("unknown row " + quoted(p.name) + " in COLUMNS; entry ignored");
+    } else if (row == kObjectiveRow) {
+      if (col.has_cost) diag_.warn("duplicate objective entry for column " + quoted(col.name) + "; values summed");
+      col.cost += p.value;
+      col.has_cost = true;
+    } else if (row >= 0) {
+      const size_t i = static_cast<size_t>(row);
+      if (mark_column_[i] == current_column_) {
+        diag_.warn("duplicate entry for column " + quoted(col.name) + " in row " + quoted(p.name) + "; values summed");
+        col.entries[static_cast<size_t>(mark_slot_[i])].second += p.value;
+      } else {
+        mark_column_[i] = current_column_;
+        mark_slot_[i] = static_cast<int>(col.entries.size());
+        col.entries.emplace_back(row, p.value);
+      }
+    }
+  }
+}
+
+// The column named `name`, created on first sight. Duplicate detection marks
+// each row with the column that last used it, so a column that comes back
+// after others (entries not contiguous) has its marks restored here.
+MpsModel::ColumnData& MpsModel::select_column(std::string_view name) {
+  if (mark_column_.size() != rows_.size()) {
+    mark_column_.assign(rows_.size(), -1);
+    mark_slot_.assign(rows_.size(), 0);
+  }
+  if (current_column_ >= 0 && columns_[static_cast<size_t>(current_column_)].name == name)
+    return columns_[static_cast<size_t>(current_column_)];
+  const auto it = column_index_.find(name);
+  if (it == column_index_.end()) {
+    current_column_ = static_cast<int>(columns_.size());
+    ColumnData col;
+    col.name = std::string(name);
+    column_index_.emplace(col.name, current_column_);
+    columns_.push_back(std::move(col));
+  } else {
+    current_column_ = it->second;
+    diag_.warn("entries of column " + quoted(name) + " are not contiguous; merged");
+    const ColumnData& col = columns_[static_cast<size_t>(current_column_)];
+    for (size_t k = 0; k < col.entries.size(); ++k) {
+      mark_column_[static_cast<size_t>(col.entries[k].first)] = current_column_;
+      mark_slot_[static_cast<size_t>(col.entries[k].first)] = static_cast<int>(k);
+    }
+  }
+  return columns_[static_cast<size_t>(current_column_)];
+}
+
+// Only the first named set of RHS, RANGES or BOUNDS counts, as in CBC and
+// HiGHS; records without a set name always apply.
+bool MpsModel::in_active_set(std::optional<std::string_view> set, ActiveSet& active, const char* section) {
+  if (!set) return true;
+  if (active.name.empty()) active.name = std::string(*set);
+  if (active.name == *set) return true;
+  if (!active.warned)
+    diag_.warn(std::string(section) + " set " + quoted(*set) + " ignored (only the first set " + quoted(active.name) +
+               " is used)");
+  active.warned = true;
+  return false;
+}
+
+void MpsModel::set_rhs(const RhsRecord& r, bool ranges) {
+  const char* what = ranges ? "RANGES" : "RHS";
+  if (!in_active_set(r.set, ranges ? range_set_ : rhs_set_, what)) return;
+  for (const Pair& p : r.pairs) {
+    const int row = lookup_row(p.name);
+    const double v = clean_infinity(p.value);
+    if (row == kNoRow) {
+      diag_.warn("unknown row " + quoted(p.name) + " in " + what + "; entry ignored");
+    } else if (row == kFreeRow || (row == kObjectiveRow && ranges)) {
+      diag_.warn(std::string(what) + " entry on N row " + quoted(p.name) + " ignored");
+    } else if (row == kObjectiveRow) {
+      if (std::isinf(v)) diag_.fail("infinite RHS on the objective row");
+      if (has_offset_) diag_.warn("duplicate RHS entry for the objective row; the last one is used");
+      offset_ = -v;
+      has_offset_ = true;
+    } else {
+      RowData& data = rows_[static_cast<size_t>(row)];
+      int& line = ranges ? data.range_line : data.rhs_line;
+      if (line != 0) diag_.warn(std::string("duplicate ") + what + " entry for row " + quoted(p.name) + "; the last one is used");
+      line = diag_.line();
+      if (ranges)
+        data.range = v;
+      else
+        data.rhs = v;
+    }
+  }
+}
+
+void MpsModel::set_bound(const BoundsRecord& r) {
+  if (!in_active_set(r.set, bound_set_, "BOUNDS")) return;
+  const auto it = column_index_.find(r.column);
+  if (it == column_index_.end()) {
+    diag_.warn("unknown column " + quoted(r.column) + " in BOUNDS; bound ignored");
+    return;
+  }
+  ColumnData& col = columns_[static_cast<size_t>(it->second)];
+  const double v = r.value.value_or(kInfinity);
+  col.any_bound = true;
+  auto set_lower = [&](double lower) {
+    if (lower == kInfinity) diag_.fail("lower bound +inf on column " + quoted(col.name));
+    col.lower = lower;
+    col.lower_set = true;
+  };
+  auto set_upper = [&](double upper) {
+    if (upper == -kInfinity) diag_.fail("upper bound -inf on column " + quoted(col.name));
+    col.upper = upper;
+    col.negative_upper_line = upper < 0 ? diag_.line() : 0;
+  };
+  switch (r.kind) {
+    case BoundKind::kUp: set_upper(v); break;
+    case BoundKind::kLo: set_lower(v); break;
+    case BoundKind::kFx:
+      if (std::isinf(v)) diag_.fail("FX bound with infinite value on column " + quoted(col.name));
+      set_lower(v);
+      col.upper = v;
+      col.negative_upper_line = 0;
+      break;
+    case BoundKind::kFr:
+      set_lower(-kInfinity);
+      set_upper(kInfinity);
+      break;
+    case BoundKind::kMi: set_lower(-kInfinity); break;
+    case BoundKind::kPl: set_upper(kInfinity); break;
+    case BoundKind::kBv:
+      set_lower(0.0);
+      set_upper(1.0);
+      col.integer = true;
+      break;
+    case BoundKind::kLi:
+      set_lower(v);
+      col.integer = true;
+      break;
+    case BoundKind::kUi:
+      set_upper(v);
+      col.integer = true;
+      break;
+    case BoundKind::kSc:
+    case BoundKind::kSi:
+      set_upper(v);
+      col.negative_upper_line = 0;
+      col.semi_line = diag_.line();
+      if (r.kind == BoundKind::kSi) col.integer = true;
+      break;
+  }
+}
+
+LinearProgram MpsModel::assemble() {
+  if (!objective_name.empty() && objective_row_name_ != objective_name)
+    diag_.fail_at(0, "OBJNAME row " + quoted(objective_name) + " is not an N row of ROWS");
+  const size_t m = rows_.size();
+  const size_t n = columns_.size();
+  check_lp_dense_size(static_cast<double>(m), static_cast<double>(n), diag_.source());
+  LinearProgram lp;
+  bool transcoded = false;
+  lp.name = utf8_name(name, transcoded);
+  lp.sense = sense;
+  lp.offset = offset_;
+  lp.resize(static_cast<int>(m), static_cast<int>(n));
+  for (size_t i = 0; i < m; ++i) {
+    RowData& row = rows_[i];
+    lp.row_names[i] = utf8_name(row.name, transcoded);
+    const auto [lower, upper] = row_bounds(row);
+    lp.row_lower[static_cast<Eigen::Index>(i)] = lower;
+    lp.row_upper[static_cast<Eigen::Index>(i)] = upper;
+  }
+  for (size_t j = 0; j < n; ++j) {
+    ColumnData& col = columns_[j];
+    const auto jj = static_cast<Eigen::Index>(j);
+    finish_bounds(col);
+    lp.col_names[j] = utf8_name(col.name, transcoded);
+    lp.c[jj] = col.cost;
+    lp.col_lower[jj] = col.lower;
+    lp.col_upper[jj] = col.upper;
+    lp.is_integer[j] = col.integer ? 1 : 0;
+    for (const auto& [row, value] : col.entries) lp.A(row, jj) = value;
+  }
+  if (transcoded) diag_.warn_at(0, "names that are not UTF-8 were read as Latin-1");
+  return lp;
+}
+
+// RANGES sign rules (the MPS standard): L [rhs-|R|, rhs], G [rhs, rhs+|R|],
+// E [rhs, rhs+|R|] for R > 0 and [rhs-|R|, rhs] for R < 0.
+std::pair<double, double> MpsModel::row_bounds(const RowData& row) const {
+  const double r = row.rhs;
+  double lower = r;
+  double upper = r;
+  if (row.type == 'L') lower = -kInfinity;
+  if (row.type == 'G') upper = kInfinity;
+  if (row.range) {
+    if (std::isinf(r)) diag_.fail_at(row.range_line, "RANGES entry on row " + quoted(row.name) + " whose RHS is infinite");
+    const double width = std::abs(*row.range);
+    if (row.type == 'L' || (row.type == 'E' && *row.range < 0)) lower = r - width;
+    if (row.type == 'G' || (row.type == 'E' && *row.range > 0)) upper = r + width;
+  }
+  if (lower == kInfinity || upper == -kInfinity)
+    diag_.fail_at(row.rhs_line, "infinite RHS " + format_number(r) + " makes row " + quoted(row.name) + " unsatisfiable");
+  return {lower, upper};
+}
+
+void MpsModel::finish_bounds(ColumnData& col) {
+  if (col.from_marker && !col.any_bound) col.upper = 1.0;
+  if (col.negative_upper_line != 0 && col.upper < 0 && !col.lower_set) {
+    diag_.warn_at(col.negative_upper_line,
+            "negative upper bound on column " + quoted(col.name) + " without a lower bound: lower bound set to -inf");
+    col.lower = -kInfinity;
+  }
+  if (col.semi_line != 0 && !(col.lower <= 0.0 && 0.0 <= col.upper))
+    diag_.fail_at(col.semi_line, "semi-continuous column " + quoted(col.name) +
+                               " with lower bound > 0 is not supported (SC/SI only as ordinary bounds)");
+}
+
+}  // namespace milpsac::lp::mps_detail

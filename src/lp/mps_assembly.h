@@ -1,0 +1,106 @@
+// Private helper of the MPS reader: the model as the sections fill it in, and
+// its assembly into a LinearProgram (bounds, ranges, the dense matrix).
+//
+// The section reader (mps_reader.cpp) hands over decoded records in file
+// order; this class owns the MPS semantics of each record (which N row is the
+// objective, which RHS set counts, how bounds combine, how RANGES widen a
+// row) and, at ENDATA, the checks that need the whole file (a negative upper
+// bound without a lower bound, semi-continuous bounds, OBJNAME resolved, the
+// dense-size guard). Conventions are listed in mps_reader.cpp.
+#pragma once
+
+#include <optional>
+#include <string>
+#include <string_view>
+#include <unordered_map>
+#include <utility>
+#include <vector>
+
+#include "lp/linear_program.h"
+#include "lp/mps_diagnostics.h"
+#include "lp/mps_records.h"
+
+namespace milpsac::lp::mps_detail {
+
+class MpsModel {
+ public:
+  explicit MpsModel(Diagnostics& diagnostics) : diag_(diagnostics) {}
+
+  std::string name;
+  ObjectiveSense sense = ObjectiveSense::kMinimize;
+  std::string objective_name;  // from OBJNAME, empty if none
+
+  bool is_row(std::string_view row) const { return row_index_.count(row) > 0; }
+  bool is_column(std::string_view column) const { return column_index_.count(column) > 0; }
+
+  void add_row(const RowsRecord& r);
+  // COLUMNS entries; `integer` when inside MARKER INTORG ... INTEND.
+  void add_entries(const ColumnsRecord& r, bool integer);
+  void set_rhs(const RhsRecord& r, bool ranges);
+  void set_bound(const BoundsRecord& r);
+
+  // The LinearProgram (InputError for what only the whole file shows).
+  LinearProgram assemble();
+
+ private:
+  struct NameHash {
+    using is_transparent = void;
+    size_t operator()(std::string_view s) const { return std::hash<std::string_view>{}(s); }
+  };
+  using NameIndex = std::unordered_map<std::string, int, NameHash, std::equal_to<>>;
+
+  static constexpr int kObjectiveRow = -1;
+  static constexpr int kFreeRow = -2;
+  static constexpr int kNoRow = -3;
+
+  struct ColumnData {
+    std::string name;
+    double cost = 0.0;
+    bool has_cost = false;
+    std::vector<std::pair<int, double>> entries;  // (constraint row, value)
+    double lower = 0.0;
+    double upper = kInfinity;
+    bool integer = false;
+    bool from_marker = false;
+    bool any_bound = false;
+    bool lower_set = false;
+    int negative_upper_line = 0;  // UP/UI record that set the current upper bound
+    int semi_line = 0;            // SC/SI record, 0 if none
+  };
+
+  struct RowData {
+    std::string name;
+    char type = 'E';
+    double rhs = 0.0;
+    int rhs_line = 0;
+    std::optional<double> range;
+    int range_line = 0;
+  };
+
+  // Only the first named set of RHS, RANGES or BOUNDS counts.
+  struct ActiveSet {
+    std::string name;
+    bool warned = false;
+  };
+
+  int lookup_row(std::string_view row) const;
+  ColumnData& select_column(std::string_view column);
+  bool in_active_set(std::optional<std::string_view> set, ActiveSet& active, const char* section);
+  std::pair<double, double> row_bounds(const RowData& row) const;
+  void finish_bounds(ColumnData& col);
+
+  Diagnostics& diag_;
+  std::string objective_row_name_;  // the N row chosen as objective
+  double offset_ = 0.0;
+  bool has_offset_ = false;
+  NameIndex row_index_;  // constraint index, kObjectiveRow or kFreeRow
+  std::vector<RowData> rows_;
+  NameIndex column_index_;
+  std::vector<ColumnData> columns_;
+  int current_column_ = -1;
+  std::vector<int> mark_column_;  // per constraint row: column that last had an entry there
+  std::vector<int> mark_slot_;    // ... and the index of that entry in the column
+  ActiveSet rhs_set_, range_set_, bound_set_;
+};
+
+}  // namespace milpsac::lp::mps_detail

@@ -1,0 +1,121 @@
+// The input module (src/common): read_file, parse_json and JsonField. Every
+// failure is an InputError naming the file (and the JSON path, for fields).
+#include <doctest/doctest.h>
+
+#include <unistd.h>
+#include <zlib.h>
+
+#include <cstdio>
+#include <filesystem>
+#include <fstream>
+#include <string>
+
+#include "common/dense_size.h"
+#include "common/infinity.h"
+#include "common/input_error.h"
+#include "common/input_file.h"
+#include "common/json_fields.h"
+#include "common/json_input.h"
+
+using namespace milpsac;
+namespace fs = std::filesystem;
+
+namespace {
+
+std::string error_of(auto&& body) {
+  try {
+    body();
+  } catch (const InputError& e) {
+    return e.what();
+  }
+  return "";
+}
+
+fs::path temp_file(const std::string& name, const std::string& bytes) {
+  const fs::path path = fs::temp_directory_path() / ("milpsac-input-" + std::to_string(::getpid()) + "-" + name);
+  std::ofstream(path, std::ios::binary) << bytes;
+  return path;
+}
+
+std::string gzip(const std::string& text) {
+  z_stream zs{};
+  REQUIRE(deflateInit2(&zs, Z_DEFAULT_COMPRESSION, Z_DEFLATED, 15 + 16, 8, Z_DEFAULT_STRATEGY) == Z_OK);
+  std::string out(compressBound(static_cast<uLong>(text.size())) + 64, '\0');
+  zs.next_in = reinterpret_cast<Bytef*>(const_cast<char*>(text.data()));
+  zs.avail_in = static_cast<uInt>(text.size());
+  zs.next_out = reinterpret_cast<Bytef*>(out.data());
+  zs.avail_out = static_cast<uInt>(out.size());
+  REQUIRE(deflate(&zs, Z_FINISH) == Z_STREAM_END);
+  out.resize(zs.total_out);
+  deflateEnd(&zs);
+  return out;
+}
+
+}  // namespace
+
+TEST_CASE("read_file: whole files, gzip by magic bytes, and errors that name the path") {
+  const fs::path plain = temp_file("plain.json", "{\"a\": 1}");
+  CHECK(read_file(plain.string()) == "{\"a\": 1}");
+  const fs::path packed = temp_file("packed.bin", gzip("{\"b\": 2}"));  // no .gz in the name
+  CHECK(read_file(packed.string()) == "{\"b\": 2}");
+  CHECK(read_json_file(packed.string())["b"] == 2);
+  const fs::path cut = temp_file("cut.gz", gzip("{\"b\": 2}").substr(0, 12));
+  CHECK(error_of([&] { read_file(cut.string()); }).rfind(cut.string() + ": ", 0) == 0);
+  CHECK(error_of([&] { read_file(fs::temp_directory_path().string()); }) ==
+        fs::temp_directory_path().string() + ": is a directory, not a file");
+  CHECK(error_of([] { read_file("/nonexistent/x.json"); }) == "/nonexistent/x.json: cannot open file (no such file)");
+  CHECK(input_name("-") == "<stdin>");
+  fs::remove(plain);
+  fs::remove(packed);
+  fs::remove(cut);
+}
+
+TEST_CASE("parse_json: Python's words, numbers out of range, depth, duplicates, empty input") {
+  const nlohmann::json doc = parse_json("{\"x\": NaN, \"y\": -Infinity, \"z\": 1e999, \"s\": \"NaN\", \"w\": 1e-999}", "f.json");
+  CHECK(is_nonnumeric_marker(doc["x"]));
+  CHECK(is_nonnumeric_marker(doc["y"]));
+  CHECK(is_nonnumeric_marker(doc["z"]));
+  CHECK(describe_json(doc["z"]) == "1e999 (out of double range)");
+  CHECK(doc["w"] == 0.0);  // underflow is a number, not an error
+  CHECK(error_of([] { parse_json(std::string(300, '[') + std::string(300, ']'), "deep.json"); }) ==
+        "deep.json:1: JSON nested deeper than 256 levels");
+  CHECK(parse_json(std::string(256, '[') + std::string(256, ']'), "ok.json").is_array());
+  // Brackets inside strings do not count.
+  CHECK(parse_json("[\"" + std::string(1000, '[') + "\"]", "s.json").size() == 1);
+  CHECK(error_of([] { parse_json("{\"a\": {\"k\": 1, \"k\": 2}}", "d.json"); }) ==
+        "d.json: duplicate key 'k' in object 'a'");
+  CHECK(error_of([] { parse_json(" \n\t ", "e.json"); }) == "e.json: invalid JSON: empty input (no JSON document)");
+  CHECK(error_of([] { parse_json("{\"a\": ", "t.json"); }).rfind("t.json: invalid JSON: ", 0) == 0);
+}
+
+TEST_CASE("JsonField: one message shape, FILE: PATH (LABEL): what") {
+  const std::string source = "f.json";
+  const nlohmann::json doc = parse_json(
+      "{\"list\": [{\"n\": \"x\"}, {\"n\": 1.5, \"m\": NaN, \"b\": 3, \"big\": 1e999}], \"w\": 1e9}", source);
+  const JsonField root(doc, source);
+  const JsonField list = root.member("list");
+  const JsonField second = list.element(1);
+  CHECK(error_of([&] { root.member("nope"); }) == "f.json: nope: missing");
+  CHECK(error_of([&] { list.element(0).member("n").number(); }) == "f.json: list[0].n: expected a number, got string \"x\"");
+  CHECK(error_of([&] { second.member("m").number(); }) == "f.json: list[1].m: expected a finite number, got NaN");
+  CHECK(error_of([&] { second.member("big").number(); }) ==
+        "f.json: list[1].big: expected a finite number, got 1e999 (out of double range)");
+  CHECK(error_of([&] { second.member("n").whole(0, 10, "a count"); }) == "f.json: list[1].n: must be a count, got 1.5");
+  CHECK(error_of([&] { second.member("b").boolean(); }) == "f.json: list[1].b: expected true or false, got 3");
+  CHECK(error_of([&] { second.reject_unknown({"n", "m", "b"}); }) == "f.json: list[1]: unknown field 'big'");
+  const std::string label = "module 'M'";
+  CHECK(error_of([&] { second.labelled(label).member("m").number(); }) ==
+        "f.json: list[1].m (module 'M'): expected a finite number, got NaN");
+  CHECK(root.member("w").whole(0, std::int64_t{1} << 53, "bytes") == 1000000000);  // integral floats are whole
+  CHECK(error_of([&] { root.object().list(); }) == "f.json: document: expected a list, got an object");
+}
+
+TEST_CASE("dense-size guard and infinity cleaning") {
+  CHECK_NOTHROW(check_lp_dense_size(6803, 9557, "rentacar.mps"));
+  const std::string message = error_of([] { check_lp_dense_size(1e5, 1e5, "huge.mps"); });
+  CHECK(message.rfind("huge.mps: too large for dense storage (100000 rows x 100000 columns", 0) == 0);
+  CHECK(error_of([] { check_dense_size(5000, 5000, "m", 2e7); }).find("25000000 entries") != std::string::npos);
+  CHECK(clean_infinity(1e30) == HUGE_VAL);
+  CHECK(clean_infinity(-2e30) == -HUGE_VAL);
+  CHECK(clean_infinity(9.9e29) == 9.9e29);
+}

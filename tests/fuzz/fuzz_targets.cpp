@@ -1,0 +1,107 @@
+// Fuzz targets (see fuzz_targets.h).
+#include "fuzz_targets.h"
+
+#include <cmath>
+#include <exception>
+
+#include "analysis/autograd_graph.h"
+#include "analysis/graph_info.h"
+#include "bnb/branch_and_bound.h"
+#include "common/input_error.h"
+#include "common/json_input.h"
+#include "lp/mps.h"
+#include "model/module_info_reader.h"
+#include "model/sac_stats.h"
+#include "sharding/plan_input.h"
+
+namespace milpsac::fuzz {
+namespace {
+
+// Runs `body`; InputError is the accepted way to refuse input.
+template <class Body>
+std::string guarded(Body body) {
+  try {
+    return body();
+  } catch (const InputError&) {
+    return {};
+  } catch (const std::exception& e) {
+    return std::string("unexpected exception (not InputError): ") + e.what();
+  } catch (...) {
+    return "unexpected non-standard exception";
+  }
+}
+
+// Models the end-to-end target solves: small enough that a node limit bounds
+// the work (a hang is then a real bug, caught by libFuzzer's -timeout).
+constexpr int kMaxSolveRows = 60;
+constexpr int kMaxSolveCols = 60;
+constexpr long kSolveNodeLimit = 200;
+
+}  // namespace
+
+std::string module_info(std::string_view data) {
+  return guarded([&] {
+    const model::ModuleInfo info = model::parse_module_info(data, "fuzz.json");
+    if (info.modules.empty()) return std::string("parsed a ModuleInfo without modules");
+    return std::string();
+  });
+}
+
+std::string sac_stats(std::string_view data) {
+  return guarded([&] {
+    const model::SacStats stats = model::parse_sac_stats(data, "fuzz.json");
+    if (stats.runtimes.size() != stats.func_names.size()) return std::string("runtimes and func_names differ in length");
+    return std::string();
+  });
+}
+
+std::string plan_input(std::string_view data) {
+  return guarded([&] {
+    const sharding::PlanInput input = sharding::parse_plan_input(parse_json(data, "fuzz.json"), "fuzz.json");
+    if (input.topology.world_size < 1) return std::string("accepted world_size < 1");
+    return std::string();
+  });
+}
+
+std::string autograd_graph(std::string_view data) {
+  return guarded([&] {
+    const analysis::AutogradGraph graph = analysis::parse_autograd_graph(parse_json(data, "fuzz.json"), "fuzz.json");
+    if (graph.order.size() != graph.nodes.size()) return std::string("topological order misses nodes");
+    (void)analysis::analyze_autograd_graph(graph);
+    return std::string();
+  });
+}
+
+std::string mps(std::string_view data) {
+  return guarded([&] {
+    std::vector<std::string> warnings;
+    const lp::LinearProgram lp = lp::read_mps_text(data, "fuzz.mps", &warnings);
+    if (lp.col_names.size() != static_cast<size_t>(lp.num_cols())) return std::string("column names and columns differ");
+    for (int j = 0; j < lp.num_cols(); ++j)
+      if (std::isnan(lp.col_lower[j]) || std::isnan(lp.col_upper[j]) || std::isnan(lp.c[j]))
+        return std::string("NaN in the parsed model");
+    return std::string();
+  });
+}
+
+std::string solve(std::string_view data) {
+  return guarded([&] {
+    const lp::LinearProgram lp = lp::read_mps_text(data, "fuzz.mps");
+    if (lp.num_rows() > kMaxSolveRows || lp.num_cols() > kMaxSolveCols) return std::string();
+    bnb::MilpOptions options;
+    options.node_limit = kSolveNodeLimit;
+    const bnb::MilpResult result = bnb::solve_milp(lp, options);
+    if (result.has_solution) {
+      if (result.x.size() != lp.num_cols()) return std::string("solution has the wrong length");
+      if (!std::isfinite(result.objective)) return std::string("solution with a non-finite objective");
+      if (result.status == bnb::MilpStatus::kInfeasible || result.status == bnb::MilpStatus::kUnbounded)
+        return std::string("a solution reported with status ") + bnb::to_string(result.status);
+    } else if (result.status == bnb::MilpStatus::kOptimal || result.status == bnb::MilpStatus::kGapLimit) {
+      return std::string("status ") + bnb::to_string(result.status) + " without a solution";
+    }
+    if (result.nodes > kSolveNodeLimit) return std::string("node limit exceeded");
+    return std::string();
+  });
+}
+
+}  // namespace milpsac::fuzz

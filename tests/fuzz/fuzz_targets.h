@@ -1,0 +1,38 @@
+// The fuzz targets: one per reader and one end-to-end solve.
+//
+// Each target takes arbitrary bytes and returns an empty string when the
+// library behaved (parsed the input, or refused it with InputError), or a
+// description of the contract it broke (another exception, an inconsistent
+// result). The libFuzzer harnesses (fuzz_main.cpp) abort on a non-empty
+// answer; the regression test (test_fuzz_regressions.cpp) runs every stored
+// input through the same targets in the normal test suite. Crashes, hangs and
+// sanitizer reports are caught by the fuzzer itself.
+#pragma once
+
+#include <cstddef>
+#include <cstdint>
+#include <string>
+#include <string_view>
+
+namespace milpsac::fuzz {
+
+using Target = std::string (*)(std::string_view data);
+
+std::string module_info(std::string_view data);
+std::string sac_stats(std::string_view data);
+std::string plan_input(std::string_view data);
+std::string autograd_graph(std::string_view data);
+std::string mps(std::string_view data);
+std::string solve(std::string_view data);
+
+struct NamedTarget {
+  const char* name;  // also the folder name under corpus/ and regressions/
+  Target run;
+};
+
+inline constexpr NamedTarget kTargets[] = {
+    {"module_info", module_info}, {"sac_stats", sac_stats}, {"plan_input", plan_input},
+    {"autograd_graph", autograd_graph}, {"mps", mps}, {"solve", solve},
+};
+
+}  // namespace milpsac::fuzz
