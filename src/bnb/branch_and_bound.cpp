@@ -185,6 +185,8 @@ MilpResult Search::run() {
   for (int i = 0; i < state_.lp.num_rows(); ++i)
     if (state_.lp.row_lower[i] > state_.lp.row_upper[i]) return finish(MilpStatus::kInfeasible);
 
+  if (state_.options.initial_solution.size() == state_.lp.num_cols())
+    state_.offer_solution(state_.options.initial_solution);
   // Root: solved on its own so that its status can speak for the whole model.
   const lp::LpStatus root = state_.solve_lp(nullptr);
   if (root == lp::LpStatus::kInfeasible) return finish(MilpStatus::kInfeasible);

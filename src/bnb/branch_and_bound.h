@@ -27,6 +27,9 @@ struct MilpOptions {
   double relative_gap = 1e-4;
   double time_limit_seconds = INFINITY;
   long node_limit = LONG_MAX;
+  // A known solution (original columns), offered as the first incumbent and
+  // cutoff when it passes the incumbent check; empty: none.
+  Eigen::VectorXd initial_solution;
 };
 
 struct MilpResult {

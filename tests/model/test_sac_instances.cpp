@@ -18,11 +18,11 @@
 
 #include "bnb/branch_and_bound.h"
 #include "model/module_info_reader.h"
-#include "model/plan_evaluator.h"
-#include "model/sac_formulation_ours.h"
-#include "model/sac_formulation_seed.h"
-#include "model/sac_solver.h"
-#include "model/synthetic_module_info.h"
+#include "model/sac/plan_evaluator.h"
+#include "model/sac/sac_formulation.h"
+#include "model/sac/sac_formulation_pairwise_bigm.h"
+#include "model/sac/sac_solver.h"
+#include "synthetic/synthetic_module_info.h"
 #include "model_test_support.h"
 
 using namespace milpsac;
@@ -183,7 +183,7 @@ TEST_CASE("tiny model: ours and the seed formulation agree, smallest budget by h
       const SacSolution ours = solve_exact(info, request);
       bnb::MilpOptions exact;
       exact.relative_gap = 0.0;
-      const bnb::MilpResult seed = bnb::solve_milp(model::build_seed_sac_model(info, request).lp, exact);
+      const bnb::MilpResult seed = bnb::solve_milp(model::build_pairwise_bigm_sac_model(info, request).lp, exact);
       REQUIRE(ours.has_plan == seed.has_solution);
       if (!ours.has_plan) continue;
       CHECK(ours.objective_ms == doctest::Approx(seed.objective).epsilon(1e-7));
