@@ -144,7 +144,7 @@ TEST_CASE("cumulative = chain optimum on 50 random synthetic models; greedy plan
     const double fraction = std::uniform_real_distribution<double>(-0.05, 1.0)(rng);
     request.budget_gib = min.peak_gib + fraction * (top - min.peak_gib);
     CAPTURE(k);
-    CAPTURE(model::to_string(spec.family));
+    CAPTURE(std::string(model::to_string(spec.family)));
     CAPTURE(info.size());
     CAPTURE(request.budget_gib);
     check_same_optimum(info, request);

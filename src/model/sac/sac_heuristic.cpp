@@ -16,17 +16,56 @@ constexpr double kTinyGiB = 1e-12;
 
 size_t u(int i) { return static_cast<size_t>(i); }
 
+// Amounts (fractions of IA) at which a new unit's average price is sampled,
+// besides the breakpoints of its recompute curve.
+constexpr int kPriceSamples = 16;
+
 struct Unit {
   int module;
-  double capacity_gib;  // IA
+  double capacity_gib;     // IA
+  double best_amount_gib;  // the amount with the lowest average price t(a) / a
+  double best_price;       // ms per GiB at that amount
+  std::vector<double> steps;  // sorted amounts where the price may change (breakpoints, samples)
 };
+
+// The lowest average price of a unit: t is convex in d with a fixed cost t(0),
+// so t(a)/a is smallest at a breakpoint of t or at the capacity; sampled too.
+Unit make_unit(const ModStats& m, int module) {
+  Unit unit{module, static_cast<double>(m.act_fw_per_module) / kBytesPerGiB, 0.0, kInf};
+  const double acm = static_cast<double>(effective_sac_memory(m)) / kBytesPerGiB;
+  const double lo = acm > 0 ? (acm - unit.capacity_gib) / acm : 0.0;
+  std::vector<double> amounts;
+  for (int j = 1; j <= kPriceSamples; ++j) amounts.push_back(unit.capacity_gib * j / kPriceSamples);
+  for (double ratio : m.breakpoints) amounts.push_back((ratio - lo) * acm);
+  for (int s = 0; s < m.n_segments; ++s)  // where a segment crosses zero
+    if (m.slopes[u(s)] > 0) amounts.push_back((-m.intercepts[u(s)] / m.slopes[u(s)] - lo) * acm);
+  for (double a : amounts) {
+    if (!(a > kTinyGiB && a <= unit.capacity_gib)) continue;
+    unit.steps.push_back(a);
+    const double price = unit_recompute_ms(m, a) / a;
+    if (price < unit.best_price) {
+      unit.best_price = price;
+      unit.best_amount_gib = a;
+    }
+  }
+  std::sort(unit.steps.begin(), unit.steps.end());
+  return unit;
+}
+
+// The next amount after d where the unit's marginal price may change.
+double next_step(const Unit& unit, double d) {
+  auto it = std::upper_bound(unit.steps.begin(), unit.steps.end(), d + kTinyGiB);
+  return it == unit.steps.end() ? unit.capacity_gib : *it;
+}
 
 class Greedy {
  public:
-  Greedy(const ModuleInfo& info, const std::vector<int>& units_by_post, const formulation::MemorySides& sides)
-      : info_(info), lower_(sides.lower), upper_(sides.upper) {
-    for (int module : units_by_post)
-      units_.push_back({module, static_cast<double>(info.modules[u(module)].act_fw_per_module) / kBytesPerGiB});
+  // whole_units: price a new unit over all it can take (fewer, larger units)
+  // instead of over its cheapest piece.
+  Greedy(const ModuleInfo& info, const std::vector<int>& units_by_post, const formulation::MemorySides& sides,
+         bool whole_units)
+      : info_(info), lower_(sides.lower), upper_(sides.upper), whole_units_(whole_units) {
+    for (int module : units_by_post) units_.push_back(make_unit(info.modules[u(module)], module));
     const size_t count = units_.size();
     discard_.assign(count, 0.0);
     on_.assign(count, 0);
@@ -82,11 +121,25 @@ class Greedy {
     double best_amount = 0.0, best_price = kInf;
     for (size_t p = 0; p < k; ++p) {
       if (blocked_[p] && !on_[p]) continue;
-      const double amount = std::min({deficit, units_[p].capacity_gib - discard_[p], room_after[p]});
+      // Up to where the price changes: a new unit up to its cheapest average,
+      // an active one up to the end of its current linear piece.
+      const double piece = on_[p]     ? next_step(units_[p], discard_[p]) - discard_[p]
+                           : whole_units_ ? units_[p].capacity_gib
+                                          : std::max(units_[p].best_amount_gib, kTinyGiB);
+      const double amount = std::min({deficit, piece, units_[p].capacity_gib - discard_[p], room_after[p]});
       if (amount <= kTinyGiB) continue;
       const ModStats& m = info_.modules[u(units_[p].module)];
-      const double before = on_[p] ? unit_recompute_ms(m, discard_[p]) : 0.0;
-      const double price = (unit_recompute_ms(m, discard_[p] + amount) - before) / amount;
+      // An active unit: its marginal price. A new one: its average price over
+      // all it could take (it pays its fixed cost once; later prefixes need
+      // more memory, so what it can take will be used).
+      double price;
+      if (on_[p]) {
+        price = (unit_recompute_ms(m, discard_[p] + amount) - unit_recompute_ms(m, discard_[p])) / amount;
+      } else {
+        const double full = std::min(units_[p].capacity_gib, room_after[p]);
+        price = units_[p].best_amount_gib <= full && !whole_units_ ? units_[p].best_price
+                                                                   : unit_recompute_ms(m, full) / full;
+      }
       if (price < best_price) {
         best = p;
         best_price = price;
@@ -137,6 +190,7 @@ class Greedy {
   const ModuleInfo& info_;
   const std::vector<double>& lower_;
   const std::vector<double>& upper_;
+  const bool whole_units_;
   std::vector<Unit> units_;
   std::vector<double> discard_;
   std::vector<char> on_, blocked_;
@@ -163,9 +217,16 @@ HeuristicPlan greedy_sac_plan(const ModuleInfo& info, const SacRequest& request,
   const MemoryPrefixes prefixes = memory_prefixes(info, candidate, request.world_size);
   const formulation::MemorySides sides = formulation::memory_sides(
       prefixes, formulation::Objective::kRecomputeTime, request.budget_gib - margin_gib);
-  Greedy greedy(info, prefixes.units_by_post, sides);
-  if (!greedy.run()) return {};
-  return greedy.plan();
+  // Two pricings; the cheaper plan found wins (the second often succeeds where
+  // small units taken early block the large ones a tight budget needs).
+  HeuristicPlan best;
+  for (bool whole_units : {false, true}) {
+    Greedy greedy(info, prefixes.units_by_post, sides, whole_units);
+    if (!greedy.run()) continue;
+    HeuristicPlan plan = greedy.plan();
+    if (!best.found || plan.recompute_ms < best.recompute_ms) best = std::move(plan);
+  }
+  return best;
 }
 
 Eigen::VectorXd heuristic_point(const ModuleInfo& info, const SacModel& model, const HeuristicPlan& plan) {
