@@ -23,6 +23,15 @@ namespace milpsac::model {
 namespace {
 
 constexpr int kMaxAttempts = 3;
+// The LP core stores the constraint matrix dense: past this many entries
+// (rows x columns, 320 MB a copy, and the search holds several) the model is
+// not handed to it and the greedy plan is reported with status
+// "model_too_large" (docs/sac.md: about 6,000 modules of a LLaMA-like trace).
+constexpr double kLargestDenseEntries = 4e7;
+
+bool too_large_for_dense_lp(const SacModel& model) {
+  return static_cast<double>(model.lp.num_rows()) * model.lp.num_cols() > kLargestDenseEntries;
+}
 // The search's value counts as the starting point's when within this (relative).
 constexpr double kSameValue = 1e-9;
 
@@ -60,6 +69,14 @@ bnb::MilpResult solve_model(const SacModel& model, const Start& start, const Sac
     solved.has_solution = true;
     solved.objective = solved.bound = solved.gap = 0.0;
     solved.x = Eigen::VectorXd(0);
+  } else if (too_large_for_dense_lp(model) || deadline.expired()) {
+    // No search: the starting point is all there is, with the bound t >= 0.
+    solved.status = deadline.expired() ? bnb::MilpStatus::kTimeLimit : bnb::MilpStatus::kNodeLimit;
+    solved.has_solution = start.x.size() == model.lp.num_cols();
+    solved.objective = start.value;
+    solved.bound = 0.0;
+    solved.gap = 1.0;
+    solved.x = start.x;
   } else {
     bnb::MilpOptions milp;
     milp.relative_gap = options.relative_gap;
@@ -105,6 +122,8 @@ SacSolution solve_sac(const ModuleInfo& info, const SacRequest& request, const S
     total_nodes += solved.nodes;
     solution.nodes = total_nodes;
     solution.status = bnb::to_string(solved.status);
+    if (!model.infeasible && too_large_for_dense_lp(model) && !deadline.expired())
+      solution.status = "model_too_large";
     if (!solved.has_solution) {
       if (solved.status == bnb::MilpStatus::kInfeasible)
         solution.min_budget = smallest_feasible_budget(info, request, std::max(1.0, deadline.remaining_seconds()));
