@@ -116,7 +116,9 @@ int run_sac_sweep(const CliArgs& args) {
   if (plot) {
     std::ofstream out(*plot, std::ios::binary);
     if (!out) throw InputError(*plot + ": cannot open for writing");
-    out << sweep_svg(sweep, "recompute time vs memory budget: " + path);
+    const std::string name = path.substr(path.find_last_of('/') == std::string::npos ? 0 : path.find_last_of('/') + 1);
+    out << sweep_svg(sweep, "recompute time vs memory budget: " + name + ", world size " +
+                                std::to_string(request.world_size));
     out.flush();
     if (!out) throw InputError(*plot + ": write error");
   }

@@ -101,16 +101,18 @@ std::string sweep_svg(const model::Sweep& sweep, const std::string& title) {
   // Markers for the range ends that matter to a user.
   auto vertical = [&](double x, const char* colour, const std::string& label, double label_y) {
     if (!(x >= x_low && x <= x_high)) return;
+    const bool left_half = sx(x) < kLeft + plot_w / 2;
     svg << "<line x1=\"" << sx(x) << "\" y1=\"" << kTop << "\" x2=\"" << sx(x) << "\" y2=\"" << kTop + plot_h
         << "\" stroke=\"" << colour << "\" stroke-dasharray=\"6,4\"/>\n"
-        << "<text x=\"" << sx(x) - 4 << "\" y=\"" << label_y << "\" text-anchor=\"end\" fill=\"" << colour << "\">"
-        << escape(label) << "</text>\n";
+        // The label on the side of the line with room for it.
+        << "<text x=\"" << (left_half ? sx(x) + 4 : sx(x) - 4) << "\" y=\"" << label_y << "\" text-anchor=\""
+        << (left_half ? "start" : "end") << "\" fill=\"" << colour << "\">" << escape(label) << "</text>\n";
   };
   vertical(sweep.baseline_peak_gib, "#c0392b", "baseline peak " + number(sweep.baseline_peak_gib) + " GiB",
            kTop + 16);
   if (sweep.min_feasible_budget_gib)
     vertical(*sweep.min_feasible_budget_gib, "#7f8c8d",
-             "smallest feasible " + number(*sweep.min_feasible_budget_gib) + " GiB", kTop + 32);
+             "smallest feasible " + number(*sweep.min_feasible_budget_gib) + " GiB", kTop + plot_h - 8);
   // The curve: a step line (a plan stays optimal until the next point).
   std::ostringstream path;
   bool started = false;
