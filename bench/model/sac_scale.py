@@ -10,6 +10,7 @@ baseline`). For each budget, whole processes are timed:
   gap 0.05   `milp-sac sac FILE --budget B` (default gap 0.05)
   gap 0      the same with `--gap 0`
   1 s plan   the same with `--time-limit 1`: is there a plan, and its gap
+             (status model_too_large: the greedy plan, no search; see docs/sac.md)
   CBC        `cbc FILE.mps -ratioGap 0.05 -sec 300 -timeMode elapsed -solve -quit`
              on the exported pairwise-bigm (reference) model and on our
              cumulative model, up to --cbc-max-modules (the dense-ish reference
@@ -76,6 +77,8 @@ def main():
     parser.add_argument("--fractions", default="0.3,0.5,0.7")
     parser.add_argument("--cbc-max-modules", type=int, default=1000)
     parser.add_argument("--gap0-limit", type=float, default=60.0)
+    parser.add_argument("--min-peak-limit", type=float, default=120.0,
+                        help="time limit of the smallest-feasible-budget solve (a plan found, not proven, is used)")
     args = parser.parse_args()
     sac = str(Path(args.bin) / "apps" / "milp-sac")
     synth = str(Path(args.bin) / "tools" / "milp-sac-synth")
@@ -92,10 +95,12 @@ def main():
             modules = len(json.loads(Path(path).read_text())["mod_stats"])
             baseline = json.loads(subprocess.run([sac, "baseline", path], capture_output=True, text=True,
                                                  check=True).stdout)["peak_memory_bytes"] / 2**30
-            min_wall, probe, _ = run([sac, "sac", path, "--budget", "0.000001", "--quiet"], 600)
+            min_wall, probe, _ = run([sac, "sac", path, "--budget", "0.000001", "--quiet", "--time-limit",
+                                      str(args.min_peak_limit)], args.min_peak_limit + 120)
             smallest = json.loads(probe.stdout).get("min_feasible_budget_gib") if probe else None
             if smallest is None:
-                print(f"| {modules} | - | - | no smallest feasible budget within 600 s | | | | | | |")
+                print(f"| {modules} | - | - | no smallest feasible budget within {args.min_peak_limit:.0f} s "
+                      "| | | | | | |")
                 continue
             print(f"<!-- {modules} modules: smallest feasible budget {smallest:.4f} GiB ({min_wall:.1f} s), "
                   f"baseline peak {baseline:.4f} GiB -->")
