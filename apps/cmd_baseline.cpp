@@ -4,7 +4,7 @@
 
 #include "cli_args.h"
 #include "commands.h"
-#include "model/baseline.h"
+#include "model/sac/baseline.h"
 #include "model/module_info_reader.h"
 #include "output.h"
 

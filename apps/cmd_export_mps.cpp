@@ -1,7 +1,8 @@
 // `milp-sac export-mps MODULE_INFO.json --budget GIB [...] [--formulation
-// ours|seed] -o FILE.mps`: the module-level SAC MILP as built, in free MPS, to
-// hand to CBC, HiGHS or GLPK. `ours` is the model `sac` solves (see
-// docs/sac.md); `seed` is seed 000's model row for row. Prints a JSON
+// cumulative|chain|pairwise-bigm] -o FILE.mps`: the module-level SAC MILP as
+// built, in free MPS, to hand to CBC, HiGHS or GLPK. `chain` (default)
+// and `cumulative` are the models `sac` solves (see docs/sac.md); `pairwise-bigm`
+// is the reference sac_milp model row for row (old names `ours`, `seed`). Prints a JSON
 // summary of the file (or, with -o -, writes the MPS itself to stdout and
 // nothing else).
 #include <fstream>
@@ -11,8 +12,7 @@
 #include "commands.h"
 #include "lp/mps.h"
 #include "model/module_info_reader.h"
-#include "model/sac_formulation_ours.h"
-#include "model/sac_formulation_seed.h"
+#include "model/sac/sac_formulation.h"
 #include "output.h"
 #include "sac_options.h"
 
@@ -22,20 +22,17 @@ int run_export_mps(const Args& argv) {
   // "-o FILE" is the documented short form of --output FILE.
   Args normalized;
   for (const std::string& arg : argv) normalized.push_back(arg == "-o" ? "--output" : arg);
-  const CliArgs args(normalized, {"budget", "world-size", "ac-units", "fsdp-units", "formulation", "output"}, {});
+  const CliArgs args(normalized, {"budget", "world-size", "ac-units", "fsdp-units", "formulation", "output"}, {"quiet"});
   args.require_positional(1, "MODULE_INFO.json");
   const model::SacRequest request = sac_request_from_args(args);
-  const std::string formulation = args.value("formulation").value_or("ours");
-  if (formulation != "ours" && formulation != "seed")
-    throw InputError("option --formulation: expected 'ours' or 'seed', got '" + formulation + "'");
+  const model::SacFormulation formulation = formulation_from_args(args);
   const auto output = args.value("output");
   if (!output || output->empty()) throw InputError("option -o FILE.mps is required");
 
   const model::ModuleInfo info = model::read_module_info_file(args.positional()[0]);
-  for (const std::string& warning : info.warnings) std::cerr << "milp-sac export-mps: warning: " << warning << "\n";
+  print_module_warnings("export-mps", info.warnings, args.flag("quiet"));
   model::validate_request(info, request);
-  const model::SacModel model =
-      formulation == "seed" ? model::build_seed_sac_model(info, request) : model::build_sac_model(info, request);
+  const model::SacModel model = model::build_sac_model(info, request, formulation);
 
   if (*output == "-") {
     lp::write_mps(model.lp, std::cout);
@@ -52,7 +49,7 @@ int run_export_mps(const Args& argv) {
   for (char v : model.lp.is_integer) integers += v ? 1 : 0;
   Json summary;
   summary["file"] = *output;
-  summary["formulation"] = formulation;
+  summary["formulation"] = model::to_string(formulation);
   summary["rows"] = model.lp.num_rows();
   summary["columns"] = model.lp.num_cols();
   summary["integer_columns"] = integers;

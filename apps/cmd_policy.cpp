@@ -13,7 +13,7 @@
 
 #include "cli_args.h"
 #include "commands.h"
-#include "model/op_policy.h"
+#include "model/policy/op_policy.h"
 #include "model/sac_stats.h"
 #include "output.h"
 

@@ -1,5 +1,6 @@
 // `milp-sac sac MODULE_INFO.json --budget GIB ...`: the module-level SAC plan
-// (SPEC 2 and 7). JSON by default; --format table prints the plan per module
+// (docs/sac.md). With --budget-sweep, the whole recompute-vs-budget curve
+// instead (cmd_sac_sweep.cpp). JSON by default; --format table prints the plan per module
 // (ratio, memory discarded, recompute time) with totals and the baseline next
 // to it. Exit 0 with a plan, 1 without one (infeasible budget, or a limit hit
 // before any plan was found), 2 on bad input, 3 if the plan fails the
@@ -13,10 +14,9 @@
 
 #include "cli_args.h"
 #include "commands.h"
-#include "model/baseline.h"
+#include "model/sac/baseline.h"
 #include "model/module_info_reader.h"
-#include "model/plan_evaluator.h"
-#include "model/sac_solver.h"
+#include "model/sac/sac_solver.h"
 #include "output.h"
 #include "sac_options.h"
 
@@ -70,6 +70,7 @@ Json solution_json(const model::ModuleInfo& info, const model::SacRequest& reque
     out["bound_ms"] = nullptr;
     out["gap"] = nullptr;
   }
+  if (solution.has_plan) out["found_by"] = solution.found_by;
   out["nodes"] = solution.nodes;
   out["seconds"] = solution.seconds;
   if (!solution.has_plan) {
@@ -85,8 +86,9 @@ void print_table(const std::string& path, const model::ModuleInfo& info, const m
   std::printf("SAC plan for %s: budget %g GiB, world size %d\n", path.c_str(), request.budget_gib,
               request.world_size);
   if (solution.has_plan)
-    std::printf("status %s, gap %.2f%%, %ld node%s, %.3f s\n\n", solution.status.c_str(), 100.0 * solution.gap,
-                solution.nodes, solution.nodes == 1 ? "" : "s", solution.seconds);
+    std::printf("status %s, gap %.2f%%, %ld node%s, %.3f s, plan found by the %s\n\n", solution.status.c_str(),
+                100.0 * solution.gap, solution.nodes, solution.nodes == 1 ? "" : "s", solution.seconds,
+                solution.found_by.c_str());
   else
     std::printf("status %s, %ld node%s, %.3f s\n\n", solution.status.c_str(), solution.nodes,
                 solution.nodes == 1 ? "" : "s", solution.seconds);
@@ -94,9 +96,7 @@ void print_table(const std::string& path, const model::ModuleInfo& info, const m
     std::printf("%s\n", no_plan_message(request, solution).c_str());
     return;
   }
-  std::map<std::string, double> ratios;
-  for (const model::AcDecision& d : solution.plan) ratios[info.modules[static_cast<size_t>(d.module)].fqn] = d.ratio;
-  const model::PlanEvaluation eval = model::evaluate_plan(info, ratios, request);
+  const model::PlanEvaluation& eval = solution.evaluation;
 
   size_t width = std::string("module").size();
   for (const model::AcDecision& d : solution.plan)
@@ -127,19 +127,22 @@ void print_table(const std::string& path, const model::ModuleInfo& info, const m
 }  // namespace
 
 int run_sac(const Args& argv) {
-  const CliArgs args(argv, {"budget", "world-size", "ac-units", "fsdp-units", "gap", "time-limit", "format"}, {});
+  const CliArgs args(argv, {"budget", "world-size", "ac-units", "fsdp-units", "gap", "time-limit", "format",
+                            "formulation", "from", "to", "points", "plot"}, {"quiet", "budget-sweep"});
   args.require_positional(1, "MODULE_INFO.json");
   const OutputFormat format = output_format(args);
+  if (args.flag("budget-sweep")) return run_sac_sweep(args);
   const model::SacRequest request = sac_request_from_args(args);
   model::SacSolveOptions options;
   options.relative_gap = args.number("gap", options.relative_gap);
   if (options.relative_gap < 0) throw InputError("option --gap: must be >= 0");
   options.time_limit_seconds = args.number("time-limit", options.time_limit_seconds);
   if (options.time_limit_seconds <= 0) throw InputError("option --time-limit: must be > 0 seconds");
+  options.formulation = formulation_from_args(args);
 
   const std::string& path = args.positional()[0];
   const model::ModuleInfo info = model::read_module_info_file(path);
-  for (const std::string& warning : info.warnings) std::cerr << "milp-sac sac: warning: " << warning << "\n";
+  print_module_warnings("sac", info.warnings, args.flag("quiet"));
   const model::SacSolution solution = model::solve_sac(info, request, options);
 
   if (format == OutputFormat::kJson)

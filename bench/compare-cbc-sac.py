@@ -2,8 +2,8 @@
 """Compare `milp-sac sac` with CBC on the module-level SAC cases of
 instances/sac/expected.tsv.
 
-For each row (instance, budget, world size) the seed formulation is exported
-with `milp-sac export-mps --formulation seed` (seed file 000 row for row) and
+For each row (instance, budget, world size) the reference formulation is exported
+with `milp-sac export-mps --formulation pairwise-bigm` (sac_milp row for row) and
 handed to CBC at relative gap 0.05 and a 180 s limit, the seed's own settings:
 `cbc FILE -ratioGap 0.05 -sec 180 -timeMode elapsed -solve -quit`. Ours runs
 as `milp-sac sac FILE --budget B --world-size W` (defaults: gap 0.05, 180 s).
@@ -132,7 +132,7 @@ def main():
             export = subprocess.run([binary, "export-mps",
                                      str(Path(args.shared) / "instances" / "sac" / (row["instance"] + ".json")),
                                      "--budget", row["budget_gib"], "--world-size", row["world_size"],
-                                     "--formulation", "seed", "-o", mps], capture_output=True, text=True)
+                                     "--formulation", "pairwise-bigm", "-o", mps], capture_output=True, text=True)
             if export.returncode != 0:
                 print("%-9s export failed: %s" % (row["instance"], export.stderr.strip()))
                 continue

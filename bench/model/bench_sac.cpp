@@ -17,11 +17,11 @@
 #include <string>
 #include <vector>
 
-#include "model/baseline.h"
+#include "model/sac/baseline.h"
 #include "model/module_info_reader.h"
-#include "model/sac_min_budget.h"
-#include "model/sac_solver.h"
-#include "model/synthetic_module_info.h"
+#include "model/sac/sac_min_budget.h"
+#include "model/sac/sac_solver.h"
+#include "synthetic/synthetic_module_info.h"
 
 namespace {
 

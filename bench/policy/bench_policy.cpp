@@ -10,7 +10,7 @@
 #include <random>
 #include <string>
 
-#include "model/op_policy.h"
+#include "model/policy/op_policy.h"
 #include "model/sac_stats.h"
 
 namespace {

@@ -208,11 +208,18 @@ MilpResult Search::run() {
   for (int i = 0; i < state_.lp.num_rows(); ++i)
     if (state_.lp.row_lower[i] > state_.lp.row_upper[i]) return finish(MilpStatus::kInfeasible);
 
+  if (state_.options.initial_solution.size() == state_.lp.num_cols())
+    state_.offer_solution(state_.options.initial_solution);
   // Root: solved on its own so that its status can speak for the whole model.
   const lp::LpStatus root = state_.solve_lp(nullptr);
   if (root == lp::LpStatus::kInfeasible) return finish(MilpStatus::kInfeasible);
   if (root == lp::LpStatus::kUnbounded) return finish(MilpStatus::kUnbounded);
   if (root == lp::LpStatus::kTimeLimit) return finish(MilpStatus::kTimeLimit);
+  if (root == lp::LpStatus::kCutoff) {  // the initial solution is within the cutoff of the root bound
+    record_pruned(state_.solver.objective());
+    const double gap = relative_gap(state_.incumbent_value, std::min(lower_bound(), state_.incumbent_value));
+    return finish(gap <= 0.0 ? MilpStatus::kOptimal : MilpStatus::kGapLimit);
+  }
   if (root != lp::LpStatus::kOptimal) return finish(MilpStatus::kNumericalError);
   root_lp_bound_ = state_.relaxation.objective();
   const RootCutResult cuts = run_root_cuts(state_);

@@ -39,6 +39,9 @@ struct MilpOptions {
   double relative_gap = 1e-4;
   double time_limit_seconds = INFINITY;
   long node_limit = LONG_MAX;
+  // A known solution (original columns), offered as the first incumbent and
+  // cutoff when it passes the incumbent check; empty: none.
+  Eigen::VectorXd initial_solution;
   // Called after the root and then every progress_interval_seconds (and once
   // at the end) when set; the library itself never prints.
   std::function<void(const MilpProgress&)> progress;

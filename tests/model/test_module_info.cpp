@@ -10,7 +10,7 @@
 #include "common/input_error.h"
 #include "model/module_info_reader.h"
 #include "model/module_tree.h"
-#include "model/synthetic_module_info.h"
+#include "synthetic/synthetic_module_info.h"
 #include "model_test_support.h"
 
 using namespace milpsac;

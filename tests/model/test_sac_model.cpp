@@ -6,12 +6,13 @@
 #include <cmath>
 
 #include "common/input_error.h"
-#include "model/ac_plan.h"
-#include "model/baseline.h"
+#include "model/sac/ac_plan.h"
+#include "model/sac/baseline.h"
 #include "model/module_info_reader.h"
-#include "model/plan_evaluator.h"
-#include "model/sac_formulation_ours.h"
-#include "model/sac_formulation_seed.h"
+#include "model/sac/plan_evaluator.h"
+#include "model/sac/sac_formulation.h"
+#include "model/sac/sac_request.h"
+#include "model/sac/sac_formulation_pairwise_bigm.h"
 #include "model_test_support.h"
 
 using namespace milpsac;
@@ -41,6 +42,8 @@ int count_rows(const lp::LinearProgram& lp, const std::string& prefix) {
   for (const std::string& name : lp.row_names) n += name.rfind(prefix, 0) == 0 ? 1 : 0;
   return n;
 }
+
+long nonzeros(const lp::LinearProgram& lp) { return static_cast<long>((lp.A.array() != 0.0).count()); }
 
 double recompute_fraction(const model::ModStats& m, double r, double y) {
   double f = 0.0;
@@ -185,9 +188,9 @@ TEST_CASE("plan evaluator: hand-computed plans on the tiny model") {
   }
 }
 
-TEST_CASE("formulation (ours): sizes, dropped columns, chain rows") {
+TEST_CASE("formulation (chain): sizes, dropped columns, chain rows") {
   const ModuleInfo info = tiny();
-  const model::SacModel big = model::build_sac_model(info, request_mib(10 * 1024));
+  const model::SacModel big = model::build_chain_sac_model(info, request_mib(10 * 1024));
   CHECK(big.lp.num_cols() == 12);  // y, d, t for M, M.a, M.b, M.b.c
   CHECK(big.y_col[2] == -1);       // leaves dropped
   CHECK(count_rows(big.lp, "chain_") == 2);  // {M, M.a} and {M, M.b, M.b.c}
@@ -197,37 +200,37 @@ TEST_CASE("formulation (ours): sizes, dropped columns, chain rows") {
   CHECK(big.lp.num_rows() == 12);
   CHECK_FALSE(big.infeasible);
 
-  const model::SacModel tight = model::build_sac_model(info, request_mib(1312));
+  const model::SacModel tight = model::build_chain_sac_model(info, request_mib(1312));
   CHECK(count_rows(tight.lp, "mem_") == 3);
 
   SacRequest ac = request_mib(1312);
   ac.ac_units = std::vector<std::string>{"M.a", "M.b"};
-  const model::SacModel restricted = model::build_sac_model(info, ac);
+  const model::SacModel restricted = model::build_chain_sac_model(info, ac);
   CHECK(restricted.lp.num_cols() == 6);
   CHECK(count_rows(restricted.lp, "chain_") == 0);
 
   SacRequest fsdp = request_mib(1312);
   fsdp.fsdp_units = std::vector<std::string>{"M.b.c.w"};
-  const model::SacModel fs = model::build_sac_model(info, fsdp);
+  const model::SacModel fs = model::build_chain_sac_model(info, fsdp);
   CHECK(fs.y_col == std::vector<int>{-1, 0, -1, -1, -1, -1, -1});
 
   // Below the memory of the modules that finish before any unit: infeasible without solving.
-  const model::SacModel hopeless = model::build_sac_model(info, request_mib(1200));
+  const model::SacModel hopeless = model::build_chain_sac_model(info, request_mib(1200));
   CHECK(hopeless.infeasible);
 }
 
-TEST_CASE("formulation (ours): a plan's point satisfies the rows iff it fits, and costs its recompute time") {
+TEST_CASE("formulation (chain): a plan's point satisfies the rows iff it fits, and costs its recompute time") {
   const ModuleInfo info = tiny();
   const std::map<int, double> plan_a = {{1, 1.0}};
-  const model::SacModel fits = model::build_sac_model(info, request_mib(1312 + 0.01));
+  const model::SacModel fits = model::build_chain_sac_model(info, request_mib(1312 + 0.01));
   const Eigen::VectorXd x = ours_point(info, fits, plan_a);
   CHECK(test::max_violation(fits.lp, x) <= 1e-12);
   CHECK(fits.lp.c.dot(x) == doctest::Approx(4.0));
-  const model::SacModel over = model::build_sac_model(info, request_mib(1311.99));
+  const model::SacModel over = model::build_chain_sac_model(info, request_mib(1311.99));
   CHECK(test::max_violation(over.lp, ours_point(info, over, plan_a)) > 1e-6);
 
   const std::map<int, double> plan_two = {{1, 0.5}, {5, 0.5}};
-  const model::SacModel two = model::build_sac_model(info, request_mib(1402 + 0.01));
+  const model::SacModel two = model::build_chain_sac_model(info, request_mib(1402 + 0.01));
   const Eigen::VectorXd x2 = ours_point(info, two, plan_two);
   CHECK(test::max_violation(two.lp, x2) <= 1e-12);
   CHECK(two.lp.c.dot(x2) == doctest::Approx(2.8));
@@ -236,9 +239,9 @@ TEST_CASE("formulation (ours): a plan's point satisfies the rows iff it fits, an
   CHECK(test::max_violation(two.lp, nested) >= 1.0 - 1e-12);
 }
 
-TEST_CASE("formulation (seed): row for row, and the same points feasible") {
+TEST_CASE("formulation (pairwise-bigm): row for row, and the same points feasible") {
   const ModuleInfo info = tiny();
-  const model::SacModel seed = model::build_seed_sac_model(info, request_mib(1312));
+  const model::SacModel seed = model::build_pairwise_bigm_sac_model(info, request_mib(1312));
   CHECK(seed.lp.num_cols() == 7 * 7 + 1);
   CHECK(count_rows(seed.lp, "nest_") == 11);
   CHECK(count_rows(seed.lp, "leaf_") == 3);
@@ -250,13 +253,13 @@ TEST_CASE("formulation (seed): row for row, and the same points feasible") {
   const Eigen::VectorXd x = seed_point(info, seed, {{1, 1.0}}, 1);
   CHECK(test::max_violation(seed.lp, x) <= 1e-12);
   CHECK(seed.lp.c.dot(x) == doctest::Approx(4.0));
-  const model::SacModel seed_over = model::build_seed_sac_model(info, request_mib(1311.9));
+  const model::SacModel seed_over = model::build_pairwise_bigm_sac_model(info, request_mib(1311.9));
   CHECK(test::max_violation(seed_over.lp, seed_point(info, seed_over, {{1, 1.0}}, 1)) > 1e-6);
 
   SacRequest both = request_mib(2000, 2);
   both.ac_units = std::vector<std::string>{"M.a", "M.b.c"};
   both.fsdp_units = std::vector<std::string>{"M.b.c"};
-  const model::SacModel restricted = model::build_seed_sac_model(info, both);
+  const model::SacModel restricted = model::build_pairwise_bigm_sac_model(info, both);
   CHECK(count_rows(restricted.lp, "ac_units_") == 5);
   CHECK(count_rows(restricted.lp, "fsdp_") == 2);  // M and M.b contain M.b.c
   const Eigen::VectorXd x2 = seed_point(info, restricted, {{1, 0.5}, {5, 0.5}}, 2);
@@ -264,18 +267,68 @@ TEST_CASE("formulation (seed): row for row, and the same points feasible") {
   CHECK(restricted.lp.c.dot(x2) == doctest::Approx(2.8));
 }
 
-TEST_CASE("formulation sizes on the bundled instances: ours is much smaller than the seed's") {
+TEST_CASE("formulation sizes on the bundled instances: chain and cumulative much smaller than pairwise-bigm") {
   for (const char* name : {"gpt4", "gpt12", "moe2", "resnet50", "transformer_l4"}) {
     const ModuleInfo info = model::read_module_info_file(test::instance_path(std::string("sac/") + name + ".json"));
     SacRequest r;
     r.budget_gib = 1.5;
-    const model::SacModel ours = model::build_sac_model(info, r);
-    const model::SacModel seed = model::build_seed_sac_model(info, r);
-    MESSAGE(std::string(name) << ": ours " << ours.lp.num_rows() << " x " << ours.lp.num_cols() << ", seed "
+    const model::SacModel ours = model::build_chain_sac_model(info, r);
+    const model::SacModel cumulative = model::build_cumulative_sac_model(info, r);
+    const model::SacModel seed = model::build_pairwise_bigm_sac_model(info, r);
+    MESSAGE(std::string(name) << ": chain " << ours.lp.num_rows() << " x " << ours.lp.num_cols() << ", cumulative "
+                 << cumulative.lp.num_rows() << " x " << cumulative.lp.num_cols() << ", pairwise-bigm "
                  << seed.lp.num_rows() << " x " << seed.lp.num_cols());
     CHECK(ours.lp.num_cols() * 5 < seed.lp.num_cols());
     CHECK(ours.lp.num_rows() * 5 < seed.lp.num_rows());
+    CHECK(nonzeros(cumulative.lp) <= nonzeros(ours.lp));
   }
+}
+
+TEST_CASE("formulation (cumulative): linear in size, and the same points feasible as chain") {
+  const ModuleInfo info = tiny();
+  // The S columns of a point are the prefix sums of its d columns.
+  auto with_sums = [](const model::SacModel& sac, Eigen::VectorXd x) {
+    std::vector<double> d_by_post;
+    for (int module : sac.units_by_post) d_by_post.push_back(x(sac.ratio_col[static_cast<size_t>(module)]));
+    for (const auto& [col, k] : sac.cumulative_col) {
+      double sum = 0.0;
+      for (int p = 0; p < k; ++p) sum += d_by_post[static_cast<size_t>(p)];
+      x(col) = sum;
+    }
+    return x;
+  };
+  for (double budget : {1312.0 + 0.01, 1311.99, 1402.0 + 0.01, 1300.0, 2000.0}) {
+    CAPTURE(budget);
+    const model::SacModel chain = model::build_chain_sac_model(info, request_mib(budget));
+    const model::SacModel cumulative = model::build_cumulative_sac_model(info, request_mib(budget));
+    CHECK(cumulative.infeasible == chain.infeasible);
+    for (const std::map<int, double>& plan :
+         {std::map<int, double>{{1, 1.0}}, std::map<int, double>{{1, 0.5}, {5, 0.5}}, std::map<int, double>{},
+          std::map<int, double>{{4, 0.5}, {5, 0.5}}}) {
+      const Eigen::VectorXd x = ours_point(info, chain, plan);
+      const Eigen::VectorXd xc = with_sums(cumulative, ours_point(info, cumulative, plan));
+      const bool chain_ok = test::max_violation(chain.lp, x) <= 1e-9;
+      CHECK(chain_ok == (test::max_violation(cumulative.lp, xc) <= 1e-9));
+      CHECK(cumulative.lp.c.dot(xc) == doctest::Approx(chain.lp.c.dot(x)));
+    }
+  }
+  // Nonzeros grow linearly with the model, not quadratically.
+  SacRequest r;
+  r.budget_gib = 1.0;
+  const ModuleInfo l4 = model::read_module_info_file(test::instance_path("sac/transformer_l4.json"));
+  const model::SacModel c = model::build_cumulative_sac_model(l4, r);
+  CHECK(nonzeros(c.lp) <= 8 * c.lp.num_cols());
+}
+
+TEST_CASE("formulation names: new names and the old aliases") {
+  CHECK(model::parse_formulation("cumulative") == model::SacFormulation::kCumulative);
+  CHECK(model::parse_formulation("chain") == model::SacFormulation::kChain);
+  CHECK(model::parse_formulation("ours") == model::SacFormulation::kChain);
+  CHECK(model::parse_formulation("pairwise-bigm") == model::SacFormulation::kPairwiseBigM);
+  CHECK(model::parse_formulation("seed") == model::SacFormulation::kPairwiseBigM);
+  CHECK_FALSE(model::parse_formulation("pulp"));
+  for (auto f : {model::SacFormulation::kCumulative, model::SacFormulation::kChain, model::SacFormulation::kPairwiseBigM})
+    CHECK(model::parse_formulation(model::to_string(f)) == f);
 }
 
 TEST_CASE("request validation: unknown units, bad budget or world size") {
@@ -294,4 +347,22 @@ TEST_CASE("request validation: unknown units, bad budget or world size") {
   CHECK_THROWS_AS(model::validate_request(info, r), InputError);
   r = request_mib(1000, 0);
   CHECK_THROWS_AS(model::validate_request(info, r), InputError);
+}
+
+TEST_CASE("extreme values: memory sums near 2^62 and huge runtimes are refused, not overflowed") {
+  ModuleInfo info = tiny();
+  info.modules[3].act_total = std::int64_t{1} << 61;
+  info.modules[3].act_grad_per_module = std::int64_t{1} << 61;
+  CHECK_THROWS_WITH_AS(model::compute_baseline(info), doctest::Contains("2^62"), InputError);
+  CHECK_THROWS_WITH_AS(model::validate_request(info, request_mib(1000)), doctest::Contains(info.modules[3].fqn.c_str()),
+                       InputError);
+  info = tiny();
+  info.modules[1].sac_runtime = 1e308;
+  info.modules[3].sac_runtime = 1e308;
+  CHECK_THROWS_WITH_AS(model::validate_request(info, request_mib(1000)), doctest::Contains("sac_runtime"),
+                       InputError);
+  info = tiny();
+  info.modules[0].fw_runtime_per_module = 1e308;
+  info.modules[0].bw_runtime_per_module = 1e308;
+  CHECK_THROWS_AS(model::compute_baseline(info), InputError);
 }

@@ -5,7 +5,7 @@
 // view-like) at their byte limits.
 #include <doctest/doctest.h>
 
-#include "model/op_policy.h"
+#include "model/policy/op_policy.h"
 #include "policy_test_support.h"
 
 using namespace milpsac;

@@ -7,7 +7,7 @@
 #include <algorithm>
 #include <map>
 
-#include "model/op_policy.h"
+#include "model/policy/op_policy.h"
 #include "policy_test_support.h"
 
 using namespace milpsac;

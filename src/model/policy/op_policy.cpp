@@ -1,6 +1,6 @@
 // Operator-level SAC policy (see op_policy.h): tie groups, the knapsack model,
 // the solve with its integer re-check, and the budget sweep.
-#include "model/op_policy.h"
+#include "model/policy/op_policy.h"
 
 #include <algorithm>
 #include <numeric>

@@ -22,7 +22,8 @@ struct SacRequest {
 };
 
 // Throws InputError: budget not finite or <= 0, world size < 1, an unknown fqn
-// in ac_units / fsdp_units.
+// in ac_units / fsdp_units, memory sums out of range (check_memory_range in
+// baseline.h), recompute times whose sum is not a finite number.
 void validate_request(const ModuleInfo& info, const SacRequest& request);
 
 // Per module: 1 when the rules above allow it to be an AC unit.

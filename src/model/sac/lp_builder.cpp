@@ -1,5 +1,5 @@
 // Dense layout of the collected rows and columns (see lp_builder.h).
-#include "model/lp_builder.h"
+#include "model/sac/lp_builder.h"
 
 namespace milpsac::model {
 

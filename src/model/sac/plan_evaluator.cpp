@@ -1,6 +1,6 @@
 // Plan evaluation (see plan_evaluator.h). Sums are taken in long double so
 // that the peak of a plan is exact to well below a byte.
-#include "model/plan_evaluator.h"
+#include "model/sac/plan_evaluator.h"
 
 #include <algorithm>
 #include <cmath>

@@ -6,7 +6,7 @@
 #include <string>
 
 #include "model/module_info.h"
-#include "model/sac_request.h"
+#include "model/sac/sac_request.h"
 
 namespace milpsac::model {
 

@@ -1,10 +1,10 @@
 // Minimum-peak solve (see sac_min_budget.h).
-#include "model/sac_min_budget.h"
+#include "model/sac/sac_min_budget.h"
 
 #include <cmath>
 
 #include "bnb/branch_and_bound.h"
-#include "model/sac_formulation_ours.h"
+#include "model/sac/sac_formulation.h"
 
 namespace milpsac::model {
 

@@ -1,10 +1,11 @@
-// The seed formulation, in the seed's row order (see sac_formulation_seed.h).
-#include "model/sac_formulation_seed.h"
+// The pairwise-bigm formulation, in the reference's row order (see
+// sac_formulation_pairwise_bigm.h).
+#include "model/sac/sac_formulation_pairwise_bigm.h"
 
 #include <string>
 #include <unordered_set>
 
-#include "model/lp_builder.h"
+#include "model/sac/lp_builder.h"
 #include "model/module_tree.h"
 
 namespace milpsac::model {
@@ -16,7 +17,7 @@ std::string name(const char* family, int i) { return std::string(family) + "_" +
 
 }  // namespace
 
-SacModel build_seed_sac_model(const ModuleInfo& info, const SacRequest& request) {
+SacModel build_pairwise_bigm_sac_model(const ModuleInfo& info, const SacRequest& request) {
   const int n = info.size();
   const auto u = [](int i) { return static_cast<size_t>(i); };
   LpBuilder b;
@@ -104,10 +105,10 @@ SacModel build_seed_sac_model(const ModuleInfo& info, const SacRequest& request)
   // rct_i = ACT rcp_i if y_i else 0, with the constant big-M.
   for (int i = 0; i < n; ++i) {
     const double act = mods[u(i)].sac_runtime;
-    b.add_row(name("rct_le_my", i), -kInf, 0, {{rct[u(i)], 1.0}, {y[u(i)], -kSeedBigM}});
+    b.add_row(name("rct_le_my", i), -kInf, 0, {{rct[u(i)], 1.0}, {y[u(i)], -kPairwiseBigMms}});
     b.add_row(name("rct_le", i), -kInf, 0, {{rct[u(i)], 1.0}, {rcp[u(i)], -act}});
-    b.add_row(name("rct_ge", i), -kSeedBigM, kInf,
-              {{rct[u(i)], 1.0}, {rcp[u(i)], -act}, {y[u(i)], -kSeedBigM}});
+    b.add_row(name("rct_ge", i), -kPairwiseBigMms, kInf,
+              {{rct[u(i)], 1.0}, {rcp[u(i)], -act}, {y[u(i)], -kPairwiseBigMms}});
   }
   // Peak within the budget.
   b.add_row("budget", -kInf, request.budget_gib, {{max_m, 1.0}});

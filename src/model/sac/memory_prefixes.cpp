@@ -1,5 +1,5 @@
 // Grouping of the memory rows by prefix (see memory_prefixes.h).
-#include "model/memory_prefixes.h"
+#include "model/sac/memory_prefixes.h"
 
 #include <algorithm>
 

@@ -1,5 +1,5 @@
 // Reading a plan off a solution vector (see ac_plan.h).
-#include "model/ac_plan.h"
+#include "model/sac/ac_plan.h"
 
 namespace milpsac::model {
 

@@ -1,4 +1,4 @@
-// Baseline of a training step without FSDP or AC (seed 001,
+// Baseline of a training step without FSDP or AC (PyTorch's
 // get_peak_memory_runtime_baseline): the reference the SAC plan is compared to.
 //
 //   peak    = max_i (P + TG_i + AG_i + TA_i), P = parameters of the root
@@ -18,6 +18,14 @@ struct Baseline {
   double compute_time_ms = 0.0;
 };
 
+// Throws InputError when a sum overflows (see check_memory_range) or the
+// compute time is not a finite number.
 Baseline compute_baseline(const ModuleInfo& info);
+
+// Every module's P + TG_i + |AG_i| + TA_i must stay below 2^62 bytes, so that
+// memory sums, peaks and their differences fit in 64 bits everywhere (the
+// baseline, the planner, the evaluator, the JSON output). Throws InputError
+// naming the module and the fields otherwise.
+void check_memory_range(const ModuleInfo& info);
 
 }  // namespace milpsac::model

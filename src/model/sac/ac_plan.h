@@ -11,7 +11,7 @@
 #include <cmath>
 #include <vector>
 
-#include "model/sac_model.h"
+#include "model/sac/sac_model.h"
 
 namespace milpsac::model {
 

@@ -1,10 +1,11 @@
 // Synthetic transformer-like ModuleInfo (see synthetic_module_info.h).
-#include "model/synthetic_module_info.h"
+#include "synthetic/synthetic_module_info.h"
 
 #include <algorithm>
 #include <cmath>
 #include <cstdio>
 #include <functional>
+#include <optional>
 #include <nlohmann/json.hpp>
 #include <vector>
 
@@ -31,6 +32,10 @@ class Generator {
   explicit Generator(const SyntheticSpec& spec) : s_(spec) {}
 
   void build() {
+    if (s_.family == SyntheticFamily::kResnet) {
+      build_resnet();
+      return;
+    }
     const double act = s_.batch * double(s_.seq) * s_.hidden * kBytesPerElement;
     const int root = add(-1, "Model", false, 0, 0, 0, 0, 0.1);
     add(root, "Model.tok_embeddings", true, double(s_.vocab) * s_.hidden * kBytesPerElement,
@@ -136,6 +141,14 @@ class Generator {
   }
 
   void add_layer(int parent, const std::string& fqn) {
+    if (s_.family == SyntheticFamily::kLlama) {
+      add_llama_layer(parent, fqn);
+      return;
+    }
+    if (s_.family == SyntheticFamily::kMoe) {
+      add_moe_layer(parent, fqn);
+      return;
+    }
     const double b = s_.batch, sq = s_.seq, h = s_.hidden, f = 4.0 * s_.hidden;
     const double act = b * sq * h * kBytesPerElement, ffn = b * sq * f * kBytesPerElement;
     const int layer = add(parent, fqn, false, 0, 0, 0, 0, 0.12);
@@ -151,6 +164,104 @@ class Generator {
     add(ff, fqn + ".feed_forward.w1", true, h * f * kBytesPerElement, act / 2, ffn, 2 * b * sq * h * f, 0);
     add(ff, fqn + ".feed_forward.w3", true, h * f * kBytesPerElement, act / 2, ffn, 2 * b * sq * h * f, 0);
     add(ff, fqn + ".feed_forward.w2", true, f * h * kBytesPerElement, ffn, act, 2 * b * sq * h * f, 0);
+  }
+
+  // LLaMA-like decoder layer traced per projection, with the attention core
+  // (scores, softmax, dropout) as its own non-leaf: three nested candidates.
+  void add_llama_layer(int parent, const std::string& fqn) {
+    const double b = s_.batch, sq = s_.seq, h = s_.hidden, f = 8.0 * s_.hidden / 3.0;
+    const double act = b * sq * h * kBytesPerElement, ffn = b * sq * f * kBytesPerElement;
+    const double scores = b * s_.heads * sq * sq * kBytesPerElement;
+    const int layer = add(parent, fqn, false, 0, 0, 0, 0, 0.12);
+    add(layer, fqn + ".input_layernorm", true, h * kBytesPerElement, act, act, 4 * b * sq * h, 0);
+    const int attn = add(layer, fqn + ".self_attn", false, 0, 0, 0, 0, 0.06);
+    for (const char* w : {".q_proj", ".k_proj", ".v_proj"})
+      add(attn, fqn + ".self_attn" + w, true, h * h * kBytesPerElement, act / 3, act, 2 * b * sq * h * h, 0);
+    const int core = add(attn, fqn + ".self_attn.core", false, 0, 0, 0, 0, 0.03);
+    add(core, fqn + ".self_attn.core.scores", true, 0, 2 * act, scores, 2 * b * sq * sq * h, 0);
+    add(core, fqn + ".self_attn.core.softmax", true, 0, scores, scores, 5 * b * s_.heads * sq * sq, 0);
+    add(core, fqn + ".self_attn.core.dropout", true, 0, scores / 4, act, 2 * b * sq * sq * h, 0);
+    add(attn, fqn + ".self_attn.o_proj", true, h * h * kBytesPerElement, act, act, 2 * b * sq * h * h, 0);
+    add(layer, fqn + ".post_attention_layernorm", true, h * kBytesPerElement, act, act, 4 * b * sq * h, 0);
+    const int mlp = add(layer, fqn + ".mlp", false, 0, 0, 0, 0, 0.18);
+    add(mlp, fqn + ".mlp.gate_proj", true, h * f * kBytesPerElement, act / 2, ffn, 2 * b * sq * h * f, 0);
+    add(mlp, fqn + ".mlp.up_proj", true, h * f * kBytesPerElement, act / 2, ffn, 2 * b * sq * h * f, 0);
+    add(mlp, fqn + ".mlp.act_fn", true, 0, ffn, ffn, 4 * b * sq * f, 0);
+    add(mlp, fqn + ".mlp.down_proj", true, f * h * kBytesPerElement, 2 * ffn, act, 2 * b * sq * h * f, 0);
+  }
+
+  // Mixture-of-experts layer: attention as the transformer's, then a router
+  // and `experts` experts that each see 2/experts of the tokens (top-2).
+  void add_moe_layer(int parent, const std::string& fqn) {
+    const double b = s_.batch, sq = s_.seq, h = s_.hidden, f = 4.0 * s_.hidden;
+    const double act = b * sq * h * kBytesPerElement;
+    const double share = 2.0 / std::max(1, s_.experts);
+    const int layer = add(parent, fqn, false, 0, 0, 0, 0, 0.12);
+    add(layer, fqn + ".attention_norm", true, h * kBytesPerElement, act, act, 5 * b * sq * h, 0);
+    const int attn = add(layer, fqn + ".attention", false, 0,
+                         b * s_.heads * sq * sq * kBytesPerElement + act, 0, 4 * b * sq * sq * h, 0.08);
+    for (const char* w : {".wq", ".wk", ".wv", ".wo"})
+      add(attn, fqn + ".attention" + w, true, h * h * kBytesPerElement, act / 3, act, 2 * b * sq * h * h, 0);
+    const int moe = add(layer, fqn + ".moe", false, 0, 0, 0, 0, 0.15);
+    add(moe, fqn + ".moe.router", true, h * s_.experts * kBytesPerElement, act, b * sq * s_.experts * 4.0,
+        2 * b * sq * h * s_.experts, 0);
+    for (int e = 0; e < s_.experts; ++e) {
+      const std::string ex = fqn + ".moe.experts." + std::to_string(e);
+      const double tokens_act = act * share, tokens_ffn = act * share * f / h;
+      const int expert = add(moe, ex, false, 0, 0, 0, 0, 0.2);
+      add(expert, ex + ".w1", true, h * f * kBytesPerElement, tokens_act / 2, tokens_ffn,
+          2 * b * sq * share * h * f, 0);
+      add(expert, ex + ".w3", true, h * f * kBytesPerElement, tokens_act / 2, tokens_ffn,
+          2 * b * sq * share * h * f, 0);
+      add(expert, ex + ".w2", true, f * h * kBytesPerElement, tokens_ffn, tokens_act, 2 * b * sq * share * h * f, 0);
+    }
+  }
+
+  // ResNet-like: a stem, then four stages of bottleneck blocks (layers blocks
+  // in all, spread over the stages 1:2:4:1 like ResNet-50's 3:4:6:3), spatial
+  // size halving and channels doubling per stage.
+  void build_resnet() {
+    const double b = s_.batch;
+    double side = 56, channels = 64;
+    const int root = add(-1, "Model", false, 0, 0, 0, 0, 0.1);
+    const double stem_act = b * 112 * 112 * 64 * kBytesPerElement;
+    add(root, "Model.conv1", true, 3 * 64 * 49 * kBytesPerElement, b * 224 * 224 * 3 * kBytesPerElement, stem_act,
+        2 * b * 112 * 112 * 64 * 3 * 49, 0);
+    add(root, "Model.bn1", true, 2 * 64 * kBytesPerElement, stem_act, stem_act, 5 * stem_act / kBytesPerElement, 0);
+    const int weights[4] = {1, 2, 4, 1};
+    int remaining = std::max(4, s_.layers);
+    for (int stage = 0; stage < 4; ++stage) {
+      const int blocks = stage == 3 ? remaining : std::max(1, s_.layers * weights[stage] / 8);
+      remaining -= blocks;
+      const std::string name = "Model.layer" + std::to_string(stage + 1);
+      const int stage_id = add(root, name, false, 0, 0, 0, 0, 0.1);
+      for (int k = 0; k < std::max(1, blocks); ++k)
+        add_bottleneck(stage_id, name + "." + std::to_string(k), side, channels, k == 0);
+      side = std::max(1.0, side / 2);
+      channels *= 2;
+    }
+    const double pooled = b * channels * 2 * kBytesPerElement;
+    add(root, "Model.avgpool", true, 0, pooled * side * side, pooled, pooled * side * side, 0);
+    add(root, "Model.fc", true, channels * 2 * 1000 * kBytesPerElement, pooled, b * 1000 * kBytesPerElement,
+        2 * b * channels * 2 * 1000, 0);
+  }
+
+  void add_bottleneck(int parent, const std::string& fqn, double side, double channels, bool downsample) {
+    const double b = s_.batch, width = channels, out = 4 * channels;
+    const double narrow = b * side * side * width * kBytesPerElement, wide = b * side * side * out * kBytesPerElement;
+    const double conv_flops = 2 * b * side * side * width * width;
+    const int block = add(parent, fqn, false, 0, 0, 0, 0, 0.15);
+    add(block, fqn + ".conv1", true, out * width * kBytesPerElement, wide, narrow, conv_flops * 4, 0);
+    add(block, fqn + ".bn1", true, 2 * width * kBytesPerElement, narrow, narrow, 5 * narrow / kBytesPerElement, 0);
+    add(block, fqn + ".conv2", true, 9 * width * width * kBytesPerElement, narrow, narrow, conv_flops * 9, 0);
+    add(block, fqn + ".bn2", true, 2 * width * kBytesPerElement, narrow, narrow, 5 * narrow / kBytesPerElement, 0);
+    add(block, fqn + ".conv3", true, width * out * kBytesPerElement, narrow, wide, conv_flops * 4, 0);
+    add(block, fqn + ".bn3", true, 2 * out * kBytesPerElement, wide, wide, 5 * wide / kBytesPerElement, 0);
+    add(block, fqn + ".relu", true, 0, wide, wide, wide / kBytesPerElement, 0);
+    if (!downsample) return;
+    const int ds = add(block, fqn + ".downsample", false, 0, 0, 0, 0, 0.1);
+    add(ds, fqn + ".downsample.0", true, out * out / 2 * kBytesPerElement, wide, wide, conv_flops * 8, 0);
+    add(ds, fqn + ".downsample.1", true, 2 * out * kBytesPerElement, wide, wide, 5 * wide / kBytesPerElement, 0);
   }
 
   // Forward walk: saved activations accumulate; outputs, params and runtimes roll up.
@@ -209,6 +320,45 @@ int synthetic_module_count(const SyntheticSpec& spec) {
   Generator g(spec);
   g.build();
   return g.size();
+}
+
+std::optional<SyntheticFamily> parse_synthetic_family(const std::string& name) {
+  if (name == "transformer") return SyntheticFamily::kTransformer;
+  if (name == "llama") return SyntheticFamily::kLlama;
+  if (name == "moe") return SyntheticFamily::kMoe;
+  if (name == "resnet") return SyntheticFamily::kResnet;
+  return std::nullopt;
+}
+
+const char* to_string(SyntheticFamily family) {
+  switch (family) {
+    case SyntheticFamily::kTransformer: return "transformer";
+    case SyntheticFamily::kLlama: return "llama";
+    case SyntheticFamily::kMoe: return "moe";
+    case SyntheticFamily::kResnet: return "resnet";
+  }
+  return "transformer";
+}
+
+SyntheticSpec synthetic_spec_for(SyntheticFamily family, int modules) {
+  SyntheticSpec spec;
+  spec.family = family;
+  spec.group_depth = family == SyntheticFamily::kLlama ? 1 : 0;
+  // Doubling then bisection on the layer count: module counts grow with it.
+  auto count = [&](int layers) {
+    spec.layers = layers;
+    spec.group_fanout = std::max(1, (layers + 3) / 4);  // llama: groups of four layers
+    return synthetic_module_count(spec);
+  };
+  int high = 1;
+  while (count(high) < modules) high *= 2;
+  int low = high / 2;
+  while (low + 1 < high) {
+    const int mid = (low + high) / 2;
+    (count(mid) < modules ? low : high) = mid;
+  }
+  count(high);
+  return spec;
 }
 
 SyntheticSpec synthetic_spec_for(int modules, int group_depth) {

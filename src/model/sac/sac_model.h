@@ -1,10 +1,9 @@
 // SacModel: a module-level SAC MILP as handed to a solver, plus the map from
-// its columns back to modules. Built by the formulations in
-// sac_formulation_ours.h (ours, and the minimum-peak variant) and
-// sac_formulation_seed.h (the seed's rows, for export and cross-checks).
+// its columns back to modules. Built by the formulations in sac_formulation.h.
 #pragma once
 
 #include <string>
+#include <utility>
 #include <vector>
 
 #include "lp/linear_program.h"
@@ -20,13 +19,21 @@ struct SacModel {
   std::vector<double> ratio_scale;
   std::vector<double> ratio_offset;
   int peak_col = -1;          // column of the peak memory (GiB) when the model has one
+  // Chain and cumulative: per module the column of its recompute time t_i
+  // (-1 when none), in units of objective_unit_ms (objective * unit = ms).
+  std::vector<int> time_col;
+  double objective_unit_ms = 1.0;
+  // Cumulative: (column of S_k, k) = the sum of d over the first k units of
+  // units_by_post (the candidate modules in fw_post_order).
+  std::vector<std::pair<int, int>> cumulative_col;
+  std::vector<int> units_by_post;
   // A row that involves no column is violated: no plan exists, whatever a
   // solver says (such a row is kept in lp so that exported files say so too).
   bool infeasible = false;
   std::string infeasible_reason;
 };
 
-// Safety margin of ours: when the plan the solver returns is over the budget in
+// Safety margin of the chain and cumulative formulations: when the plan the solver returns is over the budget in
 // exact arithmetic (the solver accepts rows within a 1e-6 relative tolerance,
 // about 1 KiB per GiB), the planner solves again with the memory rows at
 // budget - margin, the margin at least this much (8 KiB).

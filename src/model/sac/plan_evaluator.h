@@ -16,7 +16,7 @@
 #include <vector>
 
 #include "model/module_info.h"
-#include "model/sac_request.h"
+#include "model/sac/sac_request.h"
 
 namespace milpsac::model {
 

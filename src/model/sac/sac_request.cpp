@@ -1,12 +1,15 @@
 // Request validation and the AC-unit eligibility rules (see sac_request.h).
-#include "model/sac_request.h"
+#include "model/sac/sac_request.h"
 
 #include <cmath>
 
 #include "common/input_error.h"
+#include "model/sac/baseline.h"
 
 namespace milpsac::model {
 namespace {
+
+constexpr double kLargestRuntimeSumMs = 1e300;  // keep in step with the message below
 
 void check_names(const ModuleInfo& info, const std::optional<std::vector<std::string>>& names,
                  const std::string& option) {
@@ -26,6 +29,14 @@ void validate_request(const ModuleInfo& info, const SacRequest& request) {
     throw InputError("world size must be >= 1, got " + std::to_string(request.world_size));
   check_names(info, request.ac_units, "ac_units");
   check_names(info, request.fsdp_units, "fsdp_units");
+  check_memory_range(info);
+  // Recompute times are summed over the units: the sum must be a number.
+  double runtime_sum = 0.0;
+  for (const ModStats& m : info.modules)
+    if (!m.is_leaf) runtime_sum += std::fabs(m.sac_runtime);
+  if (!(runtime_sum <= kLargestRuntimeSumMs))
+    throw InputError("sac_runtime: the sum over the non-leaf modules is not a number below 1e300 ms; "
+                     "runtimes that large are not supported");
 }
 
 std::vector<char> ac_candidates(const ModuleInfo& info, const SacRequest& request) {

@@ -1,0 +1,143 @@
+// `milp-sac sac MODULE_INFO.json --budget-sweep [--from GIB] [--to GIB]
+// [--points N] [--plot FILE.svg]`: the recompute-time-vs-budget curve
+// (model/sac/sac_sweep.h), as JSON (default) or a table, and optionally drawn
+// as an SVG. --gap, --time-limit (per point), --formulation, --world-size,
+// --ac-units, --fsdp-units as for a single plan. Exit 0 when every point is
+// answered (a point below the smallest feasible budget is answered
+// "infeasible"), 1 when a point ends without a plan for another reason, 2 on
+// bad input, 3 if a plan fails the independent re-check.
+#include <cmath>
+#include <cstdio>
+#include <fstream>
+#include <iostream>
+
+#include "cli_args.h"
+#include "commands.h"
+#include "common/input_error.h"
+#include "model/module_info_reader.h"
+#include "model/sac/sac_sweep.h"
+#include "output.h"
+#include "sac_options.h"
+#include "sac_sweep_plot.h"
+
+namespace milpsac::cli {
+namespace {
+
+Json point_json(const model::ModuleInfo& info, const model::SweepPoint& point) {
+  const model::SacSolution& s = point.solution;
+  Json out;
+  out["budget_gib"] = point.budget_gib;
+  out["status"] = s.status;
+  if (s.has_plan) {
+    out["recomputation_time_ms"] = s.recompute_ms;
+    out["peak_memory_bytes"] = static_cast<long long>(std::ceil(s.peak_bytes));
+    out["gap"] = s.gap;
+    out["bound_ms"] = s.bound_ms;
+    out["found_by"] = s.found_by;
+  } else {
+    out["recomputation_time_ms"] = nullptr;
+    out["peak_memory_bytes"] = nullptr;
+    out["gap"] = nullptr;
+    out["bound_ms"] = nullptr;
+  }
+  Json decisions = Json::object();
+  for (const model::AcDecision& d : s.plan) decisions[info.modules[static_cast<size_t>(d.module)].fqn] = d.ratio;
+  out["ac_decisions"] = decisions;
+  out["seconds"] = s.seconds;
+  return out;
+}
+
+Json sweep_json(const model::ModuleInfo& info, const model::SacRequest& request, const model::Sweep& sweep) {
+  Json out;
+  Json points = Json::array();
+  for (const model::SweepPoint& p : sweep.points) points.push_back(point_json(info, p));
+  out["points"] = points;
+  if (sweep.min_feasible_budget_gib)
+    out["min_feasible_budget_gib"] = *sweep.min_feasible_budget_gib;
+  else
+    out["min_feasible_budget_gib"] = nullptr;
+  out["min_feasible_proven"] = sweep.min_feasible_proven;
+  out["no_ac_peak_gib"] = sweep.no_ac_peak_gib;
+  out["baseline_peak_gib"] = sweep.baseline_peak_gib;
+  out["world_size"] = request.world_size;
+  out["monotone"] = sweep.monotone;
+  out["seconds"] = sweep.seconds;
+  return out;
+}
+
+void print_sweep_table(const std::string& path, const model::SacRequest& request, const model::Sweep& sweep) {
+  std::printf("budget sweep for %s, world size %d: %zu points, %.3f s\n", path.c_str(), request.world_size,
+              sweep.points.size(), sweep.seconds);
+  if (sweep.min_feasible_budget_gib)
+    std::printf("smallest feasible budget %.5f GiB%s, no-AC peak %.5f GiB, baseline peak %.5f GiB\n\n",
+                *sweep.min_feasible_budget_gib, sweep.min_feasible_proven ? "" : " (not proven)",
+                sweep.no_ac_peak_gib, sweep.baseline_peak_gib);
+  else
+    std::printf("no plan exists at any budget with these AC/FSDP units\n\n");
+  std::printf("%12s  %-12s  %14s  %12s  %7s  %5s  %-9s  %8s\n", "budget GiB", "status", "recompute ms", "peak GiB",
+              "gap %", "units", "found by", "seconds");
+  for (const model::SweepPoint& p : sweep.points) {
+    const model::SacSolution& s = p.solution;
+    if (s.has_plan)
+      std::printf("%12.5f  %-12s  %14.4f  %12.5f  %7.2f  %5zu  %-9s  %8.3f\n", p.budget_gib, s.status.c_str(),
+                  s.recompute_ms, s.peak_bytes / model::kBytesPerGiB, 100.0 * s.gap, s.plan.size(),
+                  s.found_by.c_str(), s.seconds);
+    else
+      std::printf("%12.5f  %-12s  %14s  %12s  %7s  %5s  %-9s  %8.3f\n", p.budget_gib, s.status.c_str(), "-", "-", "-",
+                  "-", "", s.seconds);
+  }
+}
+
+}  // namespace
+
+int run_sac_sweep(const CliArgs& args) {
+  const OutputFormat format = output_format(args);
+  if (args.value("budget")) throw InputError("option --budget: not used with --budget-sweep (use --from and --to)");
+  const model::SacRequest request = sac_request_from_args(args, false);
+  model::SweepOptions options;
+  if (args.value("from")) options.from_gib = args.number("from", 0.0);
+  if (args.value("to")) options.to_gib = args.number("to", 0.0);
+  const long points = args.integer("points", options.points);
+  if (points < 2 || points > 10000) throw InputError("option --points: must be between 2 and 10000");
+  options.points = static_cast<int>(points);
+  options.solve.relative_gap = args.number("gap", options.solve.relative_gap);
+  if (options.solve.relative_gap < 0) throw InputError("option --gap: must be >= 0");
+  options.solve.time_limit_seconds = args.number("time-limit", options.solve.time_limit_seconds);
+  if (options.solve.time_limit_seconds <= 0) throw InputError("option --time-limit: must be > 0 seconds");
+  options.solve.formulation = formulation_from_args(args);
+  const auto plot = args.value("plot");
+  if (plot && plot->empty()) throw InputError("option --plot: expected a file name");
+
+  const std::string& path = args.positional()[0];
+  const model::ModuleInfo info = model::read_module_info_file(path);
+  print_module_warnings("sac", info.warnings, args.flag("quiet"));
+  const model::Sweep sweep = model::sweep_budgets(info, request, options);
+
+  if (plot) {
+    std::ofstream out(*plot, std::ios::binary);
+    if (!out) throw InputError(*plot + ": cannot open for writing");
+    const std::string name = path.substr(path.find_last_of('/') == std::string::npos ? 0 : path.find_last_of('/') + 1);
+    out << sweep_svg(sweep, "recompute time vs memory budget: " + name + ", world size " +
+                                std::to_string(request.world_size));
+    out.flush();
+    if (!out) throw InputError(*plot + ": write error");
+  }
+  if (format == OutputFormat::kJson)
+    print_json(sweep_json(info, request, sweep));
+  else
+    print_sweep_table(path, request, sweep);
+
+  int code = 0;
+  for (const model::SweepPoint& p : sweep.points) {
+    const model::SacSolution& s = p.solution;
+    for (const std::string& v : s.violations) {
+      std::cerr << "milp-sac sac: internal error: the plan at " << p.budget_gib
+                << " GiB fails the independent check: " << v << "\n";
+      code = 3;
+    }
+    if (!s.has_plan && s.status != "infeasible" && code == 0) code = 1;
+  }
+  return code;
+}
+
+}  // namespace milpsac::cli

@@ -1,0 +1,141 @@
+// SVG drawing of a budget sweep (see sac_sweep_plot.h).
+#include <algorithm>
+#include <cmath>
+#include <cstdio>
+#include <sstream>
+#include <vector>
+
+#include "sac_sweep_plot.h"
+
+namespace milpsac::cli {
+namespace {
+
+constexpr double kWidth = 720, kHeight = 440;
+constexpr double kLeft = 80, kRight = 30, kTop = 40, kBottom = 60;
+
+std::string number(double value, const char* format = "%.4g") {
+  char text[64];
+  std::snprintf(text, sizeof text, format, value);
+  return text;
+}
+
+std::string escape(const std::string& text) {
+  std::string out;
+  for (char c : text) {
+    switch (c) {
+      case '<': out += "&lt;"; break;
+      case '>': out += "&gt;"; break;
+      case '&': out += "&amp;"; break;
+      case '"': out += "&quot;"; break;
+      default: out += c;
+    }
+  }
+  return out;
+}
+
+// About five round tick values covering [low, high].
+std::vector<double> ticks(double low, double high) {
+  const double span = high - low;
+  if (!(span > 0)) return {low};
+  const double raw = span / 5;
+  const double magnitude = std::pow(10.0, std::floor(std::log10(raw)));
+  double step = magnitude;
+  for (double factor : {1.0, 2.0, 2.5, 5.0, 10.0})
+    if (magnitude * factor >= raw) {
+      step = magnitude * factor;
+      break;
+    }
+  std::vector<double> result;
+  for (double v = std::ceil(low / step) * step; v <= high + 1e-9 * step; v += step) result.push_back(v);
+  return result;
+}
+
+}  // namespace
+
+std::string sweep_svg(const model::Sweep& sweep, const std::string& title) {
+  double x_low = INFINITY, x_high = -INFINITY, y_high = 0;
+  for (const model::SweepPoint& p : sweep.points) {
+    x_low = std::min(x_low, p.budget_gib);
+    x_high = std::max(x_high, p.budget_gib);
+    if (p.solution.has_plan) y_high = std::max(y_high, p.solution.recompute_ms);
+  }
+  x_high = std::max(x_high, sweep.baseline_peak_gib);
+  if (!(x_high > x_low)) x_high = x_low + 1;
+  const double pad = 0.03 * (x_high - x_low);
+  x_low -= pad;
+  x_high += pad;
+  if (!(y_high > 0)) y_high = 1;
+  y_high *= 1.08;
+  const double plot_w = kWidth - kLeft - kRight, plot_h = kHeight - kTop - kBottom;
+  auto sx = [&](double x) { return kLeft + (x - x_low) / (x_high - x_low) * plot_w; };
+  auto sy = [&](double y) { return kTop + plot_h - y / y_high * plot_h; };
+
+  std::ostringstream svg;
+  svg << "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
+      << "<svg xmlns=\"http://www.w3.org/2000/svg\" version=\"1.1\" width=\"" << kWidth << "\" height=\"" << kHeight
+      << "\" viewBox=\"0 0 " << kWidth << " " << kHeight << "\" font-family=\"sans-serif\" font-size=\"12\">\n"
+      << "<rect width=\"100%\" height=\"100%\" fill=\"white\"/>\n"
+      << "<text x=\"" << kWidth / 2 << "\" y=\"22\" text-anchor=\"middle\" font-size=\"14\">" << escape(title)
+      << "</text>\n";
+  // Axes, grid and ticks.
+  svg << "<g stroke=\"#ddd\">\n";
+  for (double t : ticks(x_low, x_high))
+    svg << "<line x1=\"" << sx(t) << "\" y1=\"" << kTop << "\" x2=\"" << sx(t) << "\" y2=\"" << kTop + plot_h
+        << "\"/>\n";
+  for (double t : ticks(0, y_high))
+    svg << "<line x1=\"" << kLeft << "\" y1=\"" << sy(t) << "\" x2=\"" << kLeft + plot_w << "\" y2=\"" << sy(t)
+        << "\"/>\n";
+  svg << "</g>\n<g fill=\"#333\">\n";
+  for (double t : ticks(x_low, x_high))
+    svg << "<text x=\"" << sx(t) << "\" y=\"" << kTop + plot_h + 18 << "\" text-anchor=\"middle\">" << number(t)
+        << "</text>\n";
+  for (double t : ticks(0, y_high))
+    svg << "<text x=\"" << kLeft - 8 << "\" y=\"" << sy(t) + 4 << "\" text-anchor=\"end\">" << number(t)
+        << "</text>\n";
+  svg << "<text x=\"" << kLeft + plot_w / 2 << "\" y=\"" << kHeight - 15
+      << "\" text-anchor=\"middle\">memory budget (GiB)</text>\n"
+      << "<text transform=\"translate(20," << kTop + plot_h / 2
+      << ") rotate(-90)\" text-anchor=\"middle\">recompute time (ms)</text>\n</g>\n";
+  svg << "<rect x=\"" << kLeft << "\" y=\"" << kTop << "\" width=\"" << plot_w << "\" height=\"" << plot_h
+      << "\" fill=\"none\" stroke=\"#333\"/>\n";
+  // Markers for the range ends that matter to a user.
+  auto vertical = [&](double x, const char* colour, const std::string& label, double label_y) {
+    if (!(x >= x_low && x <= x_high)) return;
+    const bool left_half = sx(x) < kLeft + plot_w / 2;
+    svg << "<line x1=\"" << sx(x) << "\" y1=\"" << kTop << "\" x2=\"" << sx(x) << "\" y2=\"" << kTop + plot_h
+        << "\" stroke=\"" << colour << "\" stroke-dasharray=\"6,4\"/>\n"
+        // The label on the side of the line with room for it.
+        << "<text x=\"" << (left_half ? sx(x) + 4 : sx(x) - 4) << "\" y=\"" << label_y << "\" text-anchor=\""
+        << (left_half ? "start" : "end") << "\" fill=\"" << colour << "\">" << escape(label) << "</text>\n";
+  };
+  vertical(sweep.baseline_peak_gib, "#c0392b", "baseline peak " + number(sweep.baseline_peak_gib) + " GiB",
+           kTop + 16);
+  if (sweep.min_feasible_budget_gib)
+    vertical(*sweep.min_feasible_budget_gib, "#7f8c8d",
+             "smallest feasible " + number(*sweep.min_feasible_budget_gib) + " GiB", kTop + plot_h - 8);
+  // The curve: a step line (a plan stays optimal until the next point).
+  std::ostringstream path;
+  bool started = false;
+  double last_y = 0;
+  for (const model::SweepPoint& p : sweep.points) {
+    if (!p.solution.has_plan) continue;
+    const double x = sx(p.budget_gib), y = sy(p.solution.recompute_ms);
+    if (!started) {
+      path << "M" << x << "," << y;
+      started = true;
+    } else {
+      path << " L" << x << "," << last_y << " L" << x << "," << y;
+    }
+    last_y = y;
+  }
+  if (started) svg << "<path d=\"" << path.str() << "\" fill=\"none\" stroke=\"#2c6fbb\" stroke-width=\"2\"/>\n";
+  for (const model::SweepPoint& p : sweep.points)
+    if (p.solution.has_plan)
+      svg << "<circle cx=\"" << sx(p.budget_gib) << "\" cy=\"" << sy(p.solution.recompute_ms)
+          << "\" r=\"3.5\" fill=\"#2c6fbb\"><title>" << number(p.budget_gib) << " GiB: "
+          << number(p.solution.recompute_ms) << " ms (" << escape(p.solution.status) << ")</title></circle>\n";
+  svg << "</svg>\n";
+  return svg.str();
+}
+
+}  // namespace milpsac::cli

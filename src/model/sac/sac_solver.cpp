@@ -1,0 +1,157 @@
+// SAC planner pipeline (see sac_solver.h).
+//
+// Exactness of the budget: the solver accepts a row within its feasibility
+// tolerance, so a plan at the budget can be a few hundred bytes over it in
+// exact arithmetic (rounding ratios up usually absorbs that, but not when the
+// ratios are already on the 4-decimal grid, e.g. 1). The evaluator catches it,
+// and the model is solved again with its memory rows tightened by a margin
+// (at least kBudgetMarginGiB, twice the excess). Normally one solve suffices.
+//
+// Which plan is reported: the search's incumbent, which starts as the better
+// of the greedy plan and the warm start. "found_by" is "heuristic" when the
+// search ended on that starting point (its value not improved), else "search".
+#include "model/sac/sac_solver.h"
+
+#include <algorithm>
+#include <cmath>
+#include <map>
+
+#include "bnb/branch_and_bound.h"
+#include "common/deadline.h"
+
+namespace milpsac::model {
+namespace {
+
+constexpr int kMaxAttempts = 3;
+// The LP core stores the constraint matrix dense: past this many entries
+// (rows x columns, 320 MB a copy, and the search holds several) the model is
+// not handed to it and the greedy plan is reported with status
+// "model_too_large" (docs/sac.md: about 6,000 modules of a LLaMA-like trace).
+constexpr double kLargestDenseEntries = 4e7;
+
+bool too_large_for_dense_lp(const SacModel& model) {
+  return static_cast<double>(model.lp.num_rows()) * model.lp.num_cols() > kLargestDenseEntries;
+}
+// The search's value counts as the starting point's when within this (relative).
+constexpr double kSameValue = 1e-9;
+
+struct Start {
+  Eigen::VectorXd x;
+  double value = INFINITY;  // in the model's objective unit
+};
+
+// The better of the greedy plan and the warm start, as a point of the model.
+Start starting_point(const ModuleInfo& info, const SacRequest& request, const SacSolveOptions& options,
+                     const SacModel& model, double margin) {
+  Start start;
+  auto consider = [&](const HeuristicPlan& plan) {
+    Eigen::VectorXd x = heuristic_point(info, model, plan);
+    if (x.size() != model.lp.num_cols()) return;
+    const double value = model.lp.c.dot(x);
+    if (value < start.value) {
+      start.x = std::move(x);
+      start.value = value;
+    }
+  };
+  if (options.use_heuristic) consider(greedy_sac_plan(info, request, margin));
+  if (options.warm_start && options.warm_start->found) consider(*options.warm_start);
+  return start;
+}
+
+bnb::MilpResult solve_model(const SacModel& model, const Start& start, const SacSolveOptions& options,
+                            const Deadline& deadline) {
+  bnb::MilpResult solved;
+  if (model.infeasible) {
+    solved.status = bnb::MilpStatus::kInfeasible;
+  } else if (model.lp.num_cols() == 0) {
+    // Nothing to decide: the empty plan, and it fits (no constant row failed).
+    solved.status = bnb::MilpStatus::kOptimal;
+    solved.has_solution = true;
+    solved.objective = solved.bound = solved.gap = 0.0;
+    solved.x = Eigen::VectorXd(0);
+  } else if (too_large_for_dense_lp(model) || deadline.expired()) {
+    // No search: the starting point is all there is, with the bound t >= 0.
+    solved.status = deadline.expired() ? bnb::MilpStatus::kTimeLimit : bnb::MilpStatus::kNodeLimit;
+    solved.has_solution = start.x.size() == model.lp.num_cols();
+    solved.objective = start.value;
+    solved.bound = 0.0;
+    solved.gap = 1.0;
+    solved.x = start.x;
+  } else {
+    bnb::MilpOptions milp;
+    milp.relative_gap = options.relative_gap;
+    milp.time_limit_seconds = std::max(0.0, deadline.remaining_seconds());
+    milp.initial_solution = start.x;
+    solved = bnb::solve_milp(model.lp, milp);
+    // A limit hit before the root LP finished proves nothing beyond t >= 0.
+    if (solved.status == bnb::MilpStatus::kTimeLimit && solved.nodes == 0) solved.bound = 0.0;
+  }
+  return solved;
+}
+
+HeuristicPlan point_of(const ModuleInfo& info, const SacModel& model, const Eigen::VectorXd& x) {
+  HeuristicPlan point;
+  if (model.time_col.empty()) return point;  // pairwise-bigm: no d columns to read
+  point.found = true;
+  point.unit.assign(info.modules.size(), 0);
+  point.discard_gib.assign(info.modules.size(), 0.0);
+  for (size_t i = 0; i < model.y_col.size(); ++i) {
+    if (model.y_col[i] < 0 || x(model.y_col[i]) <= 0.5) continue;
+    point.unit[i] = 1;
+    point.discard_gib[i] = std::max(0.0, x(model.ratio_col[i]));
+    point.recompute_ms += unit_recompute_ms(info.modules[i], point.discard_gib[i]);
+  }
+  return point;
+}
+
+}  // namespace
+
+SacSolution solve_sac(const ModuleInfo& info, const SacRequest& request, const SacSolveOptions& options) {
+  validate_request(info, request);
+  const Deadline deadline(options.time_limit_seconds);
+  SacSolution solution;
+  double margin = 0.0;
+  long total_nodes = 0;
+  for (int attempt = 1; attempt <= kMaxAttempts; ++attempt) {
+    const SacModel model = build_sac_model(info, request, options.formulation, margin);
+    const Start start = starting_point(info, request, options, model, margin);
+    const bnb::MilpResult solved = solve_model(model, start, options, deadline);
+    solution = SacSolution{};
+    solution.rows = model.lp.num_rows();
+    solution.cols = model.lp.num_cols();
+    total_nodes += solved.nodes;
+    solution.nodes = total_nodes;
+    solution.status = bnb::to_string(solved.status);
+    if (!model.infeasible && too_large_for_dense_lp(model) && !deadline.expired())
+      solution.status = "model_too_large";
+    if (!solved.has_solution) {
+      if (solved.status == bnb::MilpStatus::kInfeasible)
+        solution.min_budget = smallest_feasible_budget(info, request, std::max(1.0, deadline.remaining_seconds()));
+      break;
+    }
+    const double unit = model.objective_unit_ms;
+    solution.has_plan = true;
+    solution.objective_ms = solved.objective * unit;
+    solution.bound_ms = std::isfinite(solved.bound) ? std::max(0.0, solved.bound * unit) : 0.0;
+    solution.bound_ms = std::min(solution.bound_ms, solution.objective_ms);
+    solution.gap = bnb::relative_gap(solved.objective, std::min(solved.objective, solution.bound_ms / unit));
+    const bool from_start = std::isfinite(start.value) &&
+                            solved.objective >= start.value - kSameValue * std::max(1.0, std::fabs(start.value));
+    solution.found_by = from_start ? "heuristic" : "search";
+    solution.point = point_of(info, model, solved.x);
+    solution.plan = round_plan_up(extract_plan(model, solved.x));
+    std::map<std::string, double> ratios;
+    for (const AcDecision& d : solution.plan) ratios[info.modules[static_cast<size_t>(d.module)].fqn] = d.ratio;
+    solution.evaluation = evaluate_plan(info, ratios, request);
+    solution.recompute_ms = solution.evaluation.total_recompute_ms;
+    solution.peak_bytes = solution.evaluation.peak_bytes;
+    solution.violations = solution.evaluation.violations;
+    const double excess_gib = solution.evaluation.peak_bytes / kBytesPerGiB - request.budget_gib;
+    if (excess_gib <= 0 || attempt == kMaxAttempts || deadline.expired()) break;
+    margin = std::max({kBudgetMarginGiB, 2.0 * margin, margin + 2.0 * excess_gib});
+  }
+  solution.seconds = deadline.elapsed_seconds();
+  return solution;
+}
+
+}  // namespace milpsac::model

@@ -1,0 +1,52 @@
+// The recompute-time-vs-budget curve of the module-level SAC planner: the plan
+// at N budgets from the smallest feasible one to the no-AC peak.
+//
+// Budgets are solved in increasing order; each point starts from the previous
+// point's plan (it fits any larger budget: the memory rows only loosen), so
+// the search begins with that plan as its incumbent and the curve is
+// non-increasing by construction. It is checked anyway on the reported
+// (rounded) plans; a point that breaks it is solved again at gap 0, and if it
+// still does, the previous point's plan is reported there (it fits).
+#pragma once
+
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "model/module_info.h"
+#include "model/sac/sac_request.h"
+#include "model/sac/sac_solver.h"
+
+namespace milpsac::model {
+
+struct SweepOptions {
+  std::optional<double> from_gib;  // default: the smallest feasible budget
+  std::optional<double> to_gib;    // default: the no-AC peak at the request's world size
+  int points = 21;                 // >= 2
+  SacSolveOptions solve;           // per point (gap, time limit, formulation)
+};
+
+struct SweepPoint {
+  double budget_gib = 0.0;
+  SacSolution solution;
+  bool repaired = false;  // the monotonicity check re-solved this point
+};
+
+struct Sweep {
+  std::vector<SweepPoint> points;
+  std::optional<double> min_feasible_budget_gib;  // nullopt when no plan exists at any budget
+  bool min_feasible_proven = false;
+  double no_ac_peak_gib = 0.0;                     // max_i TA + AG + (P + TG_i)/W
+  double baseline_peak_gib = 0.0;                  // the same at W = 1 (no FSDP)
+  bool monotone = true;                            // after repairs
+  double seconds = 0.0;
+};
+
+// The no-AC peak (GiB) at request.world_size.
+double no_ac_peak_gib(const ModuleInfo& info, int world_size);
+
+// Throws InputError on a bad request or range (from >= to, points < 2, a
+// bound not a positive number). request.budget_gib is ignored.
+Sweep sweep_budgets(const ModuleInfo& info, const SacRequest& request, const SweepOptions& options);
+
+}  // namespace milpsac::model

@@ -1,0 +1,284 @@
+// Round-2 SAC features against independent checks:
+//   - the cumulative formulation has the chain formulation's optimum on every
+//     SAC case of the tests (transformer_l4 cases, expected.tsv) and on 50
+//     random synthetic models of every family;
+//   - the greedy plan is always valid per the independent evaluator, and the
+//     search never reports worse than it;
+//   - the budget sweep is non-increasing on every bundled instance and its
+//     points agree with single solves within their gaps;
+//   - runtimes scaled by 1e-10 or 1e200 give the same plan (the objective is
+//     rescaled inside); the CLI's sweep, plot, --quiet and exit codes.
+#include <doctest/doctest.h>
+
+#include <algorithm>
+#include <cmath>
+#include <cstdio>
+#include <map>
+#include <random>
+
+#include "model/module_info_reader.h"
+#include "model/sac/plan_evaluator.h"
+#include "model/sac/sac_heuristic.h"
+#include "model/sac/sac_solver.h"
+#include "model/sac/sac_sweep.h"
+#include "model_test_support.h"
+#include "synthetic/synthetic_module_info.h"
+
+using namespace milpsac;
+using model::ModuleInfo;
+using model::SacRequest;
+using model::SacSolution;
+using Json = nlohmann::json;
+
+namespace {
+
+const char* const kInstances[] = {"gpt4", "gpt12", "moe2", "resnet50", "transformer_l4"};
+
+const ModuleInfo& instance(const std::string& name) {
+  static std::map<std::string, ModuleInfo> cache;
+  auto it = cache.find(name);
+  if (it == cache.end())
+    it = cache.emplace(name, model::read_module_info_file(test::instance_path("sac/" + name + ".json"))).first;
+  return it->second;
+}
+
+SacSolution solve(const ModuleInfo& info, const SacRequest& request, model::SacFormulation formulation,
+                  double gap = 0.0, bool heuristic = true) {
+  model::SacSolveOptions options;
+  options.relative_gap = gap;
+  options.time_limit_seconds = 120.0;
+  options.formulation = formulation;
+  options.use_heuristic = heuristic;
+  return model::solve_sac(info, request, options);
+}
+
+std::map<std::string, double> ratios_of(const ModuleInfo& info, const model::AcPlan& plan) {
+  std::map<std::string, double> ratios;
+  for (const auto& d : plan) ratios[info.modules[static_cast<size_t>(d.module)].fqn] = d.ratio;
+  return ratios;
+}
+
+// The greedy plan, rounded as reported, per the independent evaluator.
+void check_heuristic(const ModuleInfo& info, const SacRequest& request, const SacSolution& exact) {
+  const model::HeuristicPlan plan = model::greedy_sac_plan(info, request);
+  if (!plan.found) return;  // allowed: the greedy is not complete
+  CHECK(exact.has_plan);    // a plan exists, so the search must report one
+  std::map<std::string, double> ratios;
+  double recompute = 0.0;
+  for (int i = 0; i < info.size(); ++i) {
+    if (!plan.unit[static_cast<size_t>(i)]) continue;
+    const model::ModStats& m = info.modules[static_cast<size_t>(i)];
+    const double acm = static_cast<double>(model::effective_sac_memory(m));
+    const double ia = static_cast<double>(m.act_fw_per_module);
+    const double ratio = (acm - ia) / acm + plan.discard_gib[static_cast<size_t>(i)] * model::kBytesPerGiB / acm;
+    ratios[m.fqn] = model::round_ratio_up(ratio);
+    recompute += model::unit_recompute_ms(m, plan.discard_gib[static_cast<size_t>(i)]);
+  }
+  const model::PlanEvaluation e = model::evaluate_plan(info, ratios, request);
+  for (const std::string& v : e.violations) CAPTURE(v);
+  CHECK(e.ok());
+  CHECK(recompute == doctest::Approx(plan.recompute_ms).epsilon(1e-9));
+  if (exact.has_plan) CHECK(exact.objective_ms <= plan.recompute_ms * (1 + 1e-9) + 1e-9);
+}
+
+void check_same_optimum(const ModuleInfo& info, const SacRequest& request) {
+  const SacSolution chain = solve(info, request, model::SacFormulation::kChain, 0.0, false);
+  const SacSolution cumulative = solve(info, request, model::SacFormulation::kCumulative);
+  REQUIRE(chain.has_plan == cumulative.has_plan);
+  check_heuristic(info, request, cumulative);
+  if (!chain.has_plan) return;
+  CHECK(chain.status == "optimal");
+  CHECK(cumulative.status == "optimal");
+  CHECK(cumulative.objective_ms == doctest::Approx(chain.objective_ms).epsilon(1e-6).scale(1e-3));
+  CHECK(cumulative.violations.empty());
+}
+
+std::optional<std::vector<std::string>> units(const Json& value) {
+  if (value.is_null()) return std::nullopt;
+  return value.get<std::vector<std::string>>();
+}
+
+}  // namespace
+
+TEST_CASE("cumulative = chain optimum: the transformer_l4 cases and expected.tsv, greedy plans valid") {
+  const Json cases = Json::parse(test::read_text(test::instance_path("sac/transformer_l4.cases.json")));
+  for (const Json& c : cases["cases"]) {
+    CAPTURE(c["name"].get<std::string>());
+    SacRequest request;
+    request.budget_gib = c["memory_budget_gib"];
+    request.world_size = c["world_size"];
+    request.ac_units = units(c["ac_units"]);
+    request.fsdp_units = units(c["fsdp_units"]);
+    check_same_optimum(instance("transformer_l4"), request);
+  }
+  for (const auto& row : test::read_tsv(test::instance_path("sac/expected.tsv"))) {
+    CAPTURE(row.at("instance") + " budget " + row.at("budget_gib") + " W " + row.at("world_size"));
+    SacRequest request;
+    request.budget_gib = std::stod(row.at("budget_gib"));
+    request.world_size = std::stoi(row.at("world_size"));
+    check_same_optimum(instance(row.at("instance")), request);
+  }
+}
+
+TEST_CASE("cumulative = chain optimum on 50 random synthetic models; greedy plans valid") {
+  std::mt19937 rng(20261123);  // fixed seed: the same 50 models every run
+  const model::SyntheticFamily families[] = {model::SyntheticFamily::kTransformer, model::SyntheticFamily::kLlama,
+                                             model::SyntheticFamily::kMoe, model::SyntheticFamily::kResnet};
+  for (int k = 0; k < 50; ++k) {
+    model::SyntheticSpec spec;
+    spec.family = families[k % 4];
+    spec.layers = 1 + static_cast<int>(rng() % 3);
+    spec.experts = 2 + static_cast<int>(rng() % 3);
+    spec.group_depth = static_cast<int>(rng() % 2);
+    spec.group_fanout = 2;
+    spec.hidden = 256 + 128 * static_cast<int>(rng() % 4);
+    spec.seq = 256 << (rng() % 3);
+    spec.batch = 1 + static_cast<int>(rng() % 4);
+    const ModuleInfo info = model::parse_module_info(model::synthetic_module_info_json(spec), "random.json");
+    SacRequest request;
+    request.world_size = 1 << (rng() % 3);
+    const double top = model::no_ac_peak_gib(info, request.world_size);
+    const model::MinBudget min = model::smallest_feasible_budget(info, request, 30.0);
+    REQUIRE(min.found);
+    // From a little below the smallest feasible budget to the no-AC peak.
+    const double fraction = std::uniform_real_distribution<double>(-0.05, 1.0)(rng);
+    request.budget_gib = min.peak_gib + fraction * (top - min.peak_gib);
+    CAPTURE(k);
+    CAPTURE(std::string(model::to_string(spec.family)));
+    CAPTURE(info.size());
+    CAPTURE(request.budget_gib);
+    check_same_optimum(info, request);
+  }
+}
+
+TEST_CASE("a time limit still returns the greedy plan, with its gap") {
+  const ModuleInfo info = model::parse_module_info(
+      model::synthetic_module_info_json(model::synthetic_spec_for(model::SyntheticFamily::kLlama, 600)), "llama.json");
+  SacRequest request;
+  const model::MinBudget min = model::smallest_feasible_budget(info, request, 60.0);
+  REQUIRE(min.found);
+  request.budget_gib = min.peak_gib + 0.5 * (model::no_ac_peak_gib(info, 1) - min.peak_gib);
+  model::SacSolveOptions options;
+  options.time_limit_seconds = 1e-6;  // expires before the root LP
+  const SacSolution s = model::solve_sac(info, request, options);
+  REQUIRE(s.has_plan);
+  CHECK(s.found_by == "heuristic");
+  CHECK(s.status == "time_limit");
+  CHECK(s.gap > 0);
+  CHECK(s.violations.empty());
+}
+
+TEST_CASE("runtimes scaled by 1e-10 and 1e200: the same plan, the objective scaled") {
+  const ModuleInfo& base = instance("transformer_l4");
+  SacRequest request;
+  request.budget_gib = 1.2;
+  request.world_size = 4;
+  const SacSolution reference = solve(base, request, model::kDefaultFormulation);
+  REQUIRE(reference.has_plan);
+  for (double scale : {1e-10, 1e200}) {
+    CAPTURE(scale);
+    ModuleInfo scaled = base;
+    for (model::ModStats& m : scaled.modules) {
+      m.sac_runtime *= scale;
+      m.fw_runtime_per_module *= scale;
+      m.bw_runtime_per_module *= scale;
+    }
+    const SacSolution s = solve(scaled, request, model::kDefaultFormulation);
+    REQUIRE(s.has_plan);
+    CHECK(s.status == "optimal");
+    CHECK(s.objective_ms / scale == doctest::Approx(reference.objective_ms).epsilon(1e-6));
+    CHECK(s.violations.empty());
+  }
+}
+
+TEST_CASE("budget sweep: non-increasing on every bundled instance, points agree with single solves") {
+  for (const char* name : kInstances) {
+    CAPTURE(name);
+    const ModuleInfo& info = instance(name);
+    SacRequest request;
+    request.world_size = 2;
+    model::SweepOptions options;
+    options.points = 6;
+    const model::Sweep sweep = model::sweep_budgets(info, request, options);
+    REQUIRE(sweep.min_feasible_budget_gib);
+    REQUIRE(sweep.points.size() == 6);
+    CHECK(sweep.monotone);
+    CHECK(sweep.points.front().budget_gib == doctest::Approx(*sweep.min_feasible_budget_gib));
+    CHECK(sweep.points.back().budget_gib == doctest::Approx(sweep.no_ac_peak_gib));
+    CHECK(sweep.points.back().solution.recompute_ms == doctest::Approx(0.0));
+    for (size_t p = 0; p < sweep.points.size(); ++p) {
+      const model::SweepPoint& point = sweep.points[p];
+      CAPTURE(point.budget_gib);
+      REQUIRE(point.solution.has_plan);
+      CHECK(point.solution.violations.empty());
+      if (p > 0) CHECK(point.solution.recompute_ms <= sweep.points[p - 1].solution.recompute_ms + 1e-9);
+      SacRequest at = request;
+      at.budget_gib = point.budget_gib;
+      const SacSolution single = model::solve_sac(info, at, {});
+      REQUIRE(single.has_plan);
+      // Each answer is at least the other's proven bound (both within their gap of the optimum).
+      CHECK(point.solution.objective_ms >= single.bound_ms - 1e-6);
+      CHECK(single.objective_ms >= point.solution.bound_ms - 1e-6);
+    }
+  }
+}
+
+TEST_CASE("cli: sac --budget-sweep JSON, table, plot; --quiet; formulation names") {
+  const std::string l4 = "'" + test::instance_path("sac/transformer_l4.json") + "'";
+  SUBCASE("JSON keys and points") {
+    const auto r = test::run_cli("sac " + l4 + " --budget-sweep --points 5 --world-size 4");
+    REQUIRE(r.exit_code == 0);
+    const Json out = Json::parse(r.out);
+    REQUIRE(out["points"].size() == 5);
+    for (const char* key : {"min_feasible_budget_gib", "no_ac_peak_gib", "baseline_peak_gib", "monotone"})
+      CHECK(out.contains(key));
+    for (const Json& p : out["points"])
+      for (const char* key : {"budget_gib", "status", "recomputation_time_ms", "peak_memory_bytes", "gap",
+                              "bound_ms", "ac_decisions", "seconds"})
+        CHECK(p.contains(key));
+    CHECK(out["points"].back()["budget_gib"].get<double>() == doctest::Approx(out["no_ac_peak_gib"].get<double>()));
+  }
+  SUBCASE("range, table and plot") {
+    const std::string svg = test::temp_path("sweep.svg");
+    std::remove(svg.c_str());
+    const auto r = test::run_cli("sac " + l4 + " --budget-sweep --from 1.2 --to 2 --points 3 --format table --plot '" +
+                                 svg + "'");
+    REQUIRE(r.exit_code == 0);
+    CHECK(r.out.find("budget GiB") != std::string::npos);
+    const std::string text = test::read_text(svg);
+    CHECK(text.find("<svg") != std::string::npos);
+    CHECK(text.find("baseline peak") != std::string::npos);
+    CHECK(text.find("</svg>") != std::string::npos);
+  }
+  SUBCASE("bad sweep options: exit 2") {
+    CHECK(test::run_cli("sac " + l4 + " --budget-sweep --points 1").exit_code == 2);
+    CHECK(test::run_cli("sac " + l4 + " --budget-sweep --from 2 --to 1").exit_code == 2);
+    CHECK(test::run_cli("sac " + l4 + " --budget-sweep --budget 1").exit_code == 2);
+    CHECK(test::run_cli("sac " + l4 + " --budget 1.6 --formulation pulp").exit_code == 2);
+  }
+  SUBCASE("every formulation name, old ones too, gives the same plan value") {
+    double value = -1;
+    for (const char* f : {"cumulative", "chain", "ours"}) {
+      const auto r = test::run_cli("sac " + l4 + " --budget 1.6 --world-size 4 --gap 0 --formulation " + f);
+      REQUIRE(r.exit_code == 0);
+      const double v = Json::parse(r.out)["recomputation_time_ms"].get<double>();
+      if (value >= 0) CHECK(v == doctest::Approx(value).epsilon(1e-6));
+      value = v;
+    }
+  }
+  SUBCASE("warnings: one line per kind, none with --quiet") {
+    auto stderr_lines = [&](const std::string& extra) {
+      const std::string command = std::string("'") + std::getenv("MILPSAC_BIN") + "' sac " + l4 +
+                                  " --budget 1.6 " + extra + " 2>&1 >/dev/null";
+      FILE* pipe = popen(command.c_str(), "r");
+      REQUIRE(pipe != nullptr);
+      int lines = 0, c = 0;
+      while ((c = std::fgetc(pipe)) != EOF) lines += c == '\n';
+      pclose(pipe);
+      return lines;
+    };
+    REQUIRE_FALSE(instance("transformer_l4").warnings.empty());
+    CHECK(stderr_lines("") == 1);
+    CHECK(stderr_lines("--quiet") == 0);
+  }
+}
