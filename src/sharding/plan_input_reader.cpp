@@ -1,4 +1,4 @@
-// Reads and validates the sharding input of SPEC section 4 (see plan_input.h).
+// Reads and validates the sharding input of docs/formats.md (see plan_input.h).
 // Every rejection names the file, the JSON path of the field and the problem.
 #include <fstream>
 #include <nlohmann/json.hpp>
@@ -56,13 +56,14 @@ Shard parse_shard(const nlohmann::json& doc, const std::string& source, const st
 
 ShardingOption parse_option(const nlohmann::json& doc, const std::string& source, const std::string& path) {
   ObjectFields f(doc, source, path);
-  f.reject_unknown({"fqn", "sharding_type", "compute_kernel", "hbm", "ddr", "perf", "shards"});
+  f.reject_unknown({"fqn", "sharding_type", "compute_kernel", "placement", "hbm", "ddr", "perf", "shards"});
   const char* bytes = "a whole number of bytes in [0, 2^53]";
   ShardingOption o;
   o.fqn = f.string("fqn");
   if (o.fqn.empty()) f.fail(f.field_path("fqn"), "must not be empty");
   if (f.has("sharding_type")) o.sharding_type = f.string("sharding_type");
   if (f.has("compute_kernel")) o.compute_kernel = f.string("compute_kernel");
+  if (f.has("placement")) o.placement = f.string("placement");
   o.hbm = f.integer("hbm", 0, kMaxBytes, bytes);
   o.ddr = f.integer("ddr", 0, kMaxBytes, bytes);
   o.perf = f.finite_non_negative("perf");
@@ -80,10 +81,12 @@ ShardingOption parse_option(const nlohmann::json& doc, const std::string& source
 
 }  // namespace
 
-PlanInput parse_plan_input(const nlohmann::json& doc, const std::string& source) {
-  ObjectFields f(doc, source, "");
-  f.reject_unknown({"topology", "mem_bins_per_device", "hbm_bins_per_device", "ddr_bins_per_device", "options"});
+PlanInput parse_plan_input(const nlohmann::json& raw, const std::string& source) {
   PlanInput input;
+  const nlohmann::json doc = drop_unknown_fields(raw, source, input.warnings);
+  ObjectFields f(doc, source, "");
+  f.reject_unknown({"topology", "mem_bins_per_device", "hbm_bins_per_device", "ddr_bins_per_device",
+                    "storage_reservation", "options"});
   input.topology = parse_topology(f.at("topology"), source);
   const char* bins = "a whole number of bins >= 1";
   if (f.has("mem_bins_per_device"))
@@ -92,6 +95,10 @@ PlanInput parse_plan_input(const nlohmann::json& doc, const std::string& source)
     input.hbm_bins_per_device = static_cast<int>(f.integer("hbm_bins_per_device", 1, kMaxBinsPerDevice, bins));
   if (f.has("ddr_bins_per_device"))
     input.ddr_bins_per_device = static_cast<int>(f.integer("ddr_bins_per_device", 1, kMaxBinsPerDevice, bins));
+  if (f.has("storage_reservation")) {
+    input.storage_reservation = f.finite_non_negative("storage_reservation");
+    if (*input.storage_reservation >= 1.0) f.fail("storage_reservation", "must be a fraction in [0, 1)");
+  }
   const nlohmann::json& options = f.at("options");
   if (!options.is_array()) f.fail("options", "must be an array of sharding options");
   input.options.reserve(options.size());
