@@ -1,7 +1,7 @@
 // `milp-sac export-mps MODULE_INFO.json --budget GIB [...] [--formulation
 // ours|seed] -o FILE.mps`: the module-level SAC MILP as built, in free MPS, to
 // hand to CBC, HiGHS or GLPK. `ours` is the model `sac` solves (see
-// docs/sac.md); `seed` is seed 000's model row for row. Prints a JSON
+// docs/sac.md); `seed` is PyTorch's sac_milp row for row. Prints a JSON
 // summary of the file (or, with -o -, writes the MPS itself to stdout and
 // nothing else).
 #include <fstream>
@@ -9,6 +9,7 @@
 
 #include "cli_args.h"
 #include "commands.h"
+#include "input_source.h"
 #include "lp/mps.h"
 #include "model/module_info_reader.h"
 #include "model/sac_formulation_ours.h"
@@ -22,7 +23,7 @@ int run_export_mps(const Args& argv) {
   // "-o FILE" is the documented short form of --output FILE.
   Args normalized;
   for (const std::string& arg : argv) normalized.push_back(arg == "-o" ? "--output" : arg);
-  const CliArgs args(normalized, {"budget", "world-size", "ac-units", "fsdp-units", "formulation", "output"}, {});
+  const CliArgs args(normalized, command_spec("export-mps"));
   args.require_positional(1, "MODULE_INFO.json");
   const model::SacRequest request = sac_request_from_args(args);
   const std::string formulation = args.value("formulation").value_or("ours");
@@ -31,7 +32,7 @@ int run_export_mps(const Args& argv) {
   const auto output = args.value("output");
   if (!output || output->empty()) throw InputError("option -o FILE.mps is required");
 
-  const model::ModuleInfo info = model::read_module_info_file(args.positional()[0]);
+  const model::ModuleInfo info = read_module_info_input(args.positional()[0]);
   for (const std::string& warning : info.warnings) std::cerr << "milp-sac export-mps: warning: " << warning << "\n";
   model::validate_request(info, request);
   const model::SacModel model =

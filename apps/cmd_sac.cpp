@@ -1,5 +1,5 @@
 // `milp-sac sac MODULE_INFO.json --budget GIB ...`: the module-level SAC plan
-// (SPEC 2 and 7). JSON by default; --format table prints the plan per module
+// (docs/sac.md, docs/json.md#sac). JSON by default; --format table prints the plan per module
 // (ratio, memory discarded, recompute time) with totals and the baseline next
 // to it. Exit 0 with a plan, 1 without one (infeasible budget, or a limit hit
 // before any plan was found), 2 on bad input, 3 if the plan fails the
@@ -13,6 +13,7 @@
 
 #include "cli_args.h"
 #include "commands.h"
+#include "input_source.h"
 #include "model/baseline.h"
 #include "model/module_info_reader.h"
 #include "model/plan_evaluator.h"
@@ -127,7 +128,7 @@ void print_table(const std::string& path, const model::ModuleInfo& info, const m
 }  // namespace
 
 int run_sac(const Args& argv) {
-  const CliArgs args(argv, {"budget", "world-size", "ac-units", "fsdp-units", "gap", "time-limit", "format"}, {});
+  const CliArgs args(argv, command_spec("sac"));
   args.require_positional(1, "MODULE_INFO.json");
   const OutputFormat format = output_format(args);
   const model::SacRequest request = sac_request_from_args(args);
@@ -138,7 +139,7 @@ int run_sac(const Args& argv) {
   if (options.time_limit_seconds <= 0) throw InputError("option --time-limit: must be > 0 seconds");
 
   const std::string& path = args.positional()[0];
-  const model::ModuleInfo info = model::read_module_info_file(path);
+  const model::ModuleInfo info = read_module_info_input(path);
   for (const std::string& warning : info.warnings) std::cerr << "milp-sac sac: warning: " << warning << "\n";
   const model::SacSolution solution = model::solve_sac(info, request, options);
 
