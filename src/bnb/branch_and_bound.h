@@ -1,7 +1,7 @@
 // Best-first branch-and-bound over the LP core: the MILP entry point.
 //
 // The search sees the LP only through lp::SimplexSolver's narrow contract (set
-// column bounds, re-solve from a basis, read values). Relative gap (SPEC 6):
+// column bounds, re-solve from a basis, read values). Relative gap (docs/cli.md):
 // (ub - lb) / max(|ub|, 1e-9), and 0 when ub - lb <= 1e-9.
 #pragma once
 
@@ -34,7 +34,7 @@ struct MilpResult {
   bool has_solution = false;
   double objective = INFINITY;  // incumbent value in the LP's own sense (offset included)
   double bound = -INFINITY;     // proven bound in the LP's own sense
-  double gap = INFINITY;        // relative gap per SPEC 6
+  double gap = INFINITY;        // relative gap (docs/cli.md)
   long nodes = 0;
   double seconds = 0.0;
   Eigen::VectorXd x;            // incumbent (original columns), empty without one
@@ -44,7 +44,7 @@ struct MilpResult {
 // been checked against the original rows, bounds and integrality (1e-6).
 MilpResult solve_milp(const lp::LinearProgram& lp, const MilpOptions& options = {});
 
-// Relative gap per SPEC section 6 (both values in minimisation sense).
+// Relative gap as docs/cli.md defines it (both values in minimisation sense).
 double relative_gap(double upper, double lower);
 
 }  // namespace milpsac::bnb

@@ -1,4 +1,4 @@
-// MPS reader (SPEC section 6): free and fixed format, plain or gzip, into a
+// MPS reader (docs/formats.md#mps): free and fixed format, plain or gzip, into a
 // dense LinearProgram.
 //
 // Every line is split as free format first (fields separated by blanks); only

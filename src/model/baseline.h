@@ -1,4 +1,4 @@
-// Baseline of a training step without FSDP or AC (seed 001,
+// Baseline of a training step without FSDP or AC (PyTorch's
 // get_peak_memory_runtime_baseline): the reference the SAC plan is compared to.
 //
 //   peak    = max_i (P + TG_i + AG_i + TA_i), P = parameters of the root

@@ -259,7 +259,7 @@ ModuleInfo parse_module_info(std::string_view text, const std::string& source) {
                                               info.order.fw_post_order, source);
   read_order(*order_it, "bw_post_order", file_index, file_modules, info.order.bw_post_order, source);
 
-  // Sort by fw_pre_order (SPEC 2 item 3).
+  // Sort by fw_pre_order (docs/formats.md#moduleinfo).
   const size_t n = file_modules.size();
   info.modules.resize(n);
   info.fw_post_position.resize(n);

@@ -1,4 +1,4 @@
-// Reading and validating ModuleInfo JSON (SPEC section 1).
+// Reading and validating ModuleInfo JSON (docs/formats.md#moduleinfo).
 //
 // Every problem is an InputError whose message names the file, the module (by
 // fqn, or by its index in mod_stats when the fqn itself is bad) and the field.

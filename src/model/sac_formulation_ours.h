@@ -1,4 +1,4 @@
-// Our module-level SAC MILP (SPEC section 2 with the deliberate differences
+// Our module-level SAC MILP (docs/sac.md, with the deliberate differences
 // documented in docs/sac.md). Same optimal value as the seed formulation
 // wherever the seed's constant big-M does not cut off a plan; far fewer rows
 // and columns and a tighter LP relaxation.

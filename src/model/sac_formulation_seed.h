@@ -1,11 +1,11 @@
-// The seed's module-level SAC MILP (seed 000, sac_milp), row for row, for
+// The seed's module-level SAC MILP (PyTorch's sac_milp), row for row, for
 // export to other solvers and for cross-checking ours.
 //
 // All seven variable families for every module (y, r, d, a, m, rcp, rct) plus
 // max_m; constant big-M 100 (ms); one "no nested AC units" row per
 // ancestor/descendant pair; y_i = 0 rows for leaves, for modules outside
 // ac_units and for strict ancestors of fsdp_units; memory in GiB; the budget
-// row max_m <= budget (no margin). Two things follow SPEC 2 item 3 rather than
+// row max_m <= budget (no margin). Two things follow docs/sac.md rather than
 // the seed's code: modules are in fw_pre_order (P is the root's parameters),
 // and submodules are found by fqn prefix, not by substring.
 #pragma once

@@ -242,7 +242,7 @@ TEST_CASE("cross-check: export-mps (seed and ours) solved by our `solve` gives t
 
 TEST_CASE("cli: sac JSON, exit codes, table, baseline, export-mps errors") {
   const std::string l4 = shell_quote(test::instance_path("sac/transformer_l4.json"));
-  SUBCASE("a plan: exit 0, SPEC 7 keys in order") {
+  SUBCASE("a plan: exit 0, docs/json.md keys in order") {
     const auto r = test::run_cli("sac " + l4 + " --budget 1.6 --world-size 4");
     REQUIRE(r.exit_code == 0);
     const auto out = nlohmann::ordered_json::parse(r.out);
