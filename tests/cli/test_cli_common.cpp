@@ -40,7 +40,7 @@ TEST_CASE("every subcommand's JSON starts with \"schema\": 1, on the bundled exa
     const test::CliRun run = test::run_cli(with_input(c.args, test::example(c.input)));
     CAPTURE(run.err);
     CHECK(run.exit_code == 0);
-    const json out = json::parse(run.out);
+    const nlohmann::ordered_json out = nlohmann::ordered_json::parse(run.out);
     REQUIRE(out.is_object());
     CHECK(out.begin().key() == "schema");
     CHECK(out["schema"] == 1);
