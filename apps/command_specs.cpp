@@ -77,7 +77,7 @@ std::vector<CommandSpec> build_specs() {
                     {"exact", "", "", "", "also solve the selection exactly as a MILP (what the bins cost)"},
                     {"2d", "", "", "", "the HBM x DDR proposer of TorchEasyRec instead of the 1-D one"},
                     {"storage-reservation", "R", "the input's, else 0.15", "fraction of device memory",
-                     "fraction of each device's HBM and DDR kept free for the framework"},
+                     "fraction of each device's HBM kept free for the framework"},
                     {"time-limit", "S", "none", "s", "wall-clock limit for the planner loop and --exact"}},
                    true, true, true)});
 

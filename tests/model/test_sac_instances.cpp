@@ -248,7 +248,7 @@ TEST_CASE("cli: sac JSON, exit codes, table, baseline, export-mps errors") {
     const auto out = nlohmann::ordered_json::parse(r.out);
     std::vector<std::string> keys;
     for (const auto& [key, value] : out.items()) keys.push_back(key);
-    CHECK(keys == std::vector<std::string>{"status", "ac_decisions", "recomputation_time_ms", "peak_memory_bytes",
+    CHECK(keys == std::vector<std::string>{"schema", "status", "ac_decisions", "recomputation_time_ms", "peak_memory_bytes",
                                            "bound_ms", "gap", "nodes", "seconds"});
     CHECK(out["ac_decisions"].size() == 4);
     CHECK(out["peak_memory_bytes"].get<double>() <= 1.6 * model::kBytesPerGiB);
