@@ -1,27 +1,49 @@
 // milp-sac analyze GRAPH.json [--format json|table]
 //
-// Reads an autograd graph (SPEC section 5) and prints its GraphInfo with the
-// liveness semantics of seed 003: fwd_flop, bwd_flop, fwd_mem_in, fwd_mem_tmp,
-// bwd_mem_tmp, bwd_mem_out (bytes). Exit 0, or 2 on bad input (unknown input
-// names, duplicate names, cycles, unknown stages).
-#include <iomanip>
+// Reads an autograd graph (docs/formats.md#autograd-graph) and prints its
+// GraphInfo (docs/json.md#analyze) with ColossalAI's liveness semantics (see
+// analysis/graph_info.h): fwd_flop, bwd_flop, fwd_mem_in, fwd_mem_tmp,
+// bwd_mem_tmp, bwd_mem_out (bytes). The table shows the same numbers with
+// their meaning and in MiB. Exit 0, or 2 on bad input (unknown input names,
+// duplicate names, cycles, unknown stages, sums that overflow 64 bits).
 #include <iostream>
 
 #include "analysis/autograd_graph.h"
 #include "analysis/graph_info.h"
 #include "cli_args.h"
 #include "commands.h"
+#include "input_source.h"
 #include "output.h"
+#include "text_format.h"
 
 namespace milpsac::cli {
 
 int run_analyze(const Args& args) {
-  CliArgs cli(args, {"format"}, {});
+  CliArgs cli(args, command_spec("analyze"));
   cli.require_positional(1, "GRAPH.json");
   const OutputFormat format = output_format(cli);
-  const analysis::AutogradGraph graph = analysis::read_autograd_graph(cli.positional()[0]);
+  const std::string& path = cli.positional()[0];
+  const analysis::AutogradGraph graph = read_autograd_graph_input(path);
   const analysis::GraphInfo info = analysis::analyze_autograd_graph(graph);
 
+  if (format == OutputFormat::kTable) {
+    std::cout << "autograd graph " << input_name(path) << ": " << graph.nodes.size() << " nodes\n\n";
+    TextTable table({{"quantity", true}, {"meaning", true}, {"value"}, {"unit", true}, {"MiB"}});
+    auto flops = [&](const char* key, const char* meaning, std::int64_t v) {
+      table.add_row({key, meaning, std::to_string(v), "FLOP", ""});
+    };
+    auto bytes = [&](const char* key, const char* meaning, std::int64_t v) {
+      table.add_row({key, meaning, std::to_string(v), "bytes", mib(static_cast<double>(v))});
+    };
+    flops("fwd_flop", "forward FLOPs", info.fwd_flop);
+    flops("bwd_flop", "backward FLOPs", info.bwd_flop);
+    bytes("fwd_mem_in", "saved inputs (placeholders) kept for backward", info.fwd_mem_in);
+    bytes("fwd_mem_tmp", "saved forward activations kept for backward", info.fwd_mem_tmp);
+    bytes("bwd_mem_tmp", "peak of live backward temporaries", info.bwd_mem_tmp);
+    bytes("bwd_mem_out", "gradient outputs", info.bwd_mem_out);
+    std::cout << table.render();
+    return 0;
+  }
   Json out;
   out["fwd_flop"] = info.fwd_flop;
   out["bwd_flop"] = info.bwd_flop;
@@ -30,12 +52,7 @@ int run_analyze(const Args& args) {
   out["bwd_mem_tmp"] = info.bwd_mem_tmp;
   out["bwd_mem_out"] = info.bwd_mem_out;
   out["num_nodes"] = graph.nodes.size();
-  if (format == OutputFormat::kTable) {
-    for (const auto& [key, value] : out.items())
-      std::cout << std::left << std::setw(12) << key << std::right << std::setw(24) << value.dump() << "\n";
-  } else {
-    print_json(out);
-  }
+  print_json(out);
   return 0;
 }
 

@@ -1,9 +1,10 @@
 // `milp-sac baseline MODULE_INFO.json`: peak memory and compute time of the
-// training step without FSDP or AC (seed 001), as JSON or a small table.
+// training step without FSDP or AC (PyTorch's), as JSON or a small table.
 #include <cstdio>
 
 #include "cli_args.h"
 #include "commands.h"
+#include "input_source.h"
 #include "model/sac/baseline.h"
 #include "model/module_info_reader.h"
 #include "output.h"
@@ -11,10 +12,10 @@
 namespace milpsac::cli {
 
 int run_baseline(const Args& argv) {
-  const CliArgs args(argv, {"format"}, {});
+  const CliArgs args(argv, command_spec("baseline"));
   args.require_positional(1, "MODULE_INFO.json");
   const OutputFormat format = output_format(args);
-  const model::ModuleInfo info = model::read_module_info_file(args.positional()[0]);
+  const model::ModuleInfo info = read_module_info_input(args.positional()[0]);
   const model::Baseline baseline = model::compute_baseline(info);
   if (format == OutputFormat::kJson) {
     Json out;

@@ -10,6 +10,7 @@
 
 #include "cli_args.h"
 #include "commands.h"
+#include "input_source.h"
 #include "lp/mps.h"
 #include "model/module_info_reader.h"
 #include "model/sac/sac_formulation.h"
@@ -22,14 +23,14 @@ int run_export_mps(const Args& argv) {
   // "-o FILE" is the documented short form of --output FILE.
   Args normalized;
   for (const std::string& arg : argv) normalized.push_back(arg == "-o" ? "--output" : arg);
-  const CliArgs args(normalized, {"budget", "world-size", "ac-units", "fsdp-units", "formulation", "output"}, {"quiet"});
+  const CliArgs args(normalized, command_spec("export-mps"));
   args.require_positional(1, "MODULE_INFO.json");
   const model::SacRequest request = sac_request_from_args(args);
   const model::SacFormulation formulation = formulation_from_args(args);
   const auto output = args.value("output");
   if (!output || output->empty()) throw InputError("option -o FILE.mps is required");
 
-  const model::ModuleInfo info = model::read_module_info_file(args.positional()[0]);
+  const model::ModuleInfo info = read_module_info_input(args.positional()[0]);
   print_module_warnings("export-mps", info.warnings, args.flag("quiet"));
   model::validate_request(info, request);
   const model::SacModel model = model::build_sac_model(info, request, formulation);

@@ -1,37 +1,42 @@
 // `milp-sac policy SAC_STATS.json --budget F [--gap G] [--budget-sweep]
-// [--format json|table]`: the operator-level SAC policy of one module (SPEC
-// sections 3 and 7), solved to proven optimality unless --gap says otherwise.
+// [--time-limit S] [--format json|table]`: the operator-level SAC policy of one
+// module (docs/formats.md#sacstats, docs/json.md#policy), solved to proven
+// optimality unless --gap says otherwise.
 //
 // The input is a SACStats object, bare or under "sac_stats". --budget is a
 // fraction in [0, 1] (outside: exit 2); with --budget-sweep it may be left out,
 // and the output lists the trade-off curve (at its breakpoints, or on a grid of
 // 21 budgets when there are too many). Exit 0 with a policy, 1 without one
-// (the JSON is printed all the same, with a message), 2 on bad input.
-#include <cstdio>
+// (the JSON is printed all the same, with a message), 2 on bad input. A
+// failure message is printed once: in the table, or on stderr beside the JSON.
+#include <cmath>
+#include <iostream>
 #include <optional>
 #include <string>
 
 #include "cli_args.h"
 #include "commands.h"
+#include "input_source.h"
 #include "model/policy/op_policy.h"
 #include "model/sac_stats.h"
 #include "output.h"
+#include "text_format.h"
 
 namespace milpsac::cli {
 namespace {
 
 bool is_optimal(const model::PolicyResult& r) { return r.status == bnb::MilpStatus::kOptimal; }
 
-// The SPEC 7 fields of one solve, then its details.
+// The fields of one solve (docs/json.md#policy), then its details.
 void add_result(Json& out, const model::PolicyResult& r) {
   out["status"] = bnb::to_string(r.status);
   if (r.has_solution) {
     out["decisions"] = r.decisions;
-    out["recompute_time_ms"] = r.recompute_time_ms;
+    out["recomputation_time_ms"] = r.recompute_time_ms;
     out["saved_memory_bytes"] = r.saved_memory_bytes;
   } else {
     out["decisions"] = nullptr;
-    out["recompute_time_ms"] = nullptr;
+    out["recomputation_time_ms"] = nullptr;
     out["saved_memory_bytes"] = nullptr;
     out["message"] = r.message;
   }
@@ -59,43 +64,50 @@ std::vector<std::string> op_rules(const model::SacStats& stats) {
   return rules;
 }
 
+std::string ms(double value) { return human_number(value, 6); }
+std::string mib_of(std::int64_t bytes) { return human_number(static_cast<double>(bytes) / 1048576.0, 4); }
+
 void print_policy_table(const std::string& path, const model::SacStats& stats, double budget,
                         const model::PolicyResult& r) {
-  std::printf("SAC policy for %s: budget %g (at most %lld of %lld bytes saved)\n", path.c_str(), budget,
-              static_cast<long long>(r.max_memory_bytes), static_cast<long long>(model::total_memory(stats)));
-  std::printf("status %s, %ld nodes, %.3f s\n", bnb::to_string(r.status), r.nodes, r.seconds);
+  std::cout << "SAC policy for " << path << ": budget " << human_number(budget) << " (at most "
+            << human_bytes(static_cast<double>(r.max_memory_bytes)) << " of "
+            << human_bytes(static_cast<double>(model::total_memory(stats))) << " saved)\n";
+  std::cout << "status " << bnb::to_string(r.status) << ", " << r.nodes << (r.nodes == 1 ? " node, " : " nodes, ")
+            << human_number(r.seconds, 3) << " s\n";
   if (!r.has_solution) {
-    std::printf("no policy: %s\n", r.message.c_str());
+    std::cout << "no policy: " << r.message << "\n";
     return;
   }
   const std::vector<std::string> rules = op_rules(stats);
-  std::printf("\n%6s  %-28s %12s %16s  %-10s %s\n", "op", "name", "runtime_ms", "memory_bytes", "decision", "rule");
+  TextTable table({{"op"}, {"name", true}, {"runtime (ms)"}, {"memory (MiB)"}, {"decision", true}, {"rule", true}});
   for (int op = 0; op < stats.size(); ++op) {
     const auto i = static_cast<size_t>(op);
-    std::printf("%6d  %-28s %12.3f %16lld  %-10s %s\n", op, stats.func_names[i].c_str(), stats.runtimes[i],
-                static_cast<long long>(stats.memory[i]), r.decisions[i] ? "save" : "recompute", rules[i].c_str());
+    table.add_row({std::to_string(op), stats.func_names[i], ms(stats.runtimes[i]), mib_of(stats.memory[i]),
+                   r.decisions[i] ? "save" : "recompute", rules[i]});
   }
-  std::printf("\nrecompute time %.3f ms of %.3f ms; saved memory %lld bytes\n", r.recompute_time_ms,
-              model::total_runtime(stats), static_cast<long long>(r.saved_memory_bytes));
+  std::cout << "\n" << table.render();
+  std::cout << "\nrecomputation time " << ms(r.recompute_time_ms) << " ms of " << ms(model::total_runtime(stats))
+            << " ms; saved memory " << human_bytes(static_cast<double>(r.saved_memory_bytes)) << "\n";
 }
 
 void print_sweep_table(const model::PolicySweep& sweep) {
-  std::printf("\ntrade-off (%s)\n", sweep.at_breakpoints ? "every breakpoint of the optimal policy" : "grid of 21 budgets");
-  std::printf("%10s %16s %16s %14s %10s  %s\n", "budget", "max_memory", "saved_memory", "recompute_ms", "saved_ops",
-              "status");
+  std::cout << "\ntrade-off (" << (sweep.at_breakpoints ? "every breakpoint of the optimal policy" : "grid of 21 budgets")
+            << ")\n";
+  TextTable table({{"budget"}, {"max memory (MiB)"}, {"saved memory (MiB)"}, {"recomputation (ms)"}, {"saved ops"},
+                   {"status", true}});
   for (const model::SweepPoint& p : sweep.points) {
     const model::PolicyResult& r = p.result;
     if (!r.has_solution) {
-      std::printf("%10.6f %16lld %16s %14s %10s  %s: %s\n", p.budget, static_cast<long long>(r.max_memory_bytes), "-",
-                  "-", "-", bnb::to_string(r.status), r.message.c_str());
+      table.add_row({human_number(p.budget), mib_of(r.max_memory_bytes), "-", "-", "-",
+                     std::string(bnb::to_string(r.status)) + ": " + r.message});
       continue;
     }
     int saved_ops = 0;
     for (int d : r.decisions) saved_ops += d;
-    std::printf("%10.6f %16lld %16lld %14.3f %10d  %s\n", p.budget, static_cast<long long>(r.max_memory_bytes),
-                static_cast<long long>(r.saved_memory_bytes), r.recompute_time_ms, saved_ops,
-                bnb::to_string(r.status));
+    table.add_row({human_number(p.budget), mib_of(r.max_memory_bytes), mib_of(r.saved_memory_bytes),
+                   ms(r.recompute_time_ms), std::to_string(saved_ops), bnb::to_string(r.status)});
   }
+  std::cout << table.render();
 }
 
 Json sweep_json(const model::PolicySweep& sweep) {
@@ -125,7 +137,7 @@ const model::PolicyResult* sweep_summary(const model::PolicySweep& sweep) {
 }  // namespace
 
 int run_policy(const Args& argv) {
-  const CliArgs args(argv, {"budget", "gap", "format"}, {"budget-sweep"});
+  const CliArgs args(argv, command_spec("policy"));
   args.require_positional(1, "SAC_STATS.json");
   const OutputFormat format = output_format(args);
   const bool sweep_wanted = args.flag("budget-sweep");
@@ -140,9 +152,11 @@ int run_policy(const Args& argv) {
   model::PolicyOptions options;
   options.relative_gap = args.number("gap", options.relative_gap);
   if (options.relative_gap < 0) throw InputError("option --gap: must be >= 0");
+  options.time_limit_seconds = args.number("time-limit", options.time_limit_seconds);
+  if (!(options.time_limit_seconds > 0)) throw InputError("option --time-limit: must be > 0 seconds");
 
   const std::string& path = args.positional()[0];
-  const model::SacStats stats = model::read_sac_stats_file(path);
+  const model::SacStats stats = read_sac_stats_input(path);
 
   std::optional<model::PolicyResult> single;
   if (budget) single = model::solve_policy(stats, *budget, options);
@@ -157,14 +171,14 @@ int run_policy(const Args& argv) {
   const int exit_code = solved ? 0 : 1;
 
   if (format == OutputFormat::kTable) {
-    if (single) print_policy_table(path, stats, *budget, *single);
+    if (single) print_policy_table(input_name(path), stats, *budget, *single);
     if (sweep) {
       if (!single)
-        std::printf("SAC policy trade-off for %s: %d ops, %lld bytes, %.3f ms in total\n", path.c_str(), stats.size(),
-                    static_cast<long long>(model::total_memory(stats)), model::total_runtime(stats));
+        std::cout << "SAC policy trade-off for " << input_name(path) << ": " << stats.size() << " ops, "
+                  << human_bytes(static_cast<double>(model::total_memory(stats))) << ", "
+                  << ms(model::total_runtime(stats)) << " ms in total\n";
       print_sweep_table(*sweep);
     }
-    if (single && !single->has_solution) std::fprintf(stderr, "milp-sac policy: %s\n", single->message.c_str());
     return exit_code;
   }
 
@@ -184,7 +198,7 @@ int run_policy(const Args& argv) {
     out["points"] = sweep_json(*sweep);
   }
   print_json(out);
-  if (single && !single->has_solution) std::fprintf(stderr, "milp-sac policy: %s\n", single->message.c_str());
+  if (single && !single->has_solution) std::cerr << "milp-sac policy: " << single->message << "\n";
   return exit_code;
 }
 

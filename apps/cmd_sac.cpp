@@ -1,6 +1,6 @@
 // `milp-sac sac MODULE_INFO.json --budget GIB ...`: the module-level SAC plan
-// (docs/sac.md). With --budget-sweep, the whole recompute-vs-budget curve
-// instead (cmd_sac_sweep.cpp). JSON by default; --format table prints the plan per module
+// (docs/sac.md, docs/json.md#sac). With --budget-sweep, the whole recompute-vs-budget
+// curve instead (cmd_sac_sweep.cpp). JSON by default; --format table prints the plan per module
 // (ratio, memory discarded, recompute time) with totals and the baseline next
 // to it. Exit 0 with a plan, 1 without one (infeasible budget, or a limit hit
 // before any plan was found), 2 on bad input, 3 if the plan fails the
@@ -14,6 +14,7 @@
 
 #include "cli_args.h"
 #include "commands.h"
+#include "input_source.h"
 #include "model/sac/baseline.h"
 #include "model/module_info_reader.h"
 #include "model/sac/sac_solver.h"
@@ -127,8 +128,7 @@ void print_table(const std::string& path, const model::ModuleInfo& info, const m
 }  // namespace
 
 int run_sac(const Args& argv) {
-  const CliArgs args(argv, {"budget", "world-size", "ac-units", "fsdp-units", "gap", "time-limit", "format",
-                            "formulation", "from", "to", "points", "plot"}, {"quiet", "budget-sweep"});
+  const CliArgs args(argv, command_spec("sac"));
   args.require_positional(1, "MODULE_INFO.json");
   const OutputFormat format = output_format(args);
   if (args.flag("budget-sweep")) return run_sac_sweep(args);
@@ -141,7 +141,7 @@ int run_sac(const Args& argv) {
   options.formulation = formulation_from_args(args);
 
   const std::string& path = args.positional()[0];
-  const model::ModuleInfo info = model::read_module_info_file(path);
+  const model::ModuleInfo info = read_module_info_input(path);
   print_module_warnings("sac", info.warnings, args.flag("quiet"));
   const model::SacSolution solution = model::solve_sac(info, request, options);
 

@@ -1,21 +1,31 @@
-// milp-sac shard PLAN_INPUT.json [--proposals] [--exact] [--2d] [--format json|table]
+// milp-sac shard PLAN_INPUT.json [--proposals] [--exact] [--2d]
+//     [--storage-reservation R] [--time-limit S] [--format json|table]
 //
 // Runs the planner loop around the DP proposer (1-D seed semantics, or the
 // 2-D HBM x DDR variant with --2d) and prints the best placed plan; with
 // --proposals also every proposal in order, with --exact also the exact
-// selection MILP's answer and what the bin discretisation cost. Exit 0 with a
-// plan, 1 when no proposal could be placed (the JSON says which table did not
-// fit and by how much), 2 on bad input.
-#include <iomanip>
+// selection MILP's answer and what the bin discretisation cost. The storage
+// reservation (the option, else the input's field, else 0.15) is taken off
+// every device's HBM before planning, as TorchRec's planner does. Placement
+// follows TorchRec's rules (sharding/placement_rules.h), so the plan is one
+// TorchRec accepts. Output keys: docs/json.md#shard; the table is laid out
+// like TorchRec's EmbeddingStats (per device used / capacity / %, per table
+// sharding type, kernel, shards and sizes). Exit 0 with a plan, 1 when no
+// proposal could be placed (the JSON says which table did not fit and by how
+// much), 2 on bad input.
+#include <cmath>
 #include <iostream>
 #include <sstream>
 
 #include "cli_args.h"
 #include "commands.h"
+#include "common/deadline.h"
+#include "input_source.h"
 #include "output.h"
 #include "sharding/exact_selection.h"
 #include "sharding/placement.h"
 #include "sharding/planner.h"
+#include "text_format.h"
 
 namespace milpsac::cli {
 
@@ -41,39 +51,48 @@ std::string failure_message(const PlanInput& input, const PlanResult& r) {
   return m.str();
 }
 
-Json plan_json(const PlanInput& input, const PlanResult& r) {
+void add_plan(Json& out, const PlanInput& input, const PlanInput& original, const PlanResult& r) {
+  const std::vector<sharding::PlacementRule> rules = sharding::placement_rules(input);
   Json tables = Json::array();
   for (std::size_t t = 0; t < r.best.size(); ++t) {
-    const sharding::ShardingOption& o = input.options[static_cast<std::size_t>(r.best[t])];
+    const auto option = static_cast<std::size_t>(r.best[t]);
+    const sharding::ShardingOption& o = input.options[option];
     Json shards = Json::array();
     for (std::size_t k = 0; k < o.shards.size(); ++k)
       shards.push_back({{"device", r.placement.device_of(t, k)},
-                        {"hbm", o.shards[k].hbm},
-                        {"ddr", o.shards[k].ddr},
-                        {"perf", o.shards[k].perf}});
+                        {"hbm_bytes", o.shards[k].hbm},
+                        {"ddr_bytes", o.shards[k].ddr},
+                        {"perf_ms", o.shards[k].perf}});
     tables.push_back({{"fqn", o.fqn},
                       {"option", r.best[t]},
                       {"sharding_type", o.sharding_type},
                       {"compute_kernel", o.compute_kernel},
-                      {"hbm", o.hbm},
-                      {"ddr", o.ddr},
-                      {"perf", o.perf},
+                      {"placement", sharding::to_string(rules[option])},
+                      {"hbm_bytes", o.hbm},
+                      {"ddr_bytes", o.ddr},
+                      {"perf_ms", o.perf},
                       {"shards", shards}});
   }
   Json devices = Json::array();
   for (std::size_t d = 0; d < r.placement.devices.size(); ++d) {
     const sharding::DeviceUse& u = r.placement.devices[d];
-    devices.push_back({{"device", d}, {"hbm", u.hbm}, {"ddr", u.ddr}, {"perf", u.perf}});
+    devices.push_back({{"device", d},
+                       {"hbm_bytes", u.hbm},
+                       {"ddr_bytes", u.ddr},
+                       {"perf_ms", u.perf},
+                       {"hbm_capacity_bytes", original.topology.hbm_per_device},
+                       {"ddr_capacity_bytes", original.topology.ddr_per_device}});
   }
-  return {{"tables", tables}, {"devices", devices}};
+  out["tables"] = std::move(tables);
+  out["devices"] = std::move(devices);
 }
 
 Json exact_json(const PlanInput& input, const PlanResult& plan, const sharding::ExactSelection& exact) {
   Json j = {{"status", bnb::to_string(exact.status)}};
   if (!exact.has_solution) return j;
-  j["total_perf"] = exact.total_perf;
+  j["total_perf_ms"] = exact.total_perf;
   j["options"] = proposal_json(exact.choice);
-  j["bound"] = exact.bound;
+  j["bound_ms"] = exact.bound;
   j["gap"] = exact.gap;
   j["nodes"] = exact.nodes;
   j["seconds"] = exact.seconds;
@@ -81,51 +100,85 @@ Json exact_json(const PlanInput& input, const PlanResult& plan, const sharding::
   if (!plan.proposals.empty()) {
     double dp_best = sharding::total_perf(input, plan.proposals.front());
     for (const Proposal& p : plan.proposals) dp_best = std::min(dp_best, sharding::total_perf(input, p));
-    j["dp_best_total_perf"] = dp_best;
-    j["discretisation_cost"] = dp_best - exact.total_perf;
+    j["dp_best_total_perf_ms"] = dp_best;
+    j["discretisation_cost_ms"] = dp_best - exact.total_perf;
   } else {
-    j["dp_best_total_perf"] = nullptr;
-    j["discretisation_cost"] = nullptr;
+    j["dp_best_total_perf_ms"] = nullptr;
+    j["discretisation_cost_ms"] = nullptr;
   }
   sharding::PlacementResult placed = sharding::place_proposal(input, exact.choice);
   j["placed"] = placed.placed;
-  if (placed.placed) j["rating"] = placed.placement.rating;
+  if (placed.placed) j["rating_ms"] = placed.placement.rating;
   return j;
 }
 
-void print_table(const PlanInput& input, const PlanResult& r, const Json& out) {
-  std::cout << "variant " << out["variant"].get<std::string>() << ": " << r.proposals.size() << " DP proposals ("
-            << r.placed << " placed, " << r.unplaceable << " did not fit, " << r.skipped
-            << " could not beat the best)\n";
+std::string used_percent(std::int64_t used, std::int64_t capacity) {
+  return capacity > 0 ? percent(static_cast<double>(used) / static_cast<double>(capacity)) : "-";
+}
+
+// Laid out like TorchRec's EmbeddingStats: devices, then tables.
+void print_table(const std::string& path, const PlanInput& input, const PlanInput& original, const PlanResult& r,
+                 const Json& out) {
+  std::cout << "sharding plan for " << input_name(path) << ": " << input.topology.world_size << " devices ("
+            << input.topology.local_world_size << " per machine, "
+            << (input.topology.compute_device == sharding::ComputeDevice::kCuda ? "cuda" : "cpu") << "), variant "
+            << out["variant"].get<std::string>() << ", storage reservation "
+            << percent(out["storage_reservation"].get<double>()) << " % of HBM\n";
+  std::cout << r.proposals.size() << " DP proposals: " << r.placed << " placed, " << r.unplaceable
+            << " did not fit, " << r.skipped << " could not beat the best"
+            << (r.time_limit_reached ? "; stopped at the time limit" : "") << "\n";
   if (!r.found) {
-    std::cout << "status infeasible: " << out["message"].get<std::string>() << "\n";
+    std::cout << "status " << out["status"].get<std::string>() << ": " << out["message"].get<std::string>() << "\n";
     return;
   }
-  std::cout << "best: " << (r.best_index < 0 ? std::string("initial proposal") : "proposal " + std::to_string(r.best_index))
-            << ", rating " << r.placement.rating << " ms, total perf " << sharding::total_perf(input, r.best)
-            << " ms\n\n";
-  std::cout << std::left << std::setw(24) << "table" << std::right << std::setw(8) << "option" << std::setw(16)
-            << "hbm" << std::setw(16) << "ddr" << std::setw(12) << "perf" << "  devices\n";
-  for (const Json& t : out["tables"]) {
-    std::ostringstream devices;
-    for (const Json& s : t["shards"]) devices << (devices.tellp() > 0 ? "," : "") << s["device"].get<int>();
-    std::cout << std::left << std::setw(24) << t["fqn"].get<std::string>() << std::right << std::setw(8)
-              << t["option"].get<int>() << std::setw(16) << t["hbm"].get<std::int64_t>() << std::setw(16)
-              << t["ddr"].get<std::int64_t>() << std::setw(12) << t["perf"].get<double>() << "  " << devices.str()
-              << "\n";
+  std::cout << "best: "
+            << (r.best_index < 0 ? std::string("initial proposal") : "proposal " + std::to_string(r.best_index))
+            << ", rating " << human_number(r.placement.rating) << " ms (largest per-device perf), total perf "
+            << human_number(sharding::total_perf(input, r.best)) << " ms\n\n";
+
+  const std::int64_t hbm_capacity = original.topology.hbm_per_device;
+  const std::int64_t ddr_capacity = original.topology.ddr_per_device;
+  TextTable devices({{"rank"}, {"HBM used (GiB)"}, {"HBM capacity (GiB)"}, {"HBM used (%)"}, {"DDR used (GiB)"},
+                     {"DDR capacity (GiB)"}, {"DDR used (%)"}, {"perf (ms)"}, {"shards"}});
+  std::vector<int> shard_count(r.placement.devices.size(), 0);
+  for (int d : r.placement.device) ++shard_count[static_cast<std::size_t>(d)];
+  for (std::size_t d = 0; d < r.placement.devices.size(); ++d) {
+    const sharding::DeviceUse& u = r.placement.devices[d];
+    devices.add_row({std::to_string(d), gib(static_cast<double>(u.hbm)), gib(static_cast<double>(hbm_capacity)),
+                     used_percent(u.hbm, hbm_capacity), gib(static_cast<double>(u.ddr)),
+                     gib(static_cast<double>(ddr_capacity)), used_percent(u.ddr, ddr_capacity),
+                     human_number(u.perf), std::to_string(shard_count[d])});
   }
-  std::cout << "\n" << std::setw(8) << "device" << std::setw(16) << "hbm" << std::setw(16) << "ddr" << std::setw(12)
-            << "perf" << "\n";
-  for (const Json& d : out["devices"])
-    std::cout << std::setw(8) << d["device"].get<int>() << std::setw(16) << d["hbm"].get<std::int64_t>()
-              << std::setw(16) << d["ddr"].get<std::int64_t>() << std::setw(12) << d["perf"].get<double>() << "\n";
+  std::cout << devices.render() << "\n";
+
+  TextTable tables({{"table", true}, {"sharding type", true}, {"compute kernel", true}, {"placement", true},
+                    {"shards"}, {"shard HBM (MiB)", true}, {"shard DDR (MiB)", true}, {"ranks", true},
+                    {"perf (ms)"}});
+  for (const Json& t : out["tables"]) {
+    std::string hbm, ddr, ranks;
+    for (const Json& s : t["shards"]) {
+      if (!ranks.empty()) {
+        hbm += ',';
+        ddr += ',';
+        ranks += ',';
+      }
+      hbm += mib(static_cast<double>(s["hbm_bytes"].get<std::int64_t>()));
+      ddr += mib(static_cast<double>(s["ddr_bytes"].get<std::int64_t>()));
+      ranks += std::to_string(s["device"].get<int>());
+    }
+    auto or_dash = [](const std::string& s) { return s.empty() ? std::string("-") : s; };
+    tables.add_row({t["fqn"].get<std::string>(), or_dash(t["sharding_type"].get<std::string>()),
+                    or_dash(t["compute_kernel"].get<std::string>()), t["placement"].get<std::string>(),
+                    std::to_string(t["shards"].size()), hbm, ddr, ranks, human_number(t["perf_ms"].get<double>())});
+  }
+  std::cout << tables.render();
   if (out.contains("exact")) {
     const Json& e = out["exact"];
     std::cout << "\nexact selection: " << e["status"].get<std::string>();
-    if (e.contains("total_perf")) {
-      std::cout << ", total perf " << e["total_perf"].get<double>() << " ms";
-      if (!e["discretisation_cost"].is_null())
-        std::cout << " (DP best " << e["dp_best_total_perf"].get<double>() << " ms)";
+    if (e.contains("total_perf_ms")) {
+      std::cout << ", total perf " << human_number(e["total_perf_ms"].get<double>()) << " ms";
+      if (!e["discretisation_cost_ms"].is_null())
+        std::cout << " (DP best " << human_number(e["dp_best_total_perf_ms"].get<double>()) << " ms)";
     }
     std::cout << "\n";
   }
@@ -134,34 +187,50 @@ void print_table(const PlanInput& input, const PlanResult& r, const Json& out) {
 }  // namespace
 
 int run_shard(const Args& args) {
-  CliArgs cli(args, {"format"}, {"proposals", "exact", "2d"});
+  const Deadline clock;  // --time-limit counts from here
+  CliArgs cli(args, command_spec("shard"));
   cli.require_positional(1, "PLAN_INPUT.json");
   const OutputFormat format = output_format(cli);
   const auto variant = cli.flag("2d") ? sharding::Variant::k2D : sharding::Variant::k1D;
-  const PlanInput input = sharding::read_plan_input(cli.positional()[0]);
-  const PlanResult plan = sharding::plan_sharding(input, variant);
+  const double time_limit = cli.number("time-limit", INFINITY);
+  if (!(time_limit > 0)) throw InputError("option --time-limit: must be > 0 seconds");
+  std::optional<double> reservation_option;
+  if (cli.value("storage-reservation")) {
+    reservation_option = cli.number("storage-reservation", 0.0);
+    if (*reservation_option < 0.0 || *reservation_option >= 1.0)
+      throw InputError("option --storage-reservation: must be a fraction in [0, 1)");
+  }
+  const std::string& path = cli.positional()[0];
+  const PlanInput original = read_plan_input_arg(path);
+  for (const std::string& warning : original.warnings) std::cerr << "milp-sac shard: warning: " << warning << "\n";
+  const double reservation =
+      reservation_option.value_or(original.storage_reservation.value_or(sharding::kDefaultStorageReservation));
+  const PlanInput input = sharding::with_storage_reservation(original, reservation);
+  const Deadline deadline(time_limit - clock.elapsed_seconds());
+  const PlanResult plan = sharding::plan_sharding(input, variant, deadline);
 
   Json out;
-  out["status"] = plan.found ? "ok" : "infeasible";
+  out["status"] = plan.found ? "feasible" : (plan.time_limit_reached ? "time_limit" : "infeasible");
   out["variant"] = variant == sharding::Variant::k2D ? "2d" : "1d";
+  out["storage_reservation"] = reservation;
   if (plan.found) {
-    out["rating"] = plan.placement.rating;
-    out["total_perf"] = sharding::total_perf(input, plan.best);
+    out["rating_ms"] = plan.placement.rating;
+    out["total_perf_ms"] = sharding::total_perf(input, plan.best);
     out["chosen_proposal"] = plan.best_index;
-    Json placed = plan_json(input, plan);
-    out["tables"] = placed["tables"];
-    out["devices"] = placed["devices"];
+    add_plan(out, input, original, plan);
   } else {
     const sharding::PlacementFailure& f = plan.closest_failure;
     out["message"] = failure_message(input, plan);
-    out["unplaced"] = {{"fqn", plan.fqns[f.table]}, {"option", f.option}, {"shard", f.shard},
-                       {"hbm", f.hbm},  {"ddr", f.ddr},       {"device", f.device},
-                       {"free_hbm", f.free_hbm}, {"free_ddr", f.free_ddr}, {"missing_bytes", f.missing}};
+    out["unplaced"] = {{"fqn", plan.fqns[f.table]}, {"option", f.option},          {"shard", f.shard},
+                       {"hbm_bytes", f.hbm},       {"ddr_bytes", f.ddr},          {"device", f.device},
+                       {"free_hbm_bytes", f.free_hbm}, {"free_ddr_bytes", f.free_ddr}, {"missing_bytes", f.missing}};
   }
   out["num_proposals"] = plan.proposals.size();
   out["placed"] = plan.placed;
   out["unplaceable"] = plan.unplaceable;
   out["skipped"] = plan.skipped;
+  out["time_limit_reached"] = plan.time_limit_reached;
+  out["warnings"] = original.warnings;
   if (cli.flag("proposals")) {
     out["initial_proposal"] = proposal_json(plan.initial_proposal);
     Json all = Json::array();
@@ -172,6 +241,7 @@ int run_shard(const Args& args) {
     const sharding::SearchSpace space = sharding::load_search_space(input, variant);
     bnb::MilpOptions options;
     options.relative_gap = 0.0;
+    if (!std::isinf(time_limit)) options.time_limit_seconds = std::max(1e-6, time_limit - clock.elapsed_seconds());
     const sharding::ExactSelection exact = sharding::solve_exact_selection(input, space, variant, options);
     if (!exact.has_solution && exact.status != bnb::MilpStatus::kInfeasible)
       std::cerr << "milp-sac shard: warning: the exact selection ended with status " << bnb::to_string(exact.status)
@@ -179,11 +249,11 @@ int run_shard(const Args& args) {
     out["exact"] = exact_json(input, plan, exact);
   }
 
-  if (!plan.found) std::cerr << "milp-sac shard: " << out["message"].get<std::string>() << "\n";
   if (format == OutputFormat::kTable) {
-    print_table(input, plan, out);
+    print_table(path, input, original, plan, out);  // the table carries the failure message
   } else {
     print_json(out);
+    if (!plan.found) std::cerr << "milp-sac shard: " << out["message"].get<std::string>() << "\n";
   }
   return plan.found ? 0 : 1;
 }

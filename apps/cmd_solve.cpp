@@ -1,56 +1,118 @@
-// milp-sac solve MODEL.mps: solve an LP or MILP read from MPS with our simplex
-// and branch-and-bound, and print SPEC section 7's JSON.
-#include <chrono>
+// milp-sac solve MODEL.mps[.gz]: solve an LP or MILP read from MPS with our
+// simplex and branch-and-bound, and print the JSON of docs/json.md#solve.
+//
+// The time limit counts from the start of the command, before the file is
+// read, so reading and building count against it. The `x` object is written
+// straight to the output (one pass over the columns), not built as a JSON
+// object whose inserts would search the keys already there. MPS names that are
+// not UTF-8 (Latin-1 in old files) are transcoded so the output is valid JSON;
+// --write-solution keeps the names byte for byte.
+#include <cmath>
+#include <iostream>
+#include <sstream>
 
 #include "bnb/branch_and_bound.h"
 #include "cli_args.h"
 #include "commands.h"
-#include "lp/mps.h"
+#include "common/deadline.h"
+#include "input_source.h"
 #include "output.h"
+#include "progress_log.h"
+#include "solution_file.h"
+#include "text_format.h"
 
 namespace milpsac::cli {
+namespace {
+
+// The smallest limit handed to the solver once reading used up the budget:
+// it then stops at its first check and reports time_limit.
+constexpr double kMinimumSolveSeconds = 1e-6;
+
+double without_negative_zero(double v) { return v == 0.0 ? 0.0 : v; }
+
+Json number_or_null(double v) { return std::isfinite(v) ? Json(without_negative_zero(v)) : Json(nullptr); }
+
+// The JSON object, with "x" written column by column after the other keys.
+void print_solution_json(const Json& head, const lp::LinearProgram& model, const bnb::MilpResult& result) {
+  std::string text = json_text(with_schema(head));
+  text.pop_back();  // the closing brace; the head always has keys, so "\n}" ends it
+  while (!text.empty() && text.back() == '\n') text.pop_back();
+  std::ostringstream out;
+  out << text << ",\n  \"x\": {";
+  if (result.has_solution) {
+    for (int j = 0; j < model.num_cols(); ++j) {
+      out << (j == 0 ? "\n    " : ",\n    ")
+          << Json(to_valid_utf8(model.col_names[static_cast<size_t>(j)])).dump() << ": "
+          << Json(without_negative_zero(result.x[j])).dump();
+    }
+    if (model.num_cols() > 0) out << "\n  ";
+  }
+  out << "}\n}\n";
+  std::cout << out.str();
+}
+
+void print_solution_table(const std::string& path, const lp::LinearProgram& model, const bnb::MilpResult& result,
+                          double seconds) {
+  std::cout << "model " << input_name(path) << ": " << model.num_rows() << " rows, " << model.num_cols()
+            << " columns\n";
+  TextTable summary({{"", true}, {"", true}});
+  summary.add_row({"status", bnb::to_string(result.status)});
+  summary.add_row({"objective", result.has_solution ? human_number(result.objective, 10) : "-"});
+  summary.add_row({"bound", std::isfinite(result.bound) ? human_number(result.bound, 10) : "-"});
+  summary.add_row({"gap (%)", result.has_solution && std::isfinite(result.gap) ? percent(result.gap) : "-"});
+  summary.add_row({"nodes", std::to_string(result.nodes)});
+  summary.add_row({"time (s)", human_number(seconds, 3)});
+  std::string text = summary.render();
+  std::cout << text.substr(text.find('\n') + 1);  // no header row for the summary
+  if (!result.has_solution) return;
+  TextTable columns({{"column", true}, {"value"}});
+  for (int j = 0; j < model.num_cols(); ++j)
+    columns.add_row({to_valid_utf8(model.col_names[static_cast<size_t>(j)]), human_number(result.x[j], 10)});
+  std::cout << "\n" << columns.render();
+}
+
+}  // namespace
 
 int run_solve(const Args& argv) {
-  CliArgs args(argv, {"gap", "time-limit", "node-limit", "format"}, {});
+  const Deadline clock;  // the time limit counts from here
+  CliArgs args(argv, command_spec("solve"));
   args.require_positional(1, "MODEL.mps");
   bnb::MilpOptions options;
   options.relative_gap = args.number("gap", 1e-4);
-  options.time_limit_seconds = args.number("time-limit", INFINITY);
+  const double time_limit = args.number("time-limit", INFINITY);
   options.node_limit = args.integer("node-limit", options.node_limit);
   if (options.relative_gap < 0) throw InputError("option --gap: must be >= 0");
-  if (options.time_limit_seconds <= 0) throw InputError("option --time-limit: must be positive");
+  if (!(time_limit > 0)) throw InputError("option --time-limit: must be positive");
   if (options.node_limit <= 0) throw InputError("option --node-limit: must be positive");
   const OutputFormat format = output_format(args);
+  const std::string& path = args.positional()[0];
+  const auto solution_path = args.value("write-solution");
+  if (solution_path && solution_path->empty()) throw InputError("option --write-solution: empty file name");
+  ProgressLog log("solve");
+  if (args.flag("log") && !args.flag("quiet"))
+    options.progress = [&log](const bnb::MilpProgress& p) { log.report(p.seconds, p.nodes, p.objective, p.bound, p.gap); };
 
-  const auto start = std::chrono::steady_clock::now();
   std::vector<std::string> warnings;
-  const lp::LinearProgram model = lp::read_mps_file(args.positional()[0], &warnings);
-  for (const std::string& warning : warnings) std::cerr << warning << "\n";
+  const lp::LinearProgram model = read_mps_input(path, &warnings);
+  if (!args.flag("quiet"))
+    for (const std::string& warning : warnings) std::cerr << "milp-sac solve: warning: " << warning << "\n";
+  options.time_limit_seconds =
+      std::isinf(time_limit) ? time_limit : std::max(kMinimumSolveSeconds, time_limit - clock.elapsed_seconds());
   const bnb::MilpResult result = bnb::solve_milp(model, options);
-  const double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+  const double seconds = clock.elapsed_seconds();
 
-  auto number_or_null = [](double v) { return std::isfinite(v) ? Json(v) : Json(nullptr); };
-  Json out;
-  out["status"] = bnb::to_string(result.status);
-  out["objective"] = result.has_solution ? Json(result.objective) : Json(nullptr);
-  out["bound"] = number_or_null(result.bound);
-  out["gap"] = result.has_solution ? number_or_null(result.gap) : Json(nullptr);
-  out["nodes"] = result.nodes;
-  out["seconds"] = seconds;
-  Json x = Json::object();
-  if (result.has_solution)
-    for (int j = 0; j < model.num_cols(); ++j) x[model.col_names[static_cast<size_t>(j)]] = result.x[j];
-  out["x"] = x;
+  if (solution_path) write_solution_file(*solution_path, model, result);
   if (format == OutputFormat::kTable) {
-    std::cout << "status     " << out["status"].get<std::string>() << "\n";
-    if (result.has_solution) std::cout << "objective  " << result.objective << "\n";
-    std::cout << "bound      " << result.bound << "\ngap        " << result.gap << "\nnodes      " << result.nodes
-              << "\nseconds    " << seconds << "\n";
-    if (result.has_solution)
-      for (int j = 0; j < model.num_cols(); ++j)
-        std::cout << "  " << model.col_names[static_cast<size_t>(j)] << " = " << result.x[j] << "\n";
+    print_solution_table(path, model, result, seconds);
   } else {
-    print_json(out);
+    Json out;
+    out["status"] = bnb::to_string(result.status);
+    out["objective"] = result.has_solution ? number_or_null(result.objective) : Json(nullptr);
+    out["bound"] = number_or_null(result.bound);
+    out["gap"] = result.has_solution ? number_or_null(result.gap) : Json(nullptr);
+    out["nodes"] = result.nodes;
+    out["seconds"] = seconds;
+    print_solution_json(out, model, result);
   }
   return result.has_solution ? 0 : 1;
 }

@@ -1,55 +1,128 @@
-// milp-sac: command-line entry. Dispatches to one subcommand; turns bad input
-// into exit code 2 with a message on stderr, never a crash.
-#include <cstdio>
+// milp-sac: command-line entry. Finds the subcommand, parses its options with
+// its option table (so `COMMAND --help` and usage errors are handled the same
+// way for every command), applies the options every command shares (-o FILE,
+// --quiet), then runs it. Bad input or usage is exit 2 with one message on
+// stderr, never a crash; docs/cli.md is the contract.
 #include <exception>
+#include <fstream>
 #include <functional>
 #include <iostream>
 #include <map>
+#include <optional>
+#include <sstream>
+#include <streambuf>
 #include <string>
+#include <vector>
 
+#include "cli_args.h"
 #include "commands.h"
 #include "common/input_error.h"
 
 namespace {
 
-const char* kUsage =
-    "usage: milp-sac COMMAND [ARGS]\n"
-    "\n"
-    "commands:\n"
-    "  sac MODULE_INFO.json --budget GIB [--world-size W] [--ac-units a,b] [--fsdp-units a,b]\n"
-    "      [--gap G] [--time-limit S] [--format json|table]   module-level activation checkpointing plan\n"
-    "  baseline MODULE_INFO.json                               peak memory and compute time without AC\n"
-    "  export-mps MODULE_INFO.json --budget GIB [...] [--formulation ours|seed] -o FILE.mps\n"
-    "  policy SAC_STATS.json --budget F [--gap G] [--budget-sweep] [--format json|table]\n"
-    "  shard PLAN_INPUT.json [--proposals] [--exact] [--2d] [--format json|table]\n"
-    "  analyze GRAPH.json [--format json|table]\n"
-    "  solve MODEL.mps[.gz] [--gap G] [--time-limit S] [--node-limit N]\n";
+using milpsac::cli::Args;
+
+// Swallows what is written to it (--quiet on stderr).
+class NullBuffer : public std::streambuf {
+ protected:
+  int overflow(int c) override { return c == traits_type::eof() ? 0 : c; }
+};
+
+// Points a stream at another buffer for its lifetime.
+class StreamRedirect {
+ public:
+  StreamRedirect(std::ostream& stream, std::streambuf* buffer) : stream_(stream), old_(stream.rdbuf(buffer)) {}
+  ~StreamRedirect() { stream_.rdbuf(old_); }
+  StreamRedirect(const StreamRedirect&) = delete;
+  StreamRedirect& operator=(const StreamRedirect&) = delete;
+
+ private:
+  std::ostream& stream_;
+  std::streambuf* old_;
+};
+
+// The whole output is written only once the command has finished, so a
+// command that fails with exit 2 leaves no half-written file behind.
+void write_output_file(const std::string& path, const std::string& text) {
+  std::ofstream out(path, std::ios::binary);
+  if (!out) throw milpsac::InputError(path + ": cannot open for writing (option -o)");
+  out << text;
+  out.flush();
+  if (!out) throw milpsac::InputError(path + ": write error (option -o)");
+}
+
+// Every bad-input message names the input file: a message from a layer that
+// does not know the file (e.g. an overflowing sum found while analysing) gets
+// the file name in front. Usage messages (about options) are left alone.
+std::string naming_the_input(const std::string& message, const std::vector<std::string>& positional) {
+  if (positional.empty()) return message;
+  const std::string input = positional[0] == "-" ? "<stdin>" : positional[0];
+  const bool about_usage = message.rfind("option ", 0) == 0 || message.rfind("unknown option", 0) == 0 ||
+                           message.rfind("expected ", 0) == 0;
+  if (about_usage || message.find(input) != std::string::npos) return message;
+  return input + ": " + message;
+}
+
+int run_command(const std::string& name, const std::function<int(const Args&)>& run, const Args& args) {
+  const milpsac::cli::CommandSpec& spec = milpsac::cli::command_spec(name);
+  if (milpsac::cli::asks_for_help(args)) {
+    std::cout << milpsac::cli::help_text(spec);
+    return 0;
+  }
+  const milpsac::cli::CliArgs parsed(args, spec);  // usage errors surface here, before any work
+  // export-mps uses -o for its MPS file; every other command writes its JSON there.
+  const auto output = name == "export-mps" ? std::nullopt : parsed.value("output");
+  if (output && output->empty()) throw milpsac::InputError("option -o: empty file name");
+  NullBuffer null;
+  std::ostringstream captured;
+  int code = 0;
+  {
+    std::optional<StreamRedirect> quiet, to_file;
+    if (parsed.flag("quiet")) quiet.emplace(std::cerr, &null);
+    if (output) to_file.emplace(std::cout, captured.rdbuf());
+    try {
+      code = run(args);
+    } catch (const milpsac::InputError& e) {
+      throw milpsac::InputError(naming_the_input(e.what(), parsed.positional()));
+    }
+  }
+  if (output) write_output_file(*output, captured.str());
+  return code;
+}
 
 }  // namespace
 
 int main(int argc, char** argv) {
   using namespace milpsac::cli;
   const std::map<std::string, std::function<int(const Args&)>> commands = {
-      {"solve", run_solve},     {"sac", run_sac},         {"baseline", run_baseline},
+      {"solve", run_solve},           {"sac", run_sac},       {"baseline", run_baseline},
       {"export-mps", run_export_mps}, {"policy", run_policy}, {"shard", run_shard},
       {"analyze", run_analyze},
   };
   if (argc < 2) {
-    std::cerr << kUsage;
+    std::cerr << usage_text();
     return 2;
   }
-  std::string name = argv[1];
+  const std::string name = argv[1];
   if (name == "--help" || name == "-h" || name == "help") {
-    std::cout << kUsage;
+    if (argc >= 3) {
+      if (const CommandSpec* spec = find_command_spec(argv[2])) {
+        std::cout << help_text(*spec);
+        return 0;
+      }
+      std::cerr << "milp-sac: unknown command '" << argv[2] << "'\n" << usage_text();
+      return 2;
+    }
+    std::cout << usage_text();
     return 0;
   }
   auto it = commands.find(name);
   if (it == commands.end()) {
-    std::cerr << "milp-sac: unknown command '" << name << "'\n" << kUsage;
+    std::cerr << "milp-sac: unknown command '" << name << "'\n" << usage_text();
     return 2;
   }
   try {
-    return it->second(Args(argv + 2, argv + argc));
+    return run_command(name, it->second, Args(argv + 2, argv + argc));
   } catch (const milpsac::InputError& e) {
     std::cerr << "milp-sac " << name << ": error: " << e.what() << "\n";
     return 2;

@@ -1,10 +1,10 @@
-// The autograd graph of SPEC section 5: one node per value of a training step,
+// The autograd graph of docs/formats.md#autograd-graph: one node per value of a training step,
 // each with its stage, whether autograd saves it, its size and its inputs.
 //
 // Validated on construction: names are unique, inputs name existing nodes, the
 // graph is acyclic (a cycle is an error naming its nodes). `order` is the
 // stable topological order of graph/dag.h: the file order when the file is
-// topologically ordered (as SPEC requires), otherwise the nearest order that
+// topologically ordered (as the format requires), otherwise the nearest order that
 // is, so an out-of-order file is analysed as if it had been sorted.
 #pragma once
 

@@ -1,4 +1,4 @@
-// Reads and validates the autograd graph (autograd_graph.h).
+// Reads and validates the autograd graph of docs/formats.md (autograd_graph.h).
 // Every rejection names the file, the JSON path (nodes[i].field) and the problem.
 #include <limits>
 #include <nlohmann/json.hpp>

@@ -1,5 +1,5 @@
 // GraphInfo: the memory (and FLOP) summary of an autograd graph, with the
-// liveness semantics of seed 003 (ColossalAI's autograd_graph_analysis).
+// liveness semantics of ColossalAI's autograd_graph_analysis.
 //
 // Walking the nodes in topological order:
 //   - a saved node none of whose users is the loss is kept for backward:

@@ -2,7 +2,8 @@
 //
 // The search sees the LP only through LpRelaxation (bnb/lp_relaxation.h), its
 // one door to the simplex. A model without integer columns goes through the
-// checked LP path (lp::solve_lp: unscaled retry, dual check) instead.
+// checked LP path (lp::solve_lp: unscaled retry, dual check) instead. Relative gap (docs/cli.md):
+// (ub - lb) / max(|ub|, 1e-9), and 0 when ub - lb <= 1e-9.
 #pragma once
 
 #include "bnb/milp_types.h"

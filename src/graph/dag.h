@@ -2,11 +2,11 @@
 // graph from an edge list, read a vertex's users (successors) and inputs
 // (predecessors), and order the vertices topologically.
 //
-// Why this file: the autograd analysis and the module tree both walk a DAG in
-// topological order and ask "who consumes this value?". They share this one
-// small layer instead of each keeping its own adjacency lists. Nothing here
-// knows what a vertex means: vertices are 0..n-1, edges run from a producer
-// to its user.
+// Why this file: it is the graph layer's one graph type. The autograd
+// analysis (analysis/autograd_graph.h) walks it in topological order and asks
+// "who consumes this value?"; the module tree (tree.h) stores its parent ->
+// child edges in it. Nothing here knows what a vertex means: vertices are
+// 0..n-1, edges run from a producer to its user (a parent to its child).
 //
 // Invariants: parallel edges are dropped when the graph is built, so
 // num_users / num_inputs count distinct neighbours; the topological order is

@@ -3,8 +3,9 @@
 #include "graph/tree.h"
 
 #include <boost/graph/depth_first_search.hpp>
-#include <stdexcept>
 #include <string>
+
+#include "common/input_error.h"
 
 namespace milpsac::graph {
 namespace {
@@ -13,10 +14,10 @@ namespace {
 struct OrderRecorder : boost::default_dfs_visitor {
   std::vector<int>* pre_order;
   std::vector<int>* post_order;
-  void discover_vertex(TreeGraph::vertex_descriptor v, const TreeGraph&) const {
+  void discover_vertex(Vertex v, const Digraph&) const {
     pre_order->push_back(static_cast<int>(v));
   }
-  void finish_vertex(TreeGraph::vertex_descriptor v, const TreeGraph&) const {
+  void finish_vertex(Vertex v, const Digraph&) const {
     post_order->push_back(static_cast<int>(v));
   }
 };
@@ -27,22 +28,22 @@ Tree make_tree(const std::vector<int>& parent) {
   const int n = static_cast<int>(parent.size());
   Tree tree;
   tree.parent = parent;
-  tree.graph = TreeGraph(static_cast<size_t>(n));
+  std::vector<Edge> edges;
+  edges.reserve(parent.size());
   for (int v = 0; v < n; ++v) {
     const int p = parent[static_cast<size_t>(v)];
     if (p == -1) {
       if (tree.root != -1)
-        throw std::invalid_argument("tree has several roots: " + std::to_string(tree.root) +
-                                    " and " + std::to_string(v));
+        throw InputError("tree has several roots: " + std::to_string(tree.root) + " and " + std::to_string(v));
       tree.root = v;
       continue;
     }
     if (p < 0 || p >= n)
-      throw std::invalid_argument("vertex " + std::to_string(v) + " has parent " +
-                                  std::to_string(p) + " out of range");
-    boost::add_edge(static_cast<size_t>(p), static_cast<size_t>(v), tree.graph);
+      throw InputError("vertex " + std::to_string(v) + " has parent " + std::to_string(p) + " out of range");
+    edges.push_back({static_cast<Vertex>(p), static_cast<Vertex>(v)});
   }
-  if (tree.root == -1) throw std::invalid_argument("tree has no root");
+  tree.graph = make_digraph(static_cast<size_t>(n), std::move(edges));
+  if (tree.root == -1) throw InputError("tree has no root");
 
   tree.pre_order.reserve(static_cast<size_t>(n));
   tree.post_order.reserve(static_cast<size_t>(n));
@@ -54,7 +55,7 @@ Tree make_tree(const std::vector<int>& parent) {
       tree.graph, static_cast<size_t>(tree.root), recorder,
       boost::make_iterator_property_map(color.begin(), boost::get(boost::vertex_index, tree.graph)));
   if (static_cast<int>(tree.pre_order.size()) != n)
-    throw std::invalid_argument("parent links contain a cycle: " +
+    throw InputError("parent links contain a cycle: " +
                                 std::to_string(n - static_cast<int>(tree.pre_order.size())) +
                                 " vertices are not reachable from the root");
 
@@ -75,13 +76,12 @@ Tree make_tree(const std::vector<int>& parent) {
 
 std::vector<int> children(const Tree& tree, int v) {
   std::vector<int> result;
-  for (auto [it, end] = boost::out_edges(static_cast<size_t>(v), tree.graph); it != end; ++it)
-    result.push_back(static_cast<int>(boost::target(*it, tree.graph)));
+  for (Vertex child : users(tree.graph, static_cast<Vertex>(v))) result.push_back(static_cast<int>(child));
   return result;
 }
 
 bool is_leaf(const Tree& tree, int v) {
-  return boost::out_degree(static_cast<size_t>(v), tree.graph) == 0;
+  return num_users(tree.graph, static_cast<Vertex>(v)) == 0;
 }
 
 std::vector<int> leaves(const Tree& tree) {

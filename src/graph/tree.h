@@ -1,10 +1,14 @@
-// Rooted trees on boost::adjacency_list, built from parent links.
+// Rooted trees on the graph layer's one graph type (Digraph of dag.h), built
+// from parent links. Its one user is the module tree of a network
+// (model/module_tree.h), which asks the same few questions many times: who are
+// the children, is u an ancestor of v, what are the leaves and the
+// root-to-leaf paths.
 //
-// Why: several models (module trees of a network, nested scopes) need the same
-// few questions answered fast: who are the children, is u an ancestor of v, what
-// are the leaves and the root-to-leaf paths. Vertex v of the graph is element v
-// of the parent array; edges go parent -> child and each vertex's children keep
-// increasing vertex order, so traversals are deterministic.
+// Vertex v of the graph is element v of the parent array; edges go parent ->
+// child and each vertex's children come in increasing vertex order, so
+// traversals are deterministic. Vertices are `int` here because the model
+// layer numbers modules with int (-1 meaning "no parent"); they convert to
+// graph::Vertex one to one.
 //
 // Invariants of a Tree built by make_tree:
 //   - exactly one root (parent -1), every vertex reachable from it;
@@ -15,15 +19,14 @@
 // Nothing here knows what the vertices mean.
 #pragma once
 
-#include <boost/graph/adjacency_list.hpp>
 #include <vector>
+
+#include "graph/dag.h"
 
 namespace milpsac::graph {
 
-using TreeGraph = boost::adjacency_list<boost::vecS, boost::vecS, boost::bidirectionalS>;
-
 struct Tree {
-  TreeGraph graph;               // edges parent -> child
+  Digraph graph;                 // edges parent -> child
   int root = -1;
   std::vector<int> parent;       // parent[v], -1 for the root
   std::vector<int> depth;        // depth[root] == 0
@@ -36,8 +39,9 @@ struct Tree {
 };
 
 // Build a tree from parent links (parent[v] == -1 for the root). Throws
-// std::invalid_argument when the links do not form one rooted tree: no root or
-// several, a parent index out of range, or a cycle.
+// InputError (without a file name: the caller knows the file and adds it) when
+// the links do not form one rooted tree: no root or several, a parent index
+// out of range, or a cycle.
 Tree make_tree(const std::vector<int>& parent);
 
 // Children of v in increasing vertex order.

@@ -1,4 +1,4 @@
-// MPS input and output (SPEC section 6): fixed and free format, gzip-compressed
+// MPS input and output (docs/formats.md#mps): fixed and free format, gzip-compressed
 // files too. The reader never crashes or hangs on malformed input: it throws
 // InputError with "FILE:LINE: what is wrong".
 #pragma once

@@ -1,4 +1,4 @@
-// ModuleInfo: module-level statistics of one training step (SPEC section 1),
+// ModuleInfo: module-level statistics of one training step (docs/formats.md#moduleinfo),
 // the input of the module-level SAC planner and of the baseline.
 //
 // It is what a PyTorch user gets from json.dump(aggregate_stats(...)), read and

@@ -209,7 +209,7 @@ ModuleInfo parse_module_info(std::string_view text, const std::string& source) {
       read_order(order, "fw_post_order", file_index, file_modules, info.order.fw_post_order);
   read_order(order, "bw_post_order", file_index, file_modules, info.order.bw_post_order);
 
-  // Sort by fw_pre_order: modules[0] is the root (see module_info.h).
+  // Sort by fw_pre_order (docs/formats.md#moduleinfo): modules[0] is the root.
   const size_t n = file_modules.size();
   info.modules.resize(n);
   info.fw_post_position.resize(n);

@@ -1,4 +1,5 @@
-// Reading and validating ModuleInfo JSON (the input of sac, baseline, export-mps).
+// Reading and validating ModuleInfo JSON (docs/formats.md#moduleinfo), the input
+// of sac, baseline and export-mps.
 //
 // Every problem is an InputError whose message names the file, the module (by
 // fqn, or by its index in mod_stats when the fqn itself is bad) and the field.

@@ -36,7 +36,7 @@ graph::Tree build_module_tree(const ModuleInfo& info, const std::string& source)
   }
   try {
     return graph::make_tree(parent);
-  } catch (const std::invalid_argument& e) {  // cannot happen after the checks above
+  } catch (const InputError& e) {  // cannot happen after the checks above
     throw InputError(source + ": module tree: " + e.what());
   }
 }

@@ -1,5 +1,5 @@
 // SacStats: the operator-level statistics of one module (PyTorch's SACStats),
-// the input of the operator-level SAC policy (SPEC section 3), and its reader.
+// the input of the operator-level SAC policy (docs/formats.md#sacstats), and its reader.
 //
 // The reader accepts the bare SACStats object or an object holding it under
 // "sac_stats" (the shape of the shared cases file). It checks every field

@@ -3,7 +3,7 @@
 // minimal, discretising memory into bins. Each is a shortest path through the
 // layered DAG (table, memory bin) of graph/layered_path.h.
 //
-// 1-D (seed 002, TorchRec / early TorchEasyRec): bins of the planned storage,
+// 1-D (TorchRec / early TorchEasyRec): bins of the planned storage,
 //   mem_bins_per_device x world_size of them. A bin keeps the lowest-perf path
 //   into it together with that path's exact memory (in bin units), and later
 //   tables add to the exact memory, not to the bin. Ties keep the first path

@@ -1,4 +1,4 @@
-// The 1-D DP proposer of seed 002 (see dp_proposals.h), on the generic layered
+// The 1-D DP proposer of TorchEasyRec (see dp_proposals.h), on the generic layered
 // shortest path. Arithmetic follows the seed operation for operation (bin
 // sizes and option sizes in bin units as doubles, exact memory carried along
 // the path, truncation to the bin), so bins and ties come out the same.

@@ -1,17 +1,21 @@
 // Placing a proposal on the devices, and rating the placed plan (the
-// partitioner and perf model of TorchRec's planner loop, simplified as SPEC
-// section 4 says).
+// partitioner and perf model of TorchRec's planner loop, simplified as
+// docs/formats.md#sharding-plan-input says).
 //
-// Greedy: shards are taken largest first (by planned storage, HBM on a CUDA
-// topology and DDR otherwise, then by the other memory; ties in table order,
-// then shard order), each onto the device with the most free planned storage
-// among those where both its HBM and its DDR fit (ties: more free other
-// memory, then the lower device index). A plan's rating is its largest
-// per-device sum of shard perf; lower is better.
+// Options whose shards TorchRec places by rule (placement_rules.h) go first,
+// in table order: a uniform option puts shard i on rank i; a host option puts
+// shard i on local rank i of the machine with the most free planned storage
+// among those where every shard fits (ties: the lower machine). Then the
+// greedy shards: largest first (by planned storage, HBM on a CUDA topology and
+// DDR otherwise, then by the other memory; ties in table order, then shard
+// order), each onto the device with the most free planned storage among those
+// where both its HBM and its DDR fit (ties: more free other memory, then the
+// lower device index). A plan's rating is its largest per-device sum of shard
+// perf; lower is better.
 //
 // When a shard fits nowhere the placement stops and names the shard, the
-// device that came closest and the bytes missing there (HBM shortfall plus
-// DDR shortfall).
+// device that came closest (for a rule-placed shard: the device the rule
+// gives it) and the bytes missing there (HBM shortfall plus DDR shortfall).
 //
 // The planner places thousands of proposals of thousands of tables, so the
 // shards of all options are first copied into one flat array (ShardIndex):
@@ -24,6 +28,7 @@
 
 #include "sharding/dp_proposals.h"
 #include "sharding/plan_input.h"
+#include "sharding/placement_rules.h"
 
 namespace milpsac::sharding {
 
@@ -33,7 +38,9 @@ struct ShardIndex {
   std::vector<Shard> shards;
   std::vector<double> shard_perf_sum;  // per option
   std::vector<double> shard_perf_max;  // per option
+  std::vector<PlacementRule> rule;     // per option
 };
+// Throws InputError when an option's shards cannot follow its placement rule.
 ShardIndex index_shards(const PlanInput& input);
 
 struct DeviceUse {

@@ -1,13 +1,16 @@
-// The sharding planner's input (SPEC section 4): a topology of identical
-// devices and the sharding options of every embedding table.
+// The sharding planner's input (docs/formats.md#sharding-plan-input): a
+// topology of identical devices and the sharding options of every embedding
+// table.
 //
 // Plain data, validated once by the reader: sizes are non-negative integers
 // of bytes (at most 2^53, so every sum and ratio in double is exact enough),
 // perf values are finite and non-negative, every option has at least one
-// shard, every device has some memory.
+// shard, every device has some memory. Fields the format does not know are
+// dropped with a warning (exporters add their own), not rejected.
 #pragma once
 
 #include <cstdint>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -38,6 +41,9 @@ struct ShardingOption {
   std::string fqn;
   std::string sharding_type;   // informational, echoed in the plan
   std::string compute_kernel;  // informational, echoed in the plan
+  // "uniform" (shard i on rank i), "host" (shard i on local rank i of one
+  // machine), "greedy", or empty: chosen by sharding_type (placement_rules.h).
+  std::string placement;
   std::int64_t hbm = 0;
   std::int64_t ddr = 0;
   double perf = 0.0;
@@ -46,11 +52,28 @@ struct ShardingOption {
 
 struct PlanInput {
   Topology topology;
-  int mem_bins_per_device = 100;  // 1-D proposer (seed 002)
+  int mem_bins_per_device = 100;  // 1-D proposer
   int hbm_bins_per_device = 100;  // 2-D proposer
   int ddr_bins_per_device = 25;   // 2-D proposer
+  // Fraction of each device's HBM kept free for the framework, when the input
+  // says (see with_storage_reservation); the command line's default is 0.15.
+  std::optional<double> storage_reservation;
   std::vector<ShardingOption> options;
+  std::vector<std::string> warnings;  // e.g. fields the format does not know, dropped
 };
+
+// TorchEasyRec's default storage reservation.
+inline constexpr double kDefaultStorageReservation = 0.15;
+
+// The input as the proposer sees it once `fraction` of every device's HBM is
+// reserved (TorchRec's percentage reservation: HBM only, rounded down to whole
+// bytes). Precondition: 0 <= fraction < 1.
+PlanInput with_storage_reservation(PlanInput input, double fraction);
+
+// A copy of the parsed document holding only the fields the format knows;
+// each dropped field adds a warning "SOURCE: PATH: unknown field 'x' ignored".
+nlohmann::json drop_unknown_fields(const nlohmann::json& doc, const std::string& source,
+                                   std::vector<std::string>& warnings);
 
 // Validates a parsed document; `source` (a file name) starts every message.
 // Throws InputError naming the field (JSON path) and what is wrong.

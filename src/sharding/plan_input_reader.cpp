@@ -1,4 +1,4 @@
-// Reads and validates the sharding input (see plan_input.h and docs/).
+// Reads and validates the sharding input of docs/formats.md (see plan_input.h).
 // Every rejection names the file, the JSON path of the field and the problem.
 #include <nlohmann/json.hpp>
 
@@ -68,13 +68,14 @@ Shard parse_shard(const JsonField& f) {
 
 ShardingOption parse_option(const JsonField& f) {
   object(f);
-  f.reject_unknown({"fqn", "sharding_type", "compute_kernel", "hbm", "ddr", "perf", "shards"});
+  f.reject_unknown({"fqn", "sharding_type", "compute_kernel", "placement", "hbm", "ddr", "perf", "shards"});
   ShardingOption o;
   const JsonField fqn = f.member("fqn");
   o.fqn = fqn.string();
   if (o.fqn.empty()) fqn.fail("must not be empty");
   if (f.has("sharding_type")) o.sharding_type = f.member("sharding_type").string();
   if (f.has("compute_kernel")) o.compute_kernel = f.member("compute_kernel").string();
+  if (f.has("placement")) o.placement = f.member("placement").string();
   o.hbm = f.member("hbm").whole(0, kMaxBytes, kBytes);
   o.ddr = f.member("ddr").whole(0, kMaxBytes, kBytes);
   o.perf = perf(f.member("perf"));
@@ -91,11 +92,14 @@ ShardingOption parse_option(const JsonField& f) {
 
 }  // namespace
 
-PlanInput parse_plan_input(const nlohmann::json& doc, const std::string& source) {
+PlanInput parse_plan_input(const nlohmann::json& raw, const std::string& source) {
+  PlanInput input;
+  // Exporters add fields of their own: unknown keys are dropped with a warning.
+  const nlohmann::json doc = drop_unknown_fields(raw, source, input.warnings);
   const JsonField f(doc, source);
   object(f);
-  f.reject_unknown({"topology", "mem_bins_per_device", "hbm_bins_per_device", "ddr_bins_per_device", "options"});
-  PlanInput input;
+  f.reject_unknown({"topology", "mem_bins_per_device", "hbm_bins_per_device", "ddr_bins_per_device",
+                    "storage_reservation", "options"});
   input.topology = parse_topology(f.member("topology"));
   const char* bins = "a whole number of bins >= 1";
   if (f.has("mem_bins_per_device"))
@@ -104,6 +108,11 @@ PlanInput parse_plan_input(const nlohmann::json& doc, const std::string& source)
     input.hbm_bins_per_device = static_cast<int>(f.member("hbm_bins_per_device").whole(1, kMaxBinsPerDevice, bins));
   if (f.has("ddr_bins_per_device"))
     input.ddr_bins_per_device = static_cast<int>(f.member("ddr_bins_per_device").whole(1, kMaxBinsPerDevice, bins));
+  if (f.has("storage_reservation")) {
+    const JsonField reservation = f.member("storage_reservation");
+    input.storage_reservation = reservation.number_at_least(0.0, "a fraction in [0, 1)");
+    if (*input.storage_reservation >= 1.0) reservation.fail("must be a fraction in [0, 1)");
+  }
   const JsonField options = f.member("options");
   if (!options.value().is_array()) options.fail("must be an array of sharding options");
   input.options.reserve(options.size());

@@ -13,7 +13,7 @@ constexpr double kBoundSlack = 1e-9;
 
 }  // namespace
 
-PlanResult plan_sharding(const PlanInput& input, Variant variant) {
+PlanResult plan_sharding(const PlanInput& input, Variant variant, const Deadline& deadline) {
   PlanResult result;
   DpProposer proposer = load_proposer(input, variant);
   result.fqns = proposer.space.fqns;
@@ -46,6 +46,10 @@ PlanResult plan_sharding(const PlanInput& input, Variant variant) {
     }
     feedback(proposer, input);
     ++index;
+    if (deadline.expired()) {
+      result.time_limit_reached = true;
+      break;
+    }
   }
   result.proposals = std::move(proposer.proposals);
   return result;

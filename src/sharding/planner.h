@@ -6,9 +6,15 @@
 // lower bound already exceeds the best rating is not placed (it could not
 // win), which keeps the loop fast when the DP yields thousands of proposals;
 // the result is the same as placing every proposal.
+//
+// With a deadline the loop stops proposing once it has expired and keeps the
+// best plan found so far (time_limit_reached says so); the initial proposal
+// is always tried.
 #pragma once
 
 #include <vector>
+
+#include "common/deadline.h"
 
 #include "sharding/placement.h"
 #include "sharding/plan_input.h"
@@ -28,8 +34,10 @@ struct PlanResult {
   std::size_t placed = 0;            // proposals placed
   std::size_t unplaceable = 0;       // proposals that did not fit
   std::size_t skipped = 0;           // proposals not placed because they could not beat the best
+  bool time_limit_reached = false;   // the deadline stopped the loop before the DP ran out of proposals
 };
 
-PlanResult plan_sharding(const PlanInput& input, Variant variant);
+// Throws InputError when an option cannot follow its placement rule (placement_rules.h).
+PlanResult plan_sharding(const PlanInput& input, Variant variant, const Deadline& deadline = Deadline());
 
 }  // namespace milpsac::sharding

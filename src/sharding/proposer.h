@@ -1,4 +1,4 @@
-// The DP proposer's protocol (seed 002): load, propose, feedback.
+// The DP proposer's protocol (TorchEasyRec's DynamicProgrammingProposer): load, propose, feedback.
 //
 //   load      sort and group the options (search_space.h);
 //   propose   before the first feedback: each table's smallest option; after

@@ -1,4 +1,4 @@
-// The proposer's view of the options (seed 002, `load`): options stably
+// The proposer's view of the options (TorchEasyRec's proposer, `load`): options stably
 // sorted by a storage key, then grouped per table in the order the tables are
 // first seen in that sorted sequence.
 //

@@ -1,4 +1,4 @@
-// GraphInfo with seed 003's liveness semantics: the shared cases, one test per
+// GraphInfo with ColossalAI's liveness semantics: the shared cases, one test per
 // branch of the rules, a transcription of the seed's loop on random graphs,
 // and validation of the graph file.
 #include <doctest/doctest.h>

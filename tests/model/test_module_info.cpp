@@ -1,4 +1,4 @@
-// ModuleInfo reading and validation (SPEC section 1): the bundled instances,
+// ModuleInfo reading and validation (docs/formats.md#moduleinfo): the bundled instances,
 // both tradeoff_curve encodings, the module tree from fqn prefixes, and every
 // kind of bad input, whose message must name the file, module and field.
 #include <doctest/doctest.h>

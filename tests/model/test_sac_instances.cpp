@@ -252,14 +252,14 @@ TEST_CASE("cross-check: export-mps (seed and ours) solved by our `solve` gives t
 
 TEST_CASE("cli: sac JSON, exit codes, table, baseline, export-mps errors") {
   const std::string l4 = shell_quote(test::instance_path("sac/transformer_l4.json"));
-  SUBCASE("a plan: exit 0, SPEC 7 keys in order") {
+  SUBCASE("a plan: exit 0, docs/json.md keys in order") {
     const auto r = test::run_cli("sac " + l4 + " --budget 1.6 --world-size 4");
     REQUIRE(r.exit_code == 0);
     const auto out = nlohmann::ordered_json::parse(r.out);
     std::vector<std::string> keys;
     for (const auto& [key, value] : out.items()) keys.push_back(key);
-    CHECK(keys == std::vector<std::string>{"status", "ac_decisions", "recomputation_time_ms", "peak_memory_bytes",
-                                           "bound_ms", "gap", "found_by", "nodes", "seconds"});
+    CHECK(keys == std::vector<std::string>{"schema", "status", "ac_decisions", "recomputation_time_ms",
+                                           "peak_memory_bytes", "bound_ms", "gap", "found_by", "nodes", "seconds"});
     CHECK(out["ac_decisions"].size() == 4);
     CHECK(out["peak_memory_bytes"].get<double>() <= 1.6 * model::kBytesPerGiB);
     CHECK(out["gap"].get<double>() <= 0.05);

@@ -109,7 +109,7 @@ Eigen::VectorXd seed_point(const ModuleInfo& info, const model::SacModel& sac, c
 
 }  // namespace
 
-TEST_CASE("baseline: tiny model and transformer_l4 (seed 001)") {
+TEST_CASE("baseline: tiny model and transformer_l4 (PyTorch baseline)") {
   const model::Baseline tiny_base = model::compute_baseline(tiny());
   CHECK(tiny_base.peak_memory_bytes == static_cast<long long>(1612 * kMiB));
   CHECK(tiny_base.compute_time_ms == doctest::Approx(30.0));

@@ -1,6 +1,7 @@
 // Helpers for the sharding tests: the tzrec case file's field names mapped to
-// SPEC section 4, a portable seeded generator of small random instances, the
-// exact optimum by enumeration, and running the CLI.
+// docs/formats.md, a portable seeded generator of small random instances, the
+// exact optimum by enumeration (scratch files and running the CLI are in
+// ../cli_runner.h).
 #pragma once
 
 #include <sys/wait.h>
@@ -17,6 +18,7 @@
 #include <unistd.h>
 #include <vector>
 
+#include "../cli_runner.h"
 #include "../test_support.h"
 #include "sharding/plan_input.h"
 #include "sharding/search_space.h"
@@ -31,7 +33,7 @@ inline nlohmann::json load_json(const std::string& path) {
 
 // The case file writes topologies as {num_devices, hbm_per_device,
 // ddr_per_device?, local_world_size?} and options without "ddr" when it is 0;
-// SPEC section 4 says world_size and needs every field.
+// docs/formats.md says world_size and needs every field.
 inline nlohmann::json spec_input_from_case(const nlohmann::json& options, const nlohmann::json& topology) {
   nlohmann::json topo = {{"world_size", topology.at("num_devices")},
                          {"compute_device", "cuda"},
@@ -129,48 +131,6 @@ double enumerate_best(const sharding::PlanInput& in, const sharding::SearchSpace
     if (t == tables) break;
   }
   return best;
-}
-
-// A scratch file that removes itself.
-struct TempFile {
-  std::string path;
-  explicit TempFile(const std::string& text, const std::string& suffix = ".json") {
-    static int counter = 0;
-    path = (std::filesystem::temp_directory_path() /
-            ("milpsac_test_" + std::to_string(::getpid()) + "_" + std::to_string(counter++) + suffix))
-               .string();
-    std::ofstream(path) << text;
-  }
-  ~TempFile() { std::remove(path.c_str()); }
-  TempFile(const TempFile&) = delete;
-  TempFile& operator=(const TempFile&) = delete;
-};
-
-struct CliRun {
-  int exit_code = -1;
-  std::string out;
-  std::string err;
-};
-
-inline std::string read_text(const std::string& path) {
-  std::ifstream in(path);
-  std::ostringstream s;
-  s << in.rdbuf();
-  return s.str();
-}
-
-// Runs `milp-sac ARGS` (MILPSAC_BIN from meson), capturing stdout and stderr.
-inline CliRun run_cli(const std::string& args) {
-  const char* bin = std::getenv("MILPSAC_BIN");
-  if (bin == nullptr) throw std::runtime_error("MILPSAC_BIN is not set (run the tests through meson test)");
-  TempFile out("", ".out"), err("", ".err");
-  const std::string command = std::string("'") + bin + "' " + args + " >'" + out.path + "' 2>'" + err.path + "'";
-  const int status = std::system(command.c_str());
-  CliRun run;
-  run.exit_code = WIFEXITED(status) ? WEXITSTATUS(status) : -1;
-  run.out = read_text(out.path);
-  run.err = read_text(err.path);
-  return run;
 }
 
 }  // namespace milpsac::test

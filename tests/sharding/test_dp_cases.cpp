@@ -1,5 +1,5 @@
 // The DP proposers against ../shared/instances/shard/tzrec_dp_proposer_cases.json:
-// the 1-D example of seed 002, the empty search space, and the 2-D cases of
+// the 1-D example of the reference proposer, the empty search space, and the 2-D cases of
 // TorchEasyRec (20 HBM and 20 DDR bins per device) with their upstream
 // assertions and expected proposals in order.
 #include <doctest/doctest.h>
@@ -66,7 +66,7 @@ double proposal_perf(const PlanInput& in, const Proposal& p) {
 
 }  // namespace
 
-TEST_CASE("1-D: seed 002 example gives exactly the expected proposals") {
+TEST_CASE("1-D: reference example gives exactly the expected proposals") {
   const json c = cases_file().at("one_d_variant_example");
   const PlanInput in = parse_plan_input(test::spec_input_from_case(c.at("options"), c.at("topology")), "case");
   CHECK(in.mem_bins_per_device == 100);  // the seed's default

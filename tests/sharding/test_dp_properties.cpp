@@ -1,6 +1,6 @@
 // Property tests of the DP proposers on seeded random instances:
 //   - the proposals equal those of a literal transcription of the reference
-//     loops (seed 002's 1-D tables; upstream's 2-D candidate lists);
+//     loops (the reference's 1-D tables; upstream's 2-D candidate lists);
 //   - 1-D proposals are feasible, in decreasing memory, and the best is within
 //     the bin-rounding bound of the exact optimum found by enumeration;
 //   - 2-D proposals respect both capacities and the pruning rule.
@@ -138,7 +138,7 @@ std::vector<Proposal> reference_2d(const PlanInput& in, const SearchSpace& space
 
 }  // namespace
 
-TEST_CASE("1-D DP equals a literal transcription of seed 002 on random instances") {
+TEST_CASE("1-D DP equals a literal transcription of the reference proposer on random instances") {
   for (std::uint64_t seed = 1; seed <= 400; ++seed) {
     CAPTURE(seed);
     const PlanInput in = test::random_instance(seed, 10, 6);

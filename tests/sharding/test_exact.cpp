@@ -103,14 +103,14 @@ TEST_CASE("shard CLI --exact reports the optimum and what the bins cost") {
                                          {{"fqn", "b"}, {"hbm", 40}, {"ddr", 0}, {"perf", 1.0}},
                                          {{"fqn", "b"}, {"hbm", 5}, {"ddr", 0}, {"perf", 4.0}}})}};
   test::TempFile input(doc.dump());
-  const test::CliRun run = test::run_cli("shard '" + input.path + "' --exact");
+  const test::CliRun run = test::run_cli("shard '" + input.path + "' --exact --storage-reservation 0");
   CAPTURE(run.err);
   REQUIRE(run.exit_code == 0);
   const auto out = nlohmann::json::parse(run.out);
   REQUIRE(out.contains("exact"));
   CHECK(out["exact"]["status"] == "optimal");
-  CHECK(out["exact"]["total_perf"] == 2.0);
+  CHECK(out["exact"]["total_perf_ms"] == 2.0);
   CHECK(out["exact"]["options"] == nlohmann::json::array({2, 0}));  // tables in proposer order: b, a
-  CHECK(out["exact"]["dp_best_total_perf"].get<double>() > 2.0);
-  CHECK(out["exact"]["discretisation_cost"].get<double>() > 0.0);
+  CHECK(out["exact"]["dp_best_total_perf_ms"].get<double>() > 2.0);
+  CHECK(out["exact"]["discretisation_cost_ms"].get<double>() > 0.0);
 }

@@ -1,4 +1,4 @@
-// Operator-level SAC policy (SPEC section 3, seed 000 semantics): which ops of
+// Operator-level SAC policy (docs/formats.md#sacstats, PyTorch semantics): which ops of
 // one module to save (1) and which to recompute (0) under a memory budget.
 //
 // Rules: random ops are all saved when force_store_random, else all equal;

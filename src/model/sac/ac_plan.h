@@ -1,7 +1,7 @@
 // AcPlan: the answer of the SAC planner, module -> fraction of its activation
 // memory to discard, and how it is read off a solved SacModel.
 //
-// Ratios are reported rounded UP to 4 decimals, capped at 1 (SPEC 2 item 2):
+// Ratios are reported rounded UP to 4 decimals, capped at 1 (docs/sac.md):
 // discarding a little more never raises memory, so the reported plan stays
 // within the budget the solver checked (the seed rounded to nearest and could
 // report a plan over budget).

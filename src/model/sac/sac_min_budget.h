@@ -1,5 +1,5 @@
 // The smallest budget at which a SAC plan exists, for the "infeasible" message
-// (SPEC 2 item 4): the minimum-peak MILP on the same model (same AC-unit rules,
+// (docs/sac.md): the minimum-peak MILP on the same model (same AC-unit rules,
 // world size and memory rows, no budget), solved to proven optimality.
 #pragma once
 

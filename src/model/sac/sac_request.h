@@ -1,4 +1,4 @@
-// SacRequest: what the user asks of the module-level SAC planner (SPEC 2/7),
+// SacRequest: what the user asks of the module-level SAC planner (docs/sac.md, docs/cli.md),
 // and the rules it implies for which modules may be AC units.
 //
 // A module may be an AC unit when it is not a leaf, is listed in ac_units (when

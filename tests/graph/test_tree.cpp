@@ -4,6 +4,7 @@
 
 #include <stdexcept>
 
+#include "common/input_error.h"
 #include "graph/tree.h"
 
 using milpsac::graph::Tree;
@@ -69,11 +70,11 @@ TEST_CASE("tree: children follow vertex order even when the root is not vertex 0
 }
 
 TEST_CASE("tree: bad parent links are rejected") {
-  CHECK_THROWS_AS(g::make_tree({}), std::invalid_argument);
-  CHECK_THROWS_AS(g::make_tree({0}), std::invalid_argument);              // self loop, no root
-  CHECK_THROWS_AS(g::make_tree({-1, -1}), std::invalid_argument);         // two roots
-  CHECK_THROWS_AS(g::make_tree({-1, 5}), std::invalid_argument);          // out of range
-  CHECK_THROWS_AS(g::make_tree({-1, 2, 1}), std::invalid_argument);       // cycle off the root
+  CHECK_THROWS_AS(g::make_tree({}), milpsac::InputError);
+  CHECK_THROWS_AS(g::make_tree({0}), milpsac::InputError);              // self loop, no root
+  CHECK_THROWS_AS(g::make_tree({-1, -1}), milpsac::InputError);         // two roots
+  CHECK_THROWS_AS(g::make_tree({-1, 5}), milpsac::InputError);          // out of range
+  CHECK_THROWS_AS(g::make_tree({-1, 2, 1}), milpsac::InputError);       // cycle off the root
 }
 
 TEST_CASE("tree: a chain of 200000 vertices (no recursion depth limit)") {
@@ -85,4 +86,27 @@ TEST_CASE("tree: a chain of 200000 vertices (no recursion depth limit)") {
   CHECK(g::leaves(t) == std::vector<int>{n - 1});
   CHECK(g::is_strict_ancestor(t, 0, n - 1));
   CHECK(t.post[0] == n - 1);
+}
+
+TEST_CASE("the tree is a Digraph of the DAG layer: users are children, parents come first") {
+  const Tree t = sample();
+  for (int v = 0; v < t.size(); ++v) {
+    std::vector<int> users;
+    for (g::Vertex u : g::users(t.graph, static_cast<g::Vertex>(v))) users.push_back(static_cast<int>(u));
+    CHECK(users == g::children(t, v));
+    CHECK(g::num_inputs(t.graph, static_cast<g::Vertex>(v)) == (v == t.root ? 0u : 1u));
+  }
+  const g::TopologicalOrder order = g::stable_topological_order(t.graph);
+  REQUIRE(order.is_dag());
+  std::vector<int> position(static_cast<size_t>(t.size()));
+  for (size_t i = 0; i < order.order.size(); ++i) position[order.order[i]] = static_cast<int>(i);
+  for (int v = 0; v < t.size(); ++v)
+    if (v != t.root) CHECK(position[static_cast<size_t>(t.parent[static_cast<size_t>(v)])] < position[static_cast<size_t>(v)]);
+}
+
+TEST_CASE("bad parent links are InputErrors that say what is wrong") {
+  CHECK_THROWS_WITH_AS(g::make_tree({-1, -1}), doctest::Contains("several roots"), milpsac::InputError);
+  CHECK_THROWS_WITH_AS(g::make_tree({-1, 5}), doctest::Contains("out of range"), milpsac::InputError);
+  CHECK_THROWS_WITH_AS(g::make_tree({-1, 2, 1}), doctest::Contains("cycle"), milpsac::InputError);
+  CHECK_THROWS_WITH_AS(g::make_tree({0}), doctest::Contains("no root"), milpsac::InputError);
 }

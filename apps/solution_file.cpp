@@ -1,0 +1,52 @@
+// Solution files in HiGHS's layout (see solution_file.h).
+#include "solution_file.h"
+
+#include <cstdio>
+#include <fstream>
+
+#include "common/input_error.h"
+
+namespace milpsac::cli {
+namespace {
+
+std::string exact(double value) {
+  if (value == 0.0) return "0";  // also -0
+  char buffer[32];
+  std::snprintf(buffer, sizeof buffer, "%.17g", value);
+  return buffer;
+}
+
+// HiGHS's words for the statuses it shares with us; ours otherwise.
+std::string model_status(bnb::MilpStatus status) {
+  switch (status) {
+    case bnb::MilpStatus::kOptimal: return "Optimal";
+    case bnb::MilpStatus::kInfeasible: return "Infeasible";
+    case bnb::MilpStatus::kUnbounded: return "Unbounded";
+    case bnb::MilpStatus::kTimeLimit: return "Time limit reached";
+    default: return bnb::to_string(status);
+  }
+}
+
+}  // namespace
+
+void write_solution_file(const std::string& path, const lp::LinearProgram& model, const bnb::MilpResult& result) {
+  std::ofstream out(path, std::ios::binary);
+  if (!out) throw InputError(path + ": cannot open for writing (option --write-solution)");
+  out << "Model status\n" << model_status(result.status) << "\n\n# Primal solution values\n";
+  if (!result.has_solution) {
+    out << "None\n";
+  } else {
+    out << "Feasible\nObjective " << exact(result.objective) << "\n# Columns " << model.num_cols() << "\n";
+    for (int j = 0; j < model.num_cols(); ++j)
+      out << model.col_names[static_cast<size_t>(j)] << " " << exact(result.x[j]) << "\n";
+    const Eigen::VectorXd activity = model.A * result.x;
+    out << "# Rows " << model.num_rows() << "\n";
+    for (int i = 0; i < model.num_rows(); ++i)
+      out << model.row_names[static_cast<size_t>(i)] << " " << exact(activity[i]) << "\n";
+  }
+  out << "\n# Dual solution values\nNone\n";
+  out.flush();
+  if (!out) throw InputError(path + ": write error (option --write-solution)");
+}
+
+}  // namespace milpsac::cli
