@@ -9,6 +9,7 @@
 
 #include "commands.h"
 #include "common/input_error.h"
+#include <milpsac/version.h>
 
 namespace {
 
@@ -23,7 +24,9 @@ const char* kUsage =
     "  policy SAC_STATS.json --budget F [--gap G] [--budget-sweep] [--format json|table]\n"
     "  shard PLAN_INPUT.json [--proposals] [--exact] [--2d] [--format json|table]\n"
     "  analyze GRAPH.json [--format json|table]\n"
-    "  solve MODEL.mps[.gz] [--gap G] [--time-limit S] [--node-limit N]\n";
+    "  solve MODEL.mps[.gz] [--gap G] [--time-limit S] [--node-limit N]\n"
+    "\n"
+    "  --version                                               print the version and exit\n";
 
 }  // namespace
 
@@ -39,6 +42,10 @@ int main(int argc, char** argv) {
     return 2;
   }
   std::string name = argv[1];
+  if (name == "--version" || name == "-V") {
+    std::cout << "milp-sac " << MILPSAC_VERSION_STRING << "\n";
+    return 0;
+  }
   if (name == "--help" || name == "-h" || name == "help") {
     std::cout << kUsage;
     return 0;
