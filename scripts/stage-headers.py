@@ -23,12 +23,19 @@ import sys
 QUOTED = re.compile(r'^(\s*#\s*include\s+)"([^"]+)"', re.M)
 PREFIXED = re.compile(r'^\s*#\s*include\s+<milpsac/([^>]+)>', re.M)
 ANGLED = re.compile(r'^\s*#\s*include\s+<([^>]+)>', re.M)
+# Headers of the umbrella that meson generates (not copied from src/).
+GENERATED = {"version.h"}
 
 
 def public_closure(umbrella, src):
     """Library headers reachable from the umbrella, sorted."""
     with open(umbrella, encoding="utf-8") as f:
-        todo = [p for p in PREFIXED.findall(f.read()) if os.path.isfile(os.path.join(src, p))]
+        named = [p for p in PREFIXED.findall(f.read()) if p not in GENERATED]
+    missing = [p for p in named if not os.path.isfile(os.path.join(src, p))]
+    if missing:
+        # A header moved or renamed in src/: the umbrella must follow.
+        sys.exit(f"{umbrella}: names headers not found under {src}: {', '.join(missing)}")
+    todo = list(named)
     seen = set()
     while todo:
         path = todo.pop()
