@@ -28,13 +28,17 @@ if find "$work/sub-dest" -name milp-sac -type f | grep -q .; then
 fi
 echo "vendor example (subproject): built, test passed, CLI not installed"
 
-# 2. Against the installed library (DESTDIR install of BUILDDIR; pkgconf's
-# sysroot maps the .pc's prefix into the destdir).
+# 2. Against the installed library: a DESTDIR install of BUILDDIR, found
+# through its milpsac.pc with the prefix pointed into the destdir (as if the
+# destdir had been unpacked at the prefix).
 dest="$work/dest"
 meson install -C "$builddir" --destdir "$dest" --no-rebuild --quiet >"$log" 2>&1 || fail "meson install --destdir"
 pcfile=$(find "$dest" -name milpsac.pc | head -n 1)
 [ -n "$pcfile" ] || fail "finding milpsac.pc"
-export PKG_CONFIG_PATH="$(dirname "$pcfile")" PKG_CONFIG_SYSROOT_DIR="$dest"
+prefix=$(sed -n 's/^prefix=//p' "$pcfile")
+mkdir -p "$work/pkgconfig"
+sed "s|^prefix=.*|prefix=$dest$prefix|" "$pcfile" >"$work/pkgconfig/milpsac.pc"
+export PKG_CONFIG_PATH="$work/pkgconfig"
 mkdir -p "$work/inst"
 cp "$repo"/examples/vendor/{meson.build,meson_options.txt,main.cpp} "$work/inst/"
 (meson setup "$work/inst/build" "$work/inst" --wrap-mode=nofallback -Dmodule_info="$module_info" &&
