@@ -41,6 +41,7 @@ std::string usage_text() {
   std::ostringstream out;
   out << "usage: milp-sac COMMAND [OPTIONS] INPUT\n"
          "       milp-sac COMMAND --help     every option of COMMAND, its default and unit\n"
+         "       milp-sac --version          the version\n"
          "\n"
          "commands:\n";
   for (const CommandSpec& spec : command_specs()) {

@@ -17,6 +17,7 @@
 #include "cli_args.h"
 #include "commands.h"
 #include "common/input_error.h"
+#include <milpsac/version.h>
 
 namespace {
 
@@ -104,6 +105,10 @@ int main(int argc, char** argv) {
     return 2;
   }
   const std::string name = argv[1];
+  if (name == "--version" || name == "-V") {
+    std::cout << "milp-sac " << MILPSAC_VERSION_STRING << "\n";
+    return 0;
+  }
   if (name == "--help" || name == "-h" || name == "help") {
     if (argc >= 3) {
       if (const CommandSpec* spec = find_command_spec(argv[2])) {

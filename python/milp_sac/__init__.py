@@ -1,0 +1,34 @@
+"""milp_sac: memory planning for deep-learning training jobs, with its own LP/MILP solver.
+
+Drop-ins for PyTorch's torch.distributed._tools (change one import line):
+    from milp_sac import sac_milp, get_optimal_checkpointing_policy_per_module
+
+Richer API: plan_sac (status, gap, bound, true peak, plan), solve_policy,
+sweep_policy, solve_mps, propose_sharding, analyze_graph,
+get_peak_memory_runtime_baseline. No external solver is needed.
+
+Bad input raises ValueError with the message `milp-sac` prints (file or
+source, module, field). Solves release the GIL, so threads can plan in parallel.
+"""
+from ._core import __version__, version_info
+from ._other import analyze_graph, propose_sharding, solve_mps
+from ._policy import PolicyResult, get_optimal_checkpointing_policy_per_module, solve_policy, sweep_policy
+from ._sac import InfeasibleBudget, NoPlanFound, SacResult, get_peak_memory_runtime_baseline, plan_sac, sac_milp
+
+__all__ = [
+    "__version__",
+    "version_info",
+    "sac_milp",
+    "get_optimal_checkpointing_policy_per_module",
+    "get_peak_memory_runtime_baseline",
+    "plan_sac",
+    "SacResult",
+    "InfeasibleBudget",
+    "NoPlanFound",
+    "solve_policy",
+    "sweep_policy",
+    "PolicyResult",
+    "solve_mps",
+    "propose_sharding",
+    "analyze_graph",
+]

@@ -1,0 +1,158 @@
+"""Turning what a Python caller holds into what the C++ readers read.
+
+Every input goes to the library as JSON text (or a file path), never as
+hand-built C++ structs: the readers behind `milp-sac` then validate it once,
+with the same checks and the same error messages (file or source, module, field)
+as the CLI, and a new field in a format needs no change here. The cost, one
+json.dumps per call, is milliseconds even for models with thousands of modules.
+
+Accepted shapes:
+  - a path (str or os.PathLike): read by the C++ reader, errors name the file;
+  - a dict (ModuleInfo, SACStats, sharding input, autograd graph);
+  - for SAC, an object shaped like PyTorch's ilp_utils.Graph (attributes
+    nodes, fw_post_order; name2node and ad_matrix are not needed: the module
+    tree comes from the fqns);
+  - for the policy, an object with the SACStats attributes.
+"""
+from __future__ import annotations
+
+import json
+import math
+import os
+from typing import Any
+
+SACSTATS_FIELDS = (
+    "func_names",
+    "runtimes",
+    "memory",
+    "view_like_ops",
+    "rand_ops",
+    "saved_autograd_ops",
+    "inplace_ops",
+    "force_store_random",
+)
+
+# Keys parse_module_info adds to each node that are not ModStats fields (the
+# reader ignores unknown keys; dropping them keeps the JSON small).
+_GRAPH_NODE_EXTRAS = ("index", "pos_fw_post_order")
+
+
+def is_path(obj: Any) -> bool:
+    return isinstance(obj, (str, os.PathLike))
+
+
+def _plain(value: Any) -> Any:
+    """json.dumps fallback for numpy scalars and arrays, tuples nested in objects."""
+    if hasattr(value, "tolist"):  # numpy scalar or array, torch tensor
+        return value.tolist()
+    if hasattr(value, "item"):
+        return value.item()
+    if isinstance(value, (set, frozenset)):
+        return sorted(value)
+    raise TypeError(f"cannot convert {type(value).__name__} to JSON")
+
+
+def _tradeoff_curve(curve: Any) -> Any:
+    """OrderedDict[float, float] -> [[x, y], ...]: float keys would become
+    strings in JSON (the reader accepts that too), pairs keep full precision."""
+    if isinstance(curve, dict):
+        return [[float(k), v] for k, v in curve.items()]
+    return curve
+
+
+def to_json(obj: Any) -> str:
+    # allow_nan: the readers report NaN/Infinity by field name (json.dumps'
+    # own error would not say which field).
+    return json.dumps(obj, default=_plain, allow_nan=True)
+
+
+def _node_dict(node: Any) -> dict:
+    out = {k: v for k, v in dict(node).items() if k not in _GRAPH_NODE_EXTRAS}
+    if "tradeoff_curve" in out:
+        out["tradeoff_curve"] = _tradeoff_curve(out["tradeoff_curve"])
+    return out
+
+
+def module_info_from_graph(graph: Any) -> dict:
+    """The ModuleInfo dict of an ilp_utils.Graph-like object.
+
+    The Graph keeps its nodes in forward pre-order and fw_post_order; it has no
+    backward orders, which the solver does not use: they are filled in as the
+    reverses of the forward orders (what a backward pass over a module tree
+    gives), so the reader's order checks pass.
+    """
+    nodes = [_node_dict(n) for n in graph.nodes]
+    fw_pre = [n.get("fqn") for n in nodes]
+    fw_post = list(getattr(graph, "fw_post_order", None) or [])
+    return {
+        "mod_order": {
+            "fw_pre_order": fw_pre,
+            "bw_pre_order": list(reversed(fw_post)),
+            "fw_post_order": fw_post,
+            "bw_post_order": list(reversed(fw_pre)),
+        },
+        "mod_stats": nodes,
+    }
+
+
+def module_info_text(obj: Any) -> tuple[str, str]:
+    """(JSON text, source name) of a ModuleInfo dict or a Graph-like object."""
+    if isinstance(obj, dict):
+        info = dict(obj)
+        if isinstance(info.get("mod_stats"), list):
+            info["mod_stats"] = [_node_dict(m) if isinstance(m, dict) else m for m in info["mod_stats"]]
+        return to_json(info), "module_info"
+    if hasattr(obj, "nodes"):
+        return to_json(module_info_from_graph(obj)), "graph"
+    raise TypeError(
+        "expected a path, a ModuleInfo dict (mod_order, mod_stats) or an ilp_utils.Graph-like "
+        f"object (nodes, fw_post_order), got {type(obj).__name__}"
+    )
+
+
+def sac_stats_text(obj: Any) -> tuple[str, str]:
+    """(JSON text, source name) of a SACStats dict or an object with its attributes."""
+    if isinstance(obj, dict):
+        return to_json(obj), "sac_stats"
+    missing = [f for f in SACSTATS_FIELDS if not hasattr(obj, f)]
+    if missing:
+        raise TypeError(
+            f"expected a path, a SACStats dict or an object with the SACStats attributes; "
+            f"{type(obj).__name__} has no {', '.join(missing)}"
+        )
+    return to_json({f: getattr(obj, f) for f in SACSTATS_FIELDS}), "sac_stats"
+
+
+def document_text(obj: Any, what: str) -> tuple[str, str]:
+    if isinstance(obj, dict):
+        return to_json(obj), what
+    raise TypeError(f"expected a path or a dict for {what}, got {type(obj).__name__}")
+
+
+def fspath(obj: Any) -> str:
+    return os.fspath(obj)
+
+
+def as_float(value: Any, name: str) -> float:
+    """A number for the C++ side; anything else is a ValueError naming the argument."""
+    if isinstance(value, bool):
+        raise ValueError(f"{name}: expected a number, got {value!r}")
+    try:
+        return float(value)
+    except (TypeError, ValueError):
+        raise ValueError(f"{name}: expected a number, got {value!r}") from None
+
+
+def as_int(value: Any, name: str) -> int:
+    if isinstance(value, bool) or not float(as_float(value, name)).is_integer():
+        raise ValueError(f"{name}: expected a whole number, got {value!r}")
+    return int(value)
+
+
+def as_names(value: Any, name: str) -> list[str] | None:
+    """None, or a list of fqn strings (a single string is a mistake, not a list of letters)."""
+    if value is None:
+        return None
+    if isinstance(value, str) or not all(isinstance(v, str) for v in value):
+        raise ValueError(f"{name}: expected a list of module fqns, got {value!r}")
+    return list(value)

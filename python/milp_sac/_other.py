@@ -1,0 +1,43 @@
+"""The other jobs: any LP/MILP from MPS, embedding sharding, autograd memory analysis."""
+from __future__ import annotations
+
+import sys
+from typing import Any
+
+from . import _core
+from ._inputs import as_float, as_int, document_text, fspath, is_path
+
+
+def solve_mps(path: Any, *, gap: float = 1e-4, time_limit: float = float("inf"), node_limit: int | None = None) -> dict:
+    """Solve an LP or MILP in MPS (fixed, free, .gz) as `milp-sac solve` does.
+
+    Returns {'status', 'has_solution', 'objective', 'bound', 'gap', 'nodes',
+    'seconds', 'x': {column: value}}; ValueError (file and line named) on bad MPS.
+    """
+    if not is_path(path):
+        raise TypeError(f"solve_mps: expected a path, got {type(path).__name__}")
+    limit = sys.maxsize if node_limit is None else as_int(node_limit, "node_limit")
+    return _core.solve_mps(fspath(path), as_float(gap, "gap"), as_float(time_limit, "time_limit"), limit)
+
+
+def propose_sharding(plan_input: Any, *, variant: str = "1d") -> dict:
+    """Embedding sharding plan (the planner loop around the DP proposer), as `milp-sac shard`.
+
+    plan_input: a path or the sharding input dict (topology, options, ...).
+    variant: '1d' (planned storage) or '2d' (HBM x DDR). Returns status 'ok'
+    with tables (chosen option, shards and their devices) and per-device use,
+    or 'infeasible' with the closest failure under 'unplaced'.
+    """
+    if is_path(plan_input):
+        return _core.propose_sharding_file(fspath(plan_input), str(variant))
+    text, source = document_text(plan_input, "plan_input")
+    return _core.propose_sharding_text(text, source, str(variant))
+
+
+def analyze_graph(graph: Any) -> dict:
+    """Liveness of an autograd graph (path or dict): fwd_mem_in, fwd_mem_tmp,
+    bwd_mem_tmp, bwd_mem_out (bytes), fwd_flop, bwd_flop, as `milp-sac analyze`."""
+    if is_path(graph):
+        return _core.analyze_graph_file(fspath(graph))
+    text, source = document_text(graph, "graph")
+    return _core.analyze_graph_text(text, source)

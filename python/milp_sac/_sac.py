@@ -1,0 +1,186 @@
+"""Module-level activation checkpointing (SAC): plan_sac, sac_milp, baseline."""
+from __future__ import annotations
+
+import math
+import warnings
+from dataclasses import dataclass, field
+from typing import Any, Optional
+
+from . import _core
+from ._inputs import as_float, as_int, as_names, fspath, is_path, module_info_text
+
+
+class NoPlanFound(RuntimeError):
+    """The solver stopped (time or node limit) before it found any plan."""
+
+    def __init__(self, message: str, result: "SacResult"):
+        super().__init__(message)
+        self.result = result
+
+
+class InfeasibleBudget(NoPlanFound):
+    """No plan fits the memory budget.
+
+    min_feasible_budget_gib: a budget (GiB) at which a plan exists (the smallest
+    one, plus a margin of 1e-5 GiB, when `proven`), or None when no plan exists
+    at any budget with these AC/FSDP units.
+    """
+
+    def __init__(self, message: str, result: "SacResult"):
+        super().__init__(message, result)
+        self.min_feasible_budget_gib = result.min_feasible_budget_gib
+        self.proven = bool(result.min_budget and result.min_budget.get("proven"))
+
+
+@dataclass
+class SacResult:
+    """The answer of plan_sac.
+
+    ac_decisions maps each AC unit's fqn to the fraction of its activation
+    memory to discard (rounded up to 4 decimals, in module order);
+    peak_memory_bytes is the true peak of that plan, re-computed by an evaluator
+    independent of the MILP; bound_ms is a proven lower bound on the recompute
+    time of any plan, gap the relative gap between the two.
+    """
+
+    status: str
+    has_plan: bool
+    ac_decisions: dict[str, float]
+    recomputation_time_ms: Optional[float]
+    peak_memory_bytes: Optional[int]
+    bound_ms: Optional[float]
+    gap: Optional[float]
+    nodes: int
+    seconds: float
+    budget_gib: float
+    world_size: int
+    min_budget: Optional[dict] = None
+    warnings: list[str] = field(default_factory=list)
+    message: str = ""
+
+    @property
+    def min_feasible_budget_gib(self) -> Optional[float]:
+        if self.min_budget and self.min_budget.get("found"):
+            return self.min_budget["suggested_gib"]
+        return None
+
+    @property
+    def infeasible(self) -> bool:
+        return not self.has_plan and self.min_budget is not None
+
+
+def _no_plan_message(budget_gib: float, world_size: int, status: str, min_budget: Optional[dict]) -> str:
+    if min_budget is None:
+        return f"no plan found within the limits (status {status})"
+    text = f"no plan fits in {budget_gib:g} GiB at world size {world_size}"
+    if not min_budget["found"]:
+        return text + "; no plan exists at any budget with these AC/FSDP units"
+    if min_budget["proven"]:
+        return (
+            text + f"; the smallest budget at which a plan exists is {min_budget['suggested_gib']:g} GiB "
+            f"(lowest peak {math.ceil(min_budget['peak_gib'] * 2**30)} bytes)"
+        )
+    return (
+        text + f"; a plan exists at {min_budget['suggested_gib']:g} GiB (lowest peak not proven: "
+        f"at least {min_budget['bound_gib']:g} GiB)"
+    )
+
+
+def plan_sac(
+    module_info: Any,
+    memory_budget: float,
+    world_size: int = 1,
+    ac_units: Optional[list[str]] = None,
+    fsdp_units: Optional[list[str]] = None,
+    *,
+    gap: float = 0.05,
+    time_limit: float = 180.0,
+    warn: bool = True,
+) -> SacResult:
+    """Plan module-level SAC under `memory_budget` GiB (per rank).
+
+    module_info: a ModuleInfo file path, the ModuleInfo dict of
+    torch.distributed._tools.ilp_utils.aggregate_stats, or an ilp_utils.Graph.
+    gap, time_limit: the search stops at this relative gap or after this many
+    seconds (the defaults are PyTorch's sac_milp settings). Reader warnings
+    (e.g. sac_memory raised to act_fw_per_module) are issued with
+    warnings.warn unless warn=False, and kept in the result.
+    Raises ValueError on bad input, with the message `milp-sac sac` prints.
+    """
+    args = _core.SacArgs()
+    args.budget_gib = as_float(memory_budget, "memory_budget")
+    args.world_size = as_int(world_size, "world_size")
+    args.ac_units = as_names(ac_units, "ac_units")
+    args.fsdp_units = as_names(fsdp_units, "fsdp_units")
+    args.relative_gap = as_float(gap, "gap")
+    args.time_limit_seconds = as_float(time_limit, "time_limit")
+    if is_path(module_info):
+        raw = _core.plan_sac_file(fspath(module_info), args)
+    else:
+        text, source = module_info_text(module_info)
+        raw = _core.plan_sac_text(text, source, args)
+    if raw["violations"]:
+        # The plan failed the independent re-check: a bug in milp-sac, never expected.
+        raise RuntimeError("milp-sac internal error: the plan fails the independent check: " + "; ".join(raw["violations"]))
+    if warn:
+        for w in raw["warnings"]:
+            warnings.warn(w, stacklevel=2)
+    result = SacResult(
+        status=raw["status"],
+        has_plan=raw["has_plan"],
+        ac_decisions=dict(raw["plan"]),
+        recomputation_time_ms=raw["recomputation_time_ms"],
+        peak_memory_bytes=raw["peak_memory_bytes"],
+        bound_ms=raw["bound_ms"],
+        gap=raw["gap"],
+        nodes=raw["nodes"],
+        seconds=raw["seconds"],
+        budget_gib=args.budget_gib,
+        world_size=args.world_size,
+        min_budget=raw["min_budget"],
+        warnings=list(raw["warnings"]),
+    )
+    if not result.has_plan:
+        result.message = _no_plan_message(args.budget_gib, args.world_size, result.status, result.min_budget)
+    return result
+
+
+def sac_milp(
+    graph: Any,
+    memory_budget: float,
+    world_size: int = 1,
+    ac_units: Optional[list[str]] = None,
+    fsdp_units: Optional[list[str]] = None,
+    *,
+    strict: bool = False,
+    gap: float = 0.05,
+    time_limit: float = 180.0,
+) -> tuple[dict[str, float], float, int]:
+    """Drop-in for torch.distributed._tools.sac_milp.sac_milp.
+
+    Returns (ac_decisions, recomputation_time, peak_mem) as PyTorch does:
+    fqn -> fraction of activation memory to discard, the recompute time in ms
+    rounded to 2 decimals, and the peak memory in bytes; ({}, 0, -1) when no
+    plan is found. Differences that only make answers safer: ratios are rounded
+    up (a reported plan never exceeds the budget) and peak_mem is the true peak
+    of the reported plan. strict=True raises InfeasibleBudget (with
+    .min_feasible_budget_gib) or NoPlanFound instead of returning ({}, 0, -1).
+    """
+    result = plan_sac(graph, memory_budget, world_size, ac_units, fsdp_units, gap=gap, time_limit=time_limit, warn=False)
+    for w in result.warnings:
+        warnings.warn(w, stacklevel=2)
+    if not result.has_plan:
+        if strict:
+            error = InfeasibleBudget if result.infeasible else NoPlanFound
+            raise error(result.message, result)
+        return {}, 0, -1
+    return result.ac_decisions, round(result.recomputation_time_ms, 2), int(result.peak_memory_bytes)
+
+
+def get_peak_memory_runtime_baseline(graph: Any) -> tuple[int, float]:
+    """Drop-in for ilp_utils.get_peak_memory_runtime_baseline: (peak bytes, compute ms) without AC or FSDP."""
+    if is_path(graph):
+        raw = _core.baseline_file(fspath(graph))
+    else:
+        raw = _core.baseline_text(*module_info_text(graph))
+    return int(raw["peak_memory_bytes"]), float(raw["compute_time_ms"])

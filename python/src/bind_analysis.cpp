@@ -1,0 +1,52 @@
+// milp_sac._core: autograd memory analysis. analyze_graph_text / _file read an
+// autograd graph (JSON text or a file) and run analysis::analyze_autograd_graph,
+// as `milp-sac analyze` does.
+#include <pybind11/pybind11.h>
+
+#include <string>
+
+#include "analysis/graph_info.h"
+#include "bindings.h"
+#include "model/json_nonfinite.h"
+
+namespace py = pybind11;
+
+namespace milpsac::python {
+namespace {
+
+template <typename Read>
+py::dict analyze(Read read) {
+  analysis::GraphInfo info;
+  std::size_t nodes = 0;
+  {
+    py::gil_scoped_release release;
+    const analysis::AutogradGraph graph = read();
+    nodes = graph.nodes.size();
+    info = analysis::analyze_autograd_graph(graph);
+  }
+  py::dict out;
+  out["num_nodes"] = nodes;
+  out["fwd_flop"] = info.fwd_flop;
+  out["bwd_flop"] = info.bwd_flop;
+  out["fwd_mem_in"] = info.fwd_mem_in;
+  out["fwd_mem_tmp"] = info.fwd_mem_tmp;
+  out["bwd_mem_tmp"] = info.bwd_mem_tmp;
+  out["bwd_mem_out"] = info.bwd_mem_out;
+  return out;
+}
+
+}  // namespace
+
+void bind_analysis(py::module_& m) {
+  m.def(
+      "analyze_graph_text",
+      [](const std::string& text, const std::string& source) {
+        return analyze([&] { return analysis::parse_autograd_graph(model::parse_json_with_nonfinite(text, source), source); });
+      },
+      py::arg("text"), py::arg("source"));
+  m.def(
+      "analyze_graph_file", [](const std::string& path) { return analyze([&] { return analysis::read_autograd_graph(path); }); },
+      py::arg("path"));
+}
+
+}  // namespace milpsac::python

@@ -1,0 +1,64 @@
+// milp_sac._core: any LP/MILP from MPS (lp::read_mps_file + bnb::solve_milp),
+// the same solve as `milp-sac solve`.
+#include <pybind11/pybind11.h>
+#include <pybind11/stl.h>
+
+#include <chrono>
+#include <climits>
+#include <cmath>
+#include <string>
+
+#include "bindings.h"
+#include "bnb/branch_and_bound.h"
+#include "common/input_error.h"
+#include "lp/mps.h"
+
+namespace py = pybind11;
+
+namespace milpsac::python {
+namespace {
+
+py::object finite_or_none(double v) { return std::isfinite(v) ? py::object(py::float_(v)) : py::object(py::none()); }
+
+}  // namespace
+
+void bind_lp(py::module_& m) {
+  m.def(
+      "solve_mps",
+      [](const std::string& path, double gap, double time_limit, long node_limit) {
+        lp::LinearProgram model;
+        bnb::MilpResult result;
+        double seconds = 0.0;
+        {
+          py::gil_scoped_release release;
+          if (!(gap >= 0)) throw InputError("option gap: must be >= 0");
+          if (!(time_limit > 0)) throw InputError("option time_limit: must be positive");
+          if (node_limit <= 0) throw InputError("option node_limit: must be positive");
+          bnb::MilpOptions options;
+          options.relative_gap = gap;
+          options.time_limit_seconds = time_limit;
+          options.node_limit = node_limit;
+          const auto start = std::chrono::steady_clock::now();
+          model = lp::read_mps_file(path);
+          result = bnb::solve_milp(model, options);
+          seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+        }
+        py::dict out;
+        out["status"] = bnb::to_string(result.status);
+        out["has_solution"] = result.has_solution;
+        out["objective"] = result.has_solution ? py::object(py::float_(result.objective)) : py::object(py::none());
+        out["bound"] = finite_or_none(result.bound);
+        out["gap"] = result.has_solution ? finite_or_none(result.gap) : py::object(py::none());
+        out["nodes"] = result.nodes;
+        out["seconds"] = seconds;
+        py::dict x;
+        if (result.has_solution)
+          for (int j = 0; j < model.num_cols(); ++j) x[py::str(model.col_names[static_cast<std::size_t>(j)])] = result.x[j];
+        out["x"] = x;
+        out["name"] = model.name;
+        return out;
+      },
+      py::arg("path"), py::arg("gap"), py::arg("time_limit"), py::arg("node_limit") = LONG_MAX);
+}
+
+}  // namespace milpsac::python

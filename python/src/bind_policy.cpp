@@ -1,0 +1,120 @@
+// milp_sac._core: the operator-level SAC policy. policy_text / policy_file read
+// a SACStats (JSON text or a file) and solve with model::solve_policy;
+// policy_sweep_* return the trade-off curve (model::sweep_policy).
+#include <pybind11/pybind11.h>
+#include <pybind11/stl.h>
+
+#include <cmath>
+#include <string>
+
+#include "bindings.h"
+#include "common/input_error.h"
+#include "model/op_policy.h"
+#include "model/sac_stats.h"
+
+namespace py = pybind11;
+
+namespace milpsac::python {
+namespace {
+
+model::PolicyOptions policy_options(double relative_gap, double time_limit_seconds) {
+  if (!(relative_gap >= 0)) throw InputError("option gap: must be >= 0");
+  if (!(time_limit_seconds > 0)) throw InputError("option time_limit: must be > 0 seconds");
+  model::PolicyOptions options;
+  options.relative_gap = relative_gap;
+  options.time_limit_seconds = time_limit_seconds;
+  return options;
+}
+
+void check_budget(double budget) {
+  if (!(budget >= 0.0 && budget <= 1.0))
+    throw InputError("memory_budget: must be a fraction in [0, 1], got " + std::to_string(budget));
+}
+
+py::dict to_dict(const model::PolicyResult& r) {
+  py::dict out;
+  out["status"] = bnb::to_string(r.status);
+  out["has_solution"] = r.has_solution;
+  out["decisions"] = r.decisions;
+  out["recompute_time_ms"] = r.has_solution ? py::object(py::float_(r.recompute_time_ms)) : py::object(py::none());
+  out["saved_memory_bytes"] = r.has_solution ? py::object(py::int_(r.saved_memory_bytes)) : py::object(py::none());
+  out["max_memory_bytes"] = r.max_memory_bytes;
+  out["bound_ms"] = r.has_solution ? py::object(py::float_(r.bound_recompute_ms)) : py::object(py::none());
+  out["gap"] = r.has_solution ? py::object(py::float_(r.gap)) : py::object(py::none());
+  out["nodes"] = r.nodes;
+  out["seconds"] = r.seconds;
+  out["message"] = r.message;
+  return out;
+}
+
+py::dict sweep_dict(const model::SacStats& stats, const model::PolicySweep& sweep) {
+  py::list points;
+  for (const model::SweepPoint& p : sweep.points) {
+    py::dict point = to_dict(p.result);
+    point["budget"] = p.budget;
+    points.append(point);
+  }
+  py::dict out;
+  out["sweep"] = sweep.at_breakpoints ? "breakpoints" : "grid";
+  out["points"] = points;
+  out["total_runtime_ms"] = model::total_runtime(stats);
+  out["total_memory_bytes"] = model::total_memory(stats);
+  return out;
+}
+
+template <typename Read>
+py::dict solve_one(Read read, double budget, double gap, double time_limit) {
+  model::PolicyResult result;
+  {
+    py::gil_scoped_release release;
+    const model::PolicyOptions options = policy_options(gap, time_limit);
+    check_budget(budget);
+    const model::SacStats stats = read();
+    result = model::solve_policy(stats, budget, options);
+  }
+  return to_dict(result);
+}
+
+template <typename Read>
+py::dict sweep(Read read, double gap, double time_limit) {
+  model::SacStats stats;
+  model::PolicySweep result;
+  {
+    py::gil_scoped_release release;
+    const model::PolicyOptions options = policy_options(gap, time_limit);
+    stats = read();
+    result = model::sweep_policy(stats, options);
+  }
+  return sweep_dict(stats, result);
+}
+
+}  // namespace
+
+void bind_policy(py::module_& m) {
+  m.def(
+      "policy_text",
+      [](const std::string& text, const std::string& source, double budget, double gap, double time_limit) {
+        return solve_one([&] { return model::parse_sac_stats(text, source); }, budget, gap, time_limit);
+      },
+      py::arg("text"), py::arg("source"), py::arg("budget"), py::arg("gap"), py::arg("time_limit"));
+  m.def(
+      "policy_file",
+      [](const std::string& path, double budget, double gap, double time_limit) {
+        return solve_one([&] { return model::read_sac_stats_file(path); }, budget, gap, time_limit);
+      },
+      py::arg("path"), py::arg("budget"), py::arg("gap"), py::arg("time_limit"));
+  m.def(
+      "policy_sweep_text",
+      [](const std::string& text, const std::string& source, double gap, double time_limit) {
+        return sweep([&] { return model::parse_sac_stats(text, source); }, gap, time_limit);
+      },
+      py::arg("text"), py::arg("source"), py::arg("gap"), py::arg("time_limit"));
+  m.def(
+      "policy_sweep_file",
+      [](const std::string& path, double gap, double time_limit) {
+        return sweep([&] { return model::read_sac_stats_file(path); }, gap, time_limit);
+      },
+      py::arg("path"), py::arg("gap"), py::arg("time_limit"));
+}
+
+}  // namespace milpsac::python

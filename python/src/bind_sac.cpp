@@ -1,0 +1,159 @@
+// milp_sac._core: module-level SAC. plan_sac_text / plan_sac_file read a
+// ModuleInfo (JSON text or a file), solve with model::solve_sac and return a
+// dict with the plan and the solver's details.
+#include <pybind11/pybind11.h>
+#include <pybind11/stl.h>
+
+#include <cmath>
+#include <optional>
+#include <string>
+#include <vector>
+
+#include "bindings.h"
+#include "common/input_error.h"
+#include "model/baseline.h"
+#include "model/module_info_reader.h"
+#include "model/sac_solver.h"
+
+namespace py = pybind11;
+
+namespace milpsac::python {
+namespace {
+
+struct SacArgs {
+  double budget_gib = 0.0;
+  int world_size = 1;
+  std::optional<std::vector<std::string>> ac_units;
+  std::optional<std::vector<std::string>> fsdp_units;
+  double relative_gap = 0.05;
+  double time_limit_seconds = 180.0;
+};
+
+struct SacRun {
+  model::ModuleInfo info;
+  model::SacSolution solution;
+};
+
+SacRun solve(model::ModuleInfo info, const SacArgs& args) {
+  if (!(args.relative_gap >= 0)) throw InputError("option gap: must be >= 0");
+  if (!(args.time_limit_seconds > 0)) throw InputError("option time_limit: must be > 0 seconds");
+  model::SacRequest request;
+  request.budget_gib = args.budget_gib;
+  request.world_size = args.world_size;
+  request.ac_units = args.ac_units;
+  request.fsdp_units = args.fsdp_units;
+  model::SacSolveOptions options;
+  options.relative_gap = args.relative_gap;
+  options.time_limit_seconds = args.time_limit_seconds;
+  model::SacSolution solution = model::solve_sac(info, request, options);
+  return {std::move(info), std::move(solution)};
+}
+
+py::object number_or_none(bool present, double value) {
+  return present ? py::object(py::float_(value)) : py::object(py::none());
+}
+
+py::dict to_dict(const SacRun& run) {
+  const model::SacSolution& s = run.solution;
+  py::dict out;
+  out["status"] = s.status;
+  out["has_plan"] = s.has_plan;
+  py::list plan;  // (fqn, ratio) in module (forward pre-) order
+  for (const model::AcDecision& d : s.plan)
+    plan.append(py::make_tuple(run.info.modules[static_cast<std::size_t>(d.module)].fqn, d.ratio));
+  out["plan"] = plan;
+  out["recomputation_time_ms"] = number_or_none(s.has_plan, s.recompute_ms);
+  out["peak_memory_bytes"] =
+      s.has_plan ? py::object(py::int_(static_cast<long long>(std::ceil(s.peak_bytes)))) : py::object(py::none());
+  out["bound_ms"] = number_or_none(s.has_plan, s.bound_ms);
+  out["gap"] = number_or_none(s.has_plan, s.gap);
+  out["objective_ms"] = number_or_none(s.has_plan, s.objective_ms);
+  out["nodes"] = s.nodes;
+  out["seconds"] = s.seconds;
+  out["rows"] = s.rows;
+  out["cols"] = s.cols;
+  out["violations"] = s.violations;
+  out["warnings"] = run.info.warnings;
+  if (s.min_budget) {
+    py::dict min;
+    min["found"] = s.min_budget->found;
+    min["proven"] = s.min_budget->proven;
+    min["peak_gib"] = s.min_budget->peak_gib;
+    min["bound_gib"] = s.min_budget->bound_gib;
+    min["suggested_gib"] = s.min_budget->suggested_gib;
+    min["status"] = s.min_budget->status;
+    out["min_budget"] = min;
+  } else {
+    out["min_budget"] = py::none();
+  }
+  return out;
+}
+
+py::dict baseline_dict(const model::ModuleInfo& info) {
+  const model::Baseline b = model::compute_baseline(info);
+  py::dict out;
+  out["peak_memory_bytes"] = static_cast<long long>(b.peak_memory_bytes);
+  out["compute_time_ms"] = b.compute_time_ms;
+  out["warnings"] = info.warnings;
+  return out;
+}
+
+}  // namespace
+
+void bind_sac(py::module_& m) {
+  py::class_<SacArgs>(m, "SacArgs")
+      .def(py::init<>())
+      .def_readwrite("budget_gib", &SacArgs::budget_gib)
+      .def_readwrite("world_size", &SacArgs::world_size)
+      .def_readwrite("ac_units", &SacArgs::ac_units)
+      .def_readwrite("fsdp_units", &SacArgs::fsdp_units)
+      .def_readwrite("relative_gap", &SacArgs::relative_gap)
+      .def_readwrite("time_limit_seconds", &SacArgs::time_limit_seconds);
+
+  m.def(
+      "plan_sac_text",
+      [](const std::string& text, const std::string& source, const SacArgs& args) {
+        SacRun run;
+        {
+          py::gil_scoped_release release;
+          run = solve(model::parse_module_info(text, source), args);
+        }
+        return to_dict(run);
+      },
+      py::arg("text"), py::arg("source"), py::arg("args"));
+  m.def(
+      "plan_sac_file",
+      [](const std::string& path, const SacArgs& args) {
+        SacRun run;
+        {
+          py::gil_scoped_release release;
+          run = solve(model::read_module_info_file(path), args);
+        }
+        return to_dict(run);
+      },
+      py::arg("path"), py::arg("args"));
+  m.def(
+      "baseline_text",
+      [](const std::string& text, const std::string& source) {
+        model::ModuleInfo info;
+        {
+          py::gil_scoped_release release;
+          info = model::parse_module_info(text, source);
+        }
+        return baseline_dict(info);
+      },
+      py::arg("text"), py::arg("source"));
+  m.def(
+      "baseline_file",
+      [](const std::string& path) {
+        model::ModuleInfo info;
+        {
+          py::gil_scoped_release release;
+          info = model::read_module_info_file(path);
+        }
+        return baseline_dict(info);
+      },
+      py::arg("path"));
+}
+
+}  // namespace milpsac::python

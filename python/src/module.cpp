@@ -1,0 +1,27 @@
+// The extension module milp_sac._core: version, error translation, and the
+// functions of every job (bind_*.cpp). Users import milp_sac, not _core.
+#include <pybind11/pybind11.h>
+
+#include <milpsac/version.h>
+
+#include "bindings.h"
+#include "common/input_error.h"
+
+PYBIND11_MODULE(_core, m) {
+  m.doc() = "milp-sac's C++ core; use the milp_sac package, not this module";
+  m.attr("__version__") = MILPSAC_VERSION_STRING;
+  m.attr("version_info") = pybind11::make_tuple(MILPSAC_VERSION_MAJOR, MILPSAC_VERSION_MINOR, MILPSAC_VERSION_PATCH);
+  // Bad input is the caller's mistake, not a crash: ValueError, same message as the CLI.
+  pybind11::register_exception_translator([](std::exception_ptr p) {
+    try {
+      if (p) std::rethrow_exception(p);
+    } catch (const milpsac::InputError& e) {
+      PyErr_SetString(PyExc_ValueError, e.what());
+    }
+  });
+  milpsac::python::bind_sac(m);
+  milpsac::python::bind_policy(m);
+  milpsac::python::bind_lp(m);
+  milpsac::python::bind_sharding(m);
+  milpsac::python::bind_analysis(m);
+}

@@ -1,0 +1,114 @@
+"""Bad input raises ValueError with the message the CLI prints after
+"error:" (file or source, module, field, what is wrong); never a crash."""
+import copy
+import json
+import math
+
+import pytest
+
+import milp_sac
+from conftest import cli_error, instances
+
+
+def small_info():
+    return json.loads(instances("sac", "transformer_l4.json").read_text())
+
+
+def test_missing_field_names_module_and_field():
+    info = small_info()
+    del info["mod_stats"][1]["act_total"]
+    fqn = info["mod_stats"][1]["fqn"]
+    with pytest.raises(ValueError, match=f"module_info: module '{fqn}': field 'act_total'"):
+        milp_sac.plan_sac(info, 1.0, 4)
+
+
+def test_nan_field_is_named():
+    info = small_info()
+    info["mod_stats"][2]["fw_runtime_per_module"] = math.nan
+    with pytest.raises(ValueError, match="fw_runtime_per_module"):
+        milp_sac.sac_milp(info, 1.0, 4)
+
+
+@pytest.mark.parametrize("mutate, command", [
+    (lambda i: i["mod_stats"][0].update(param_per_module="lots"), "sac"),
+    (lambda i: i["mod_order"]["fw_post_order"].pop(), "sac"),
+    (lambda i: i["mod_stats"][3].pop("fqn"), "sac"),
+])
+def test_same_message_as_cli(mutate, command, tmp_path, cli):
+    info = small_info()
+    mutate(info)
+    path = tmp_path / "bad.json"
+    path.write_text(json.dumps(info))
+    code, _, stderr = cli(command, path, "--budget", "1")
+    assert code == 2
+    with pytest.raises(ValueError) as error:
+        milp_sac.plan_sac(path, 1.0)
+    assert str(error.value) == cli_error(stderr, command)
+
+
+def test_policy_bad_file_same_message_as_cli(tmp_path, cli):
+    stats = json.loads(instances("policy", "pytorch_sac_per_module_policy_cases.json").read_text())["sac_stats"]
+    stats = copy.deepcopy(stats)
+    stats["inplace_ops"][1][1] = 99
+    path = tmp_path / "stats.json"
+    path.write_text(json.dumps(stats))
+    code, _, stderr = cli("policy", path, "--budget", "0.5")
+    assert code == 2
+    with pytest.raises(ValueError) as error:
+        milp_sac.solve_policy(path, 0.5)
+    assert str(error.value) == cli_error(stderr, "policy")
+    with pytest.raises(ValueError, match=r"inplace_ops\[1\]\[1\]"):
+        milp_sac.get_optimal_checkpointing_policy_per_module(stats, 0.5)
+
+
+def test_policy_object_missing_attribute():
+    class Partial:
+        func_names = ["aten.mm"]
+    with pytest.raises(TypeError, match="runtimes"):
+        milp_sac.get_optimal_checkpointing_policy_per_module(Partial(), 0.5)
+
+
+@pytest.mark.parametrize("kwargs, match", [
+    ({"memory_budget": 0}, "budget"),
+    ({"memory_budget": -1}, "budget"),
+    ({"memory_budget": math.inf}, "budget"),
+    ({"memory_budget": "two"}, "memory_budget"),
+    ({"memory_budget": 1, "world_size": 0}, "world"),
+    ({"memory_budget": 1, "world_size": 1.5}, "world_size"),
+    ({"memory_budget": 1, "ac_units": ["No.Such.Module"]}, "No.Such.Module"),
+    ({"memory_budget": 1, "fsdp_units": "Transformer"}, "fsdp_units"),
+])
+def test_bad_request(kwargs, match):
+    with pytest.raises(ValueError, match=match):
+        milp_sac.plan_sac(small_info(), **kwargs)
+
+
+def test_missing_file():
+    with pytest.raises(ValueError, match="no-such-file.json"):
+        milp_sac.sac_milp("/nonexistent/no-such-file.json", 1.0)
+
+
+def test_wrong_type_is_type_error():
+    with pytest.raises(TypeError, match="ilp_utils.Graph"):
+        milp_sac.sac_milp(42, 1.0)
+
+
+def test_malformed_mps_names_file_and_line(tmp_path, cli):
+    path = tmp_path / "bad.mps"
+    path.write_text("NAME bad\nROWS\n N obj\n L c1\nCOLUMNS\n x obj notanumber\nENDATA\n")
+    code, _, stderr = cli("solve", path)
+    assert code == 2
+    with pytest.raises(ValueError) as error:
+        milp_sac.solve_mps(path)
+    assert str(error.value) == cli_error(stderr, "solve")
+    assert "bad.mps" in str(error.value)
+
+
+def test_bad_sharding_and_graph_inputs():
+    with pytest.raises(ValueError, match="plan_input"):
+        milp_sac.propose_sharding({"topology": {"world_size": 0}, "options": []})
+    with pytest.raises(ValueError, match="variant"):
+        milp_sac.propose_sharding({"topology": {"world_size": 1}, "options": []}, variant="3d")
+    with pytest.raises(ValueError, match="graph"):
+        milp_sac.analyze_graph({"nodes": [{"name": "a", "stage": "forward", "saved": True, "out_bytes": 1,
+                                           "inputs": ["missing"]}]})
