@@ -7,7 +7,7 @@
 
 #include "analysis/graph_info.h"
 #include "bindings.h"
-#include "model/json_nonfinite.h"
+#include "common/json_input.h"
 
 namespace py = pybind11;
 
@@ -41,7 +41,7 @@ void bind_analysis(py::module_& m) {
   m.def(
       "analyze_graph_text",
       [](const std::string& text, const std::string& source) {
-        return analyze([&] { return analysis::parse_autograd_graph(model::parse_json_with_nonfinite(text, source), source); });
+        return analyze([&] { return analysis::parse_autograd_graph(milpsac::parse_json(text, source), source); });
       },
       py::arg("text"), py::arg("source"));
   m.def(

@@ -9,7 +9,7 @@
 
 #include "bindings.h"
 #include "common/input_error.h"
-#include "model/op_policy.h"
+#include "model/policy/op_policy.h"
 #include "model/sac_stats.h"
 
 namespace py = pybind11;

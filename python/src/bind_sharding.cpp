@@ -8,7 +8,7 @@
 
 #include "bindings.h"
 #include "common/input_error.h"
-#include "model/json_nonfinite.h"
+#include "common/json_input.h"
 #include "sharding/placement.h"
 #include "sharding/planner.h"
 
@@ -106,7 +106,7 @@ void bind_sharding(py::module_& m) {
       "propose_sharding_text",
       [](const std::string& text, const std::string& source, const std::string& variant) {
         return propose(
-            [&] { return sharding::parse_plan_input(model::parse_json_with_nonfinite(text, source), source); },
+            [&] { return sharding::parse_plan_input(milpsac::parse_json(text, source), source); },
             variant);
       },
       py::arg("text"), py::arg("source"), py::arg("variant"));
