@@ -216,7 +216,7 @@ MilpResult Search::run() {
   if (root == lp::LpStatus::kUnbounded) return finish(MilpStatus::kUnbounded);
   if (root == lp::LpStatus::kTimeLimit) return finish(MilpStatus::kTimeLimit);
   if (root == lp::LpStatus::kCutoff) {  // the initial solution is within the cutoff of the root bound
-    record_pruned(state_.solver.objective());
+    record_pruned(state_.relaxation.objective());
     const double gap = relative_gap(state_.incumbent_value, std::min(lower_bound(), state_.incumbent_value));
     return finish(gap <= 0.0 ? MilpStatus::kOptimal : MilpStatus::kGapLimit);
   }

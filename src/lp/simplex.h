@@ -65,7 +65,7 @@ struct LpSolution {
   Eigen::VectorXd row_duals;     // y, for the minimisation form
   Eigen::VectorXd reduced_costs; // c - A^T y, for the minimisation form
   long iterations = 0;
-  Basis basis;                   // empty when presolve changed the problem
+  Basis basis;                   // for the original model (postsolved when presolve ran)
 };
 
 // Solve an LP (integrality ignored). Every verdict is checked against the

@@ -3,6 +3,7 @@
 #include <cmath>
 
 #include "lp/certificate.h"
+#include "lp/presolve/presolve.h"
 #include "lp/simplex.h"
 #include "lp/simplex_solver.h"
 #include "lp/solution_check.h"
@@ -102,6 +103,10 @@ LpSolution verify_solution(const LinearProgram& lp, LpSolution result) {
 }
 
 LpSolution solve_lp(const LinearProgram& lp, const LpOptions& options) {
+  // Presolve first when asked; it calls back here with presolve off, and
+  // falls back to the original model whenever the round trip does not
+  // give a checked optimum.
+  if (options.presolve) return presolve::solve_lp_presolved(lp, options);
   LpSolution result;
   if (crossed_bounds(lp) >= 0) {
     result.status = LpStatus::kInfeasible;

@@ -6,7 +6,6 @@
 #include <cmath>
 
 #include "lp/presolve/presolve.h"
-#include "lp/solution_check.h"
 #include "lp/tolerances.h"
 
 namespace milpsac::lp::presolve {
@@ -57,10 +56,11 @@ LpSolution solve_lp_presolved(const LinearProgram& lp, const LpOptions& options)
     reduced.status = LpStatus::kOptimal;
   }
   LpSolution solution = postsolve(lp, pre, reduced);
-  const bool primal_ok = max_bound_violation(lp, solution.x) <= tol::kPrimalCheck;
-  const bool dual_ok = primal_ok && max_dual_violation(lp, solution.x, solution.row_duals, tol::kPrimalCheck) <= tol::kDualCheck;
-  if (!dual_ok) return solve_original();
   solution.status = LpStatus::kOptimal;
+  solution.iterations = spent_iterations;
+  // The same check as every other answer, on the original model; it fills the residuals.
+  solution = verify_solution(lp, std::move(solution));
+  if (solution.status != LpStatus::kOptimal) return solve_original();
   return solution;
 }
 
