@@ -33,8 +33,8 @@ struct Candidate {
 }  // namespace
 
 SimplexSolver::Outcome SimplexSolver::run_dual() {
-  const double tol_p = tol::kPrimalFeasibility;
-  const double tol_d = tol::kDualFeasibility;
+  const double tol_p = tolerances_.primal_feasibility;
+  const double tol_d = tolerances_.dual_feasibility;
   Eigen::VectorXd rho, alpha_row, alpha_col, flip_rhs, tau;
   std::vector<Candidate> candidates;
   std::vector<int> flips;

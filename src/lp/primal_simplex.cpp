@@ -30,8 +30,8 @@ struct Limit {
 }  // namespace
 
 SimplexSolver::Outcome SimplexSolver::run_primal(Phase phase) {
-  const double tol_p = tol::kPrimalFeasibility;
-  const double tol_d = tol::kDualFeasibility;
+  const double tol_p = tolerances_.primal_feasibility;
+  const double tol_d = tolerances_.dual_feasibility;
   Eigen::VectorXd phase_cost, alpha;
   std::vector<Limit> limits(static_cast<size_t>(m_));
   std::vector<char> blocking(static_cast<size_t>(m_));

@@ -9,6 +9,7 @@
 
 #include "common/deadline.h"
 #include "lp/linear_program.h"
+#include "lp/tolerances.h"
 
 namespace milpsac::lp {
 
@@ -37,6 +38,9 @@ struct LpOptions {
   long iteration_limit = 1000000;
   bool presolve = true;  // only used by solve_lp (the one-shot entry)
   bool scale = true;
+  // Validated once by solve_lp (an invalid set gives kNumericalError with no
+  // solve; callers taking them from users check Tolerances::validate first).
+  Tolerances tolerances;
 };
 
 struct LpSolution {
@@ -79,6 +83,6 @@ LpSolution solve_lp(const LinearProgram& lp, const LpOptions& options = {});
 // a valid Farkas ray (or a column/row with crossed bounds); unbounded a valid
 // primal ray and a feasible x. A claim that fails becomes kNumericalError.
 // Other statuses pass through unchanged.
-LpSolution verify_solution(const LinearProgram& lp, LpSolution solution);
+LpSolution verify_solution(const LinearProgram& lp, LpSolution solution, const Tolerances& tolerances = {});
 
 }  // namespace milpsac::lp

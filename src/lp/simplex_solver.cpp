@@ -270,15 +270,15 @@ LpStatus SimplexSolver::solve() {
     compute_primal();
     compute_duals(cost_);
     Outcome outcome;
-    const bool primal_feasible = max_primal_infeasibility() <= tol::kPrimalFeasibility;
+    const bool primal_feasible = max_primal_infeasibility() <= tolerances_.primal_feasibility;
     work_cost_ = cost_;
     costs_shifted_ = false;
     if (primal_feasible) {
       outcome = run_primal(Phase::kTwo);
-    } else if (!primal_from_slack && (pass < 4 || max_dual_infeasibility() <= tol::kDualFeasibility)) {
+    } else if (!primal_from_slack && (pass < 4 || max_dual_infeasibility() <= tolerances_.dual_feasibility)) {
       // The dual simplex, on shifted costs when the basis is not dual
       // feasible (or when it perturbs them against degeneracy itself).
-      if (max_dual_infeasibility() > tol::kDualFeasibility) shift_costs_to_dual_feasibility();
+      if (max_dual_infeasibility() > tolerances_.dual_feasibility) shift_costs_to_dual_feasibility();
       outcome = run_dual();
       if (costs_shifted_) {
         work_cost_ = cost_;
@@ -300,8 +300,8 @@ LpStatus SimplexSolver::solve() {
         refactor();
         compute_primal();
         compute_duals(cost_);
-        if (max_primal_infeasibility() <= tol::kPrimalFeasibility &&
-            max_dual_infeasibility() <= tol::kDualFeasibility)
+        if (max_primal_infeasibility() <= tolerances_.primal_feasibility &&
+            max_dual_infeasibility() <= tolerances_.dual_feasibility)
           return finish(objective() > cutoff_ ? LpStatus::kCutoff : LpStatus::kOptimal);
         break;
       }
@@ -352,7 +352,7 @@ bool SimplexSolver::certify(Outcome outcome) {
     certificate_ = check_primal_ray(data, ray_);
     // A ray proves unboundedness only from a feasible point.
     compute_primal();
-    if (max_primal_infeasibility() > tol::kPrimalFeasibility) certificate_.valid = false;
+    if (max_primal_infeasibility() > tolerances_.primal_feasibility) certificate_.valid = false;
   }
   if (!certificate_.valid) ray_.resize(0);
   return certificate_.valid;

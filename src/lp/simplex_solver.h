@@ -42,6 +42,7 @@
 #include "lp/linear_program.h"
 #include "lp/scaling.h"
 #include "lp/simplex.h"
+#include "lp/tolerances.h"
 
 namespace milpsac::lp {
 
@@ -61,6 +62,8 @@ class SimplexSolver {
   void set_objective_cutoff(double cutoff) { cutoff_ = cutoff; }
   void set_deadline(const Deadline* deadline) { deadline_ = deadline; }
   void set_iteration_limit(long limit) { iteration_limit_ = limit; }
+  // Feasibility tolerances of the simplex (scaled problem); must be valid.
+  void set_tolerances(const Tolerances& tolerances) { tolerances_ = tolerances; }
 
   LpStatus solve();
 
@@ -148,6 +151,7 @@ class SimplexSolver {
   BasisFactor factor_;
   bool factor_valid_ = false;
 
+  Tolerances tolerances_;
   double cutoff_ = INFINITY;
   const Deadline* deadline_ = nullptr;
   long iteration_limit_ = 1000000;

@@ -35,9 +35,11 @@ int crossed_bounds(const LinearProgram& lp) {
   return -1;
 }
 
-LpSolution solve_once(const LinearProgram& lp, const LpOptions& options, const Deadline& deadline, bool scale) {
+LpSolution solve_once(const LinearProgram& lp, const LpOptions& options, const Tolerances& tolerances,
+                      const Deadline& deadline, bool scale) {
   LpSolution result;
   SimplexSolver solver(lp, scale);
+  solver.set_tolerances(tolerances);
   solver.set_deadline(&deadline);
   solver.set_iteration_limit(options.iteration_limit);
   result.status = solver.solve();
@@ -56,20 +58,20 @@ LpSolution solve_once(const LinearProgram& lp, const LpOptions& options, const D
     default: break;
   }
   if (result.status == LpStatus::kInfeasible || result.status == LpStatus::kUnbounded) result.ray = solver.ray();
-  return verify_solution(lp, std::move(result));
+  return verify_solution(lp, std::move(result), options.tolerances);
 }
 
 }  // namespace
 
-LpSolution verify_solution(const LinearProgram& lp, LpSolution result) {
+LpSolution verify_solution(const LinearProgram& lp, LpSolution result, const Tolerances& tolerances) {
   const int m = lp.num_rows(), n = lp.num_cols();
   switch (result.status) {
     case LpStatus::kOptimal: {
       result.primal_residual = max_bound_violation(lp, result.x);
       result.dual_residual = result.row_duals.size() == m
-                                 ? max_dual_violation(lp, result.x, result.row_duals, tol::kPrimalCheck)
+                                 ? max_dual_violation(lp, result.x, result.row_duals, tolerances.primal_check)
                                  : INFINITY;
-      if (!(result.primal_residual <= tol::kPrimalCheck && result.dual_residual <= tol::kDualCheck))
+      if (!(result.primal_residual <= tolerances.primal_check && result.dual_residual <= tolerances.dual_check))
         result.status = LpStatus::kNumericalError;
       break;
     }
@@ -90,7 +92,7 @@ LpSolution verify_solution(const LinearProgram& lp, LpSolution result) {
       } else {
         check = check_primal_ray(data, result.ray);
         result.primal_residual = result.x.size() == n ? max_bound_violation(lp, result.x) : INFINITY;
-        if (!(result.primal_residual <= tol::kPrimalCheck)) check.valid = false;
+        if (!(result.primal_residual <= tolerances.primal_check)) check.valid = false;
       }
       result.ray_residual = check.residual;
       result.ray_margin = check.margin;
@@ -108,22 +110,31 @@ LpSolution solve_lp(const LinearProgram& lp, const LpOptions& options) {
   // give a checked optimum.
   if (options.presolve) return presolve::solve_lp_presolved(lp, options);
   LpSolution result;
+  if (!options.tolerances.validate().empty()) return result;  // kNumericalError: nothing solved
   if (crossed_bounds(lp) >= 0) {
     result.status = LpStatus::kInfeasible;
-    return verify_solution(lp, std::move(result));
+    return verify_solution(lp, std::move(result), options.tolerances);
   }
   Deadline deadline(options.time_limit_seconds);
   // Scaled first; if the answer fails its check on the user's data (scaling
   // can hide a violation that is real in the original units, e.g. one byte
-  // on a row of 1e9-byte terms), once more unscaled.
-  for (const bool scale : {options.scale, false}) {
+  // on a row of 1e9-byte terms), once more unscaled, and last unscaled with
+  // feasibility tolerances a hundred times tighter.
+  struct Attempt {
+    bool scale;
+    Tolerances tolerances;
+  };
+  const Attempt attempts[] = {{options.scale, options.tolerances},
+                              {false, options.tolerances},
+                              {false, options.tolerances.tightened(tol::kRetryTightening)}};
+  for (const Attempt& attempt : attempts) {
     if (deadline.expired()) {
       result = LpSolution{};
       result.status = LpStatus::kTimeLimit;
       break;
     }
-    result = solve_once(lp, options, deadline, scale);
-    if (result.status != LpStatus::kNumericalError || !scale) break;
+    result = solve_once(lp, options, attempt.tolerances, deadline, attempt.scale);
+    if (result.status != LpStatus::kNumericalError) break;
   }
   return result;
 }

@@ -6,6 +6,9 @@
 // with the *_check tolerances, scaled by the size of the data involved.
 #pragma once
 
+#include <cmath>
+#include <string>
+
 namespace milpsac::lp::tol {
 
 // A basic variable within this distance of its bounds is primal feasible.
@@ -46,6 +49,8 @@ inline constexpr double kMinEdgeWeight = 1e-4;
 // A fresh factor that shows infeasibilities this many times the tolerance
 // after a run of updates sends the solver back to a fresh pass.
 inline constexpr double kDriftFactor = 10.0;
+// The last retry of solve_lp multiplies the feasibility tolerances by this.
+inline constexpr double kRetryTightening = 1e-2;
 // Certificates (certificate.h): an entry of a ray this small relative to the
 // terms it was summed from is round-off; a Farkas gap or a ray's cost decrease
 // must exceed kCertificateMargin relative to the size of its terms.
@@ -53,3 +58,34 @@ inline constexpr double kRayZero = 1e-9;
 inline constexpr double kCertificateMargin = 1e-9;
 
 }  // namespace milpsac::lp::tol
+
+namespace milpsac::lp {
+
+// The tolerances a caller may change at run time, defaulted from the
+// constants above; carried in LpOptions and given to SimplexSolver. validate()
+// names the first bad field (empty when all are finite and in (0, 1e-2]), so
+// the CLI can reject them as user input once, before solving.
+struct Tolerances {
+  double primal_feasibility = tol::kPrimalFeasibility;
+  double dual_feasibility = tol::kDualFeasibility;
+  double primal_check = tol::kPrimalCheck;
+  double dual_check = tol::kDualCheck;
+
+  std::string validate() const {
+    auto bad = [](double v) { return !(std::isfinite(v) && v > 0 && v <= 1e-2); };
+    if (bad(primal_feasibility)) return "primal_feasibility must be in (0, 1e-2]";
+    if (bad(dual_feasibility)) return "dual_feasibility must be in (0, 1e-2]";
+    if (bad(primal_check)) return "primal_check must be in (0, 1e-2]";
+    if (bad(dual_check)) return "dual_check must be in (0, 1e-2]";
+    return {};
+  }
+  // The same tolerances tightened by `factor` (< 1) for a last retry.
+  Tolerances tightened(double factor) const {
+    Tolerances t = *this;
+    t.primal_feasibility *= factor;
+    t.dual_feasibility *= factor;
+    return t;
+  }
+};
+
+}  // namespace milpsac::lp

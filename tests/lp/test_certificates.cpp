@@ -180,3 +180,25 @@ TEST_CASE("transformed copies keep the verdict and the optimum") {
     CHECK(farkas(infeasible_copy, t.ray).valid);
   }
 }
+
+TEST_CASE("runtime tolerances: validated once, tightened for the last retry") {
+  lp::Tolerances defaults;
+  CHECK(defaults.validate().empty());
+  lp::Tolerances bad = defaults;
+  bad.dual_feasibility = -1;
+  CHECK(bad.validate().find("dual_feasibility") != std::string::npos);
+  bad = defaults;
+  bad.primal_check = NAN;
+  CHECK(bad.validate().find("primal_check") != std::string::npos);
+  CHECK(defaults.tightened(0.01).primal_feasibility == doctest::Approx(defaults.primal_feasibility * 0.01));
+  // solve_lp refuses invalid tolerances instead of solving with them.
+  auto model = make_lp({{1, 1}}, {-inf}, {4}, {-1, -2}, {0, 0}, {inf, 3});
+  lp::LpOptions options;
+  options.tolerances.primal_feasibility = 0;
+  CHECK(lp::solve_lp(model, options).status == LpStatus::kNumericalError);
+  options.tolerances = lp::Tolerances{};
+  options.tolerances.primal_feasibility = 1e-9;  // tighter than the default still solves
+  const auto s = lp::solve_lp(model, options);
+  REQUIRE(s.status == LpStatus::kOptimal);
+  CHECK(s.objective == doctest::Approx(-7.0));
+}
