@@ -28,12 +28,14 @@
 #include <unordered_set>
 #include <vector>
 
+#include "common/infinity.h"
 #include "lp/mps.h"
 
 namespace milpsac::lp {
 namespace {
 
-constexpr double kMpsInfinity = 1e30;
+// The value written for "no bound": what clean_infinity reads back as infinite.
+constexpr double kMpsInfinity = kInputInfinity;
 
 std::string number(double v) {
   char buffer[64];
