@@ -31,7 +31,7 @@ struct Unit {
 // The lowest average price of a unit: t is convex in d with a fixed cost t(0),
 // so t(a)/a is smallest at a breakpoint of t or at the capacity; sampled too.
 Unit make_unit(const ModStats& m, int module) {
-  Unit unit{module, static_cast<double>(m.act_fw_per_module) / kBytesPerGiB, 0.0, kInf};
+  Unit unit{module, static_cast<double>(m.act_fw_per_module) / kBytesPerGiB, 0.0, kInf, {}};
   const double acm = static_cast<double>(effective_sac_memory(m)) / kBytesPerGiB;
   const double lo = acm > 0 ? (acm - unit.capacity_gib) / acm : 0.0;
   std::vector<double> amounts;
