@@ -24,7 +24,7 @@ def propose_sharding(plan_input: Any, *, variant: str = "1d") -> dict:
     """Embedding sharding plan (the planner loop around the DP proposer), as `milp-sac shard`.
 
     plan_input: a path or the sharding input dict (topology, options, ...).
-    variant: '1d' (planned storage) or '2d' (HBM x DDR). Returns status 'ok'
+    variant: '1d' (planned storage) or '2d' (HBM x DDR). Returns status 'feasible'
     with tables (chosen option, shards and their devices) and per-device use,
     or 'infeasible' with the closest failure under 'unplaced'.
     """

@@ -25,8 +25,10 @@ sharding::Variant parse_variant(const std::string& variant) {
 
 py::dict to_dict(const sharding::PlanInput& input, const sharding::PlanResult& r, const std::string& variant) {
   py::dict out;
-  out["status"] = r.found ? "ok" : "infeasible";
+  out["status"] = r.found ? "feasible" : "infeasible";
+  out["schema"] = 1;
   out["variant"] = variant;
+  out["storage_reservation"] = input.storage_reservation.value_or(sharding::kDefaultStorageReservation);
   out["num_proposals"] = r.proposals.size();
   out["placed"] = r.placed;
   out["unplaceable"] = r.unplaceable;
@@ -37,17 +39,17 @@ py::dict to_dict(const sharding::PlanInput& input, const sharding::PlanResult& r
     unplaced["fqn"] = r.fqns[f.table];
     unplaced["option"] = f.option;
     unplaced["shard"] = f.shard;
-    unplaced["hbm"] = f.hbm;
-    unplaced["ddr"] = f.ddr;
+    unplaced["hbm_bytes"] = f.hbm;
+    unplaced["ddr_bytes"] = f.ddr;
     unplaced["device"] = f.device;
-    unplaced["free_hbm"] = f.free_hbm;
-    unplaced["free_ddr"] = f.free_ddr;
+    unplaced["free_hbm_bytes"] = f.free_hbm;
+    unplaced["free_ddr_bytes"] = f.free_ddr;
     unplaced["missing_bytes"] = f.missing;
     out["unplaced"] = unplaced;
     return out;
   }
-  out["rating"] = r.placement.rating;
-  out["total_perf"] = sharding::total_perf(input, r.best);
+  out["rating_ms"] = r.placement.rating;
+  out["total_perf_ms"] = sharding::total_perf(input, r.best);
   out["chosen_proposal"] = r.best_index;
   py::list tables;
   for (std::size_t t = 0; t < r.best.size(); ++t) {
@@ -56,9 +58,9 @@ py::dict to_dict(const sharding::PlanInput& input, const sharding::PlanResult& r
     for (std::size_t k = 0; k < o.shards.size(); ++k) {
       py::dict s;
       s["device"] = r.placement.device_of(t, k);
-      s["hbm"] = o.shards[k].hbm;
-      s["ddr"] = o.shards[k].ddr;
-      s["perf"] = o.shards[k].perf;
+      s["hbm_bytes"] = o.shards[k].hbm;
+      s["ddr_bytes"] = o.shards[k].ddr;
+      s["perf_ms"] = o.shards[k].perf;
       shards.append(s);
     }
     py::dict table;
@@ -66,9 +68,9 @@ py::dict to_dict(const sharding::PlanInput& input, const sharding::PlanResult& r
     table["option"] = r.best[t];
     table["sharding_type"] = o.sharding_type;
     table["compute_kernel"] = o.compute_kernel;
-    table["hbm"] = o.hbm;
-    table["ddr"] = o.ddr;
-    table["perf"] = o.perf;
+    table["hbm_bytes"] = o.hbm;
+    table["ddr_bytes"] = o.ddr;
+    table["perf_ms"] = o.perf;
     table["shards"] = shards;
     tables.append(table);
   }
@@ -77,9 +79,9 @@ py::dict to_dict(const sharding::PlanInput& input, const sharding::PlanResult& r
   for (std::size_t d = 0; d < r.placement.devices.size(); ++d) {
     py::dict u;
     u["device"] = d;
-    u["hbm"] = r.placement.devices[d].hbm;
-    u["ddr"] = r.placement.devices[d].ddr;
-    u["perf"] = r.placement.devices[d].perf;
+    u["hbm_bytes"] = r.placement.devices[d].hbm;
+    u["ddr_bytes"] = r.placement.devices[d].ddr;
+    u["perf_ms"] = r.placement.devices[d].perf;
     devices.append(u);
   }
   out["devices"] = devices;
@@ -93,7 +95,10 @@ py::dict propose(Read read, const std::string& variant_name) {
   {
     py::gil_scoped_release release;
     const sharding::Variant variant = parse_variant(variant_name);
-    input = read();
+    // As `milp-sac shard`: the input's storage reservation, else TorchRec's default.
+    const sharding::PlanInput original = read();
+    input = sharding::with_storage_reservation(
+        original, original.storage_reservation.value_or(sharding::kDefaultStorageReservation));
     result = sharding::plan_sharding(input, variant);
   }
   return to_dict(input, result, variant_name);

@@ -97,15 +97,15 @@ def test_propose_sharding_matches_cli(variant, tmp_path, cli):
     code, out, _ = cli(*args)
     result = milp_sac.propose_sharding(plan_input, variant=variant)
     assert result["status"] == out["status"]
-    assert (code == 0) == (result["status"] == "ok")
-    if result["status"] == "ok":
-        assert result["rating"] == pytest.approx(out["rating"], rel=1e-12)
+    assert (code == 0) == (result["status"] == "feasible")
+    if result["status"] == "feasible":
+        assert result["rating_ms"] == pytest.approx(out["rating_ms"], rel=1e-12)
         assert [(t["fqn"], t["option"]) for t in result["tables"]] == [(t["fqn"], t["option"]) for t in out["tables"]]
         assert [[s["device"] for s in t["shards"]] for t in result["tables"]] == \
             [[s["device"] for s in t["shards"]] for t in out["tables"]]
         # Every device within its HBM.
         for d in result["devices"]:
-            assert d["hbm"] <= plan_input["topology"]["hbm_per_device"]
+            assert d["hbm_bytes"] <= plan_input["topology"]["hbm_per_device"]
     assert milp_sac.propose_sharding(path, variant=variant) == result
 
 
