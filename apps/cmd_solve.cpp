@@ -112,6 +112,14 @@ int run_solve(const Args& argv) {
     out["gap"] = result.has_solution ? number_or_null(result.gap) : Json(nullptr);
     out["nodes"] = result.nodes;
     out["seconds"] = seconds;
+    // How well the answer holds on the original data (pure LPs: docs/json.md#solve).
+    if (!model.has_integers()) {
+      Json check = Json::object();
+      if (std::isfinite(result.primal_residual)) check["primal_residual"] = result.primal_residual;
+      if (std::isfinite(result.dual_residual)) check["dual_residual"] = result.dual_residual;
+      if (std::isfinite(result.ray_residual)) check["ray_residual"] = result.ray_residual;
+      out["check"] = check;
+    }
     print_solution_json(out, model, result);
   }
   return result.has_solution ? 0 : 1;

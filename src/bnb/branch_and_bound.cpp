@@ -338,6 +338,9 @@ MilpResult solve_as_lp(const lp::LinearProgram& lp, const MilpOptions& options) 
   MilpResult r;
   r.nodes = 1;
   r.lp_iterations = solution.iterations;
+  r.primal_residual = solution.primal_residual;
+  r.dual_residual = solution.dual_residual;
+  r.ray_residual = solution.ray_residual;
   switch (solution.status) {
     case lp::LpStatus::kOptimal:
       r.status = MilpStatus::kOptimal;

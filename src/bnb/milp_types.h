@@ -65,6 +65,11 @@ struct MilpResult {
   long lp_iterations = 0;
   long cuts = 0;                      // cuts in the LP at the end of the root
   long lp_fallbacks = 0;              // LP solves repeated from scratch (see LpRelaxation)
+  // A pure LP (solved by lp::solve_lp): how well the answer holds on the
+  // original data (lp::LpSolution's residuals; NaN where they do not apply).
+  double primal_residual = NAN;
+  double dual_residual = NAN;
+  double ray_residual = NAN;
 };
 
 // Relative gap (both values in minimisation sense).

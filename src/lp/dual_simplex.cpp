@@ -3,41 +3,30 @@
 // is still dual feasible.
 //
 // Each iteration: the leaving row is the basic with the largest squared bound
-// violation over its dual steepest-edge weight; its row of B^-1 [A -I] gives the candidates; the bound-flipping
-// ratio test walks the candidates in order of their dual ratio |d_j|/|alpha_j|
-// and flips boxed ones to their other bound while that still leaves the leaving
-// variable short of its bound (a longer dual step for one pivot); among the
-// remaining candidates within the Harris-relaxed ratio the largest |alpha|
-// enters. Reduced costs are updated from the pivot row and recomputed whenever
-// the basis is refactored.
+// violation over its dual steepest-edge weight (dual_edge_weights.h); its row
+// of B^-1 [A -I] gives the candidates; the bound-flipping and Harris ratio test
+// (dual_ratio_test.h) picks the entering variable and the boxed ones to flip.
+// Reduced costs are updated from the pivot row and recomputed whenever the
+// basis is refactored.
 //
 // The objective of a dual feasible basis is a lower bound on the LP optimum,
 // and it only grows: once it passes the cutoff the node can be pruned.
 #include <algorithm>
 #include <cmath>
 
+#include "lp/dual_edge_weights.h"
+#include "lp/dual_ratio_test.h"
 #include "lp/pivot_policy.h"
 #include "lp/simplex_solver.h"
 #include "lp/tolerances.h"
 
 namespace milpsac::lp {
-namespace {
-
-
-struct Candidate {
-  int var;
-  double ratio;      // |d_j| / |alpha_j|
-  double abs_alpha;  // |alpha_j|
-};
-
-}  // namespace
 
 SimplexSolver::Outcome SimplexSolver::run_dual() {
   const double tol_p = tolerances_.primal_feasibility;
   const double tol_d = tolerances_.dual_feasibility;
   Eigen::VectorXd rho, alpha_row, alpha_col, flip_rhs, tau;
-  std::vector<Candidate> candidates;
-  std::vector<int> flips;
+  std::vector<DualCandidate> candidates;
   // Entering candidates refused this iteration because the row and column
   // views of their pivot disagree on a fresh factor (an ill-conditioned basis):
   // cleared after every pivot.
@@ -100,7 +89,7 @@ SimplexSolver::Outcome SimplexSolver::run_dual() {
       } else {
         dual = std::fabs(d_[v]);
       }
-      candidates.push_back({v, dual / std::fabs(a), std::fabs(a)});
+      candidates.push_back({v, dual / std::fabs(a), std::fabs(a), upper_[v] - lower_[v]});
     }
     if (candidates.empty() && any_rejected) return Outcome::kRestart;  // not a ray: refused pivots
     if (candidates.empty()) {
@@ -109,48 +98,16 @@ SimplexSolver::Outcome SimplexSolver::run_dual() {
       scaled_ray_ = rho;  // row r of B^-1 [A -I] is rho^T [A -I]: a Farkas ray
       return Outcome::kInfeasible;
     }
-    std::sort(candidates.begin(), candidates.end(), [](const Candidate& a, const Candidate& b) {
-      if (a.ratio != b.ratio) return a.ratio < b.ratio;
-      if (a.abs_alpha != b.abs_alpha) return a.abs_alpha > b.abs_alpha;
-      return a.var < b.var;
-    });
-
-    // Bound flipping: pass boxed breakpoints while the violation stays positive.
-    double slope = std::fabs(x_[leaving] - target);
-    // What is left of the violation after a flip counts as zero below this:
-    // cancellation in a long chain of flips leaves round-off, not infeasibility.
-    const double slope_tolerance = tol_p * (1.0 + slope);
-    size_t k = 0;
-    flips.clear();
-    for (; k < candidates.size() && !bland; ++k) {  // Bland's rule takes no long steps
-      const int v = candidates[k].var;
-      const double range = upper_[v] - lower_[v];
-      if (!std::isfinite(range)) break;
-      const double after = slope - candidates[k].abs_alpha * range;
-      if (after <= slope_tolerance) break;
-      slope = after;
-      flips.push_back(v);
-    }
-    if (k == candidates.size()) {
+    const DualRatioChoice choice =
+        dual_ratio_test(candidates, std::fabs(x_[leaving] - target), tol_p, tol_d, bland);
+    if (choice.infeasible) {
       // Flipping every candidate still leaves the row short: infeasible.
       if (factor_.num_updates() > 0) { factor_valid_ = false; continue; }
       scaled_ray_ = rho;
       return Outcome::kInfeasible;
     }
-    // Harris among the remaining candidates.
-    size_t chosen = k;
-    if (bland) {
-      // Bland: the lowest variable index among the minimum-ratio ties.
-      for (size_t l = k + 1; l < candidates.size() && candidates[l].ratio <= candidates[k].ratio; ++l)
-        if (candidates[l].var < candidates[chosen].var) chosen = l;
-    } else {
-      double theta_max = INFINITY;
-      for (size_t l = k; l < candidates.size(); ++l)
-        theta_max = std::min(theta_max, candidates[l].ratio + tol_d / candidates[l].abs_alpha);
-      for (size_t l = k; l < candidates.size() && candidates[l].ratio <= theta_max; ++l)
-        if (candidates[l].abs_alpha > candidates[chosen].abs_alpha) chosen = l;
-    }
-    const int q = candidates[chosen].var;
+    const std::vector<int>& flips = choice.flips;
+    const int q = choice.entering;
 
     column(q, alpha_col);
     factor_.ftran(alpha_col);
@@ -212,15 +169,7 @@ SimplexSolver::Outcome SimplexSolver::run_dual() {
     // weight of the pivot row; tau = B^-1 rho uses the basis before the update.
     tau = rho;
     factor_.ftran(tau);
-    const double pivot = alpha_col[r];
-    const double row_weight = rho.squaredNorm();
-    for (int i = 0; i < m_; ++i) {
-      if (i == r) continue;
-      const double ratio = alpha_col[i] / pivot;
-      const double w = dse_weights_[i] + ratio * (ratio * row_weight - 2.0 * tau[i]);
-      dse_weights_[i] = std::max(w, tol::kMinEdgeWeight);
-    }
-    dse_weights_[r] = std::max(row_weight / (pivot * pivot), tol::kMinEdgeWeight);
+    update_dual_edge_weights(dse_weights_, r, alpha_col, rho, tau);
     factor_.update(r, alpha_col);
   }
 }

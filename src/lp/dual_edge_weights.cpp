@@ -1,0 +1,23 @@
+// Forrest-Goldfarb update of the dual steepest-edge weights (dual_edge_weights.h).
+#include "lp/dual_edge_weights.h"
+
+#include <algorithm>
+
+#include "lp/tolerances.h"
+
+namespace milpsac::lp {
+
+void update_dual_edge_weights(Eigen::VectorXd& weights, int r, const Eigen::VectorXd& alpha_col,
+                              const Eigen::VectorXd& rho, const Eigen::VectorXd& tau) {
+  const double pivot = alpha_col[r];
+  const double row_weight = rho.squaredNorm();
+  for (int i = 0; i < weights.size(); ++i) {
+    if (i == r) continue;
+    const double ratio = alpha_col[i] / pivot;
+    const double w = weights[i] + ratio * (ratio * row_weight - 2.0 * tau[i]);
+    weights[i] = std::max(w, tol::kMinEdgeWeight);
+  }
+  weights[r] = std::max(row_weight / (pivot * pivot), tol::kMinEdgeWeight);
+}
+
+}  // namespace milpsac::lp
