@@ -46,8 +46,10 @@ std::string usage_text() {
          "commands:\n";
   for (const CommandSpec& spec : command_specs()) {
     std::string head = "  " + spec.name + " " + spec.positional;
-    if (head.size() < 34) head.resize(34, ' ');
-    else head += "  ";
+    if (head.size() < 34)
+      head.resize(34, ' ');
+    else
+      head += "  ";
     out << head << spec.summary << "\n";
   }
   out << "\n"

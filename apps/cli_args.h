@@ -21,12 +21,12 @@
 namespace milpsac::cli {
 
 struct OptionSpec {
-  std::string name;           // long name without "--"
-  std::string value_name;     // "GIB", "FILE", ...; empty for a flag
-  std::string default_text;   // shown by --help: "0.05", "required", "none", ...
-  std::string unit;           // "GiB", "s", "ms", ...; empty when dimensionless
-  std::string help;           // one line
-  char short_name = '\0';     // e.g. 'o' for -o; '\0' when none
+  std::string name;          // long name without "--"
+  std::string value_name;    // "GIB", "FILE", ...; empty for a flag
+  std::string default_text;  // shown by --help: "0.05", "required", "none", ...
+  std::string unit;          // "GiB", "s", "ms", ...; empty when dimensionless
+  std::string help;          // one line
+  char short_name = '\0';    // e.g. 'o' for -o; '\0' when none
 
   bool is_flag() const { return value_name.empty(); }
 };

@@ -5,8 +5,8 @@
 #include "cli_args.h"
 #include "commands.h"
 #include "input_source.h"
-#include "model/sac/baseline.h"
 #include "model/module_info_reader.h"
+#include "model/sac/baseline.h"
 #include "output.h"
 
 namespace milpsac::cli {

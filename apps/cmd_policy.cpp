@@ -91,9 +91,13 @@ void print_policy_table(const std::string& path, const model::SacStats& stats, d
 }
 
 void print_sweep_table(const model::PolicySweep& sweep) {
-  std::cout << "\ntrade-off (" << (sweep.at_breakpoints ? "every breakpoint of the optimal policy" : "grid of 21 budgets")
-            << ")\n";
-  TextTable table({{"budget"}, {"max memory (MiB)"}, {"saved memory (MiB)"}, {"recomputation (ms)"}, {"saved ops"},
+  std::cout << "\ntrade-off ("
+            << (sweep.at_breakpoints ? "every breakpoint of the optimal policy" : "grid of 21 budgets") << ")\n";
+  TextTable table({{"budget"},
+                   {"max memory (MiB)"},
+                   {"saved memory (MiB)"},
+                   {"recomputation (ms)"},
+                   {"saved ops"},
                    {"status", true}});
   for (const model::SweepPoint& p : sweep.points) {
     const model::PolicyResult& r = p.result;
@@ -165,7 +169,8 @@ int run_policy(const Args& argv) {
 
   // Exit 1 when the requested budget has no policy, or (sweep only) when no budget has one.
   bool solved = false;
-  if (single) solved = single->has_solution;
+  if (single)
+    solved = single->has_solution;
   else
     for (const model::SweepPoint& p : sweep->points) solved = solved || p.result.has_solution;
   const int exit_code = solved ? 0 : 1;

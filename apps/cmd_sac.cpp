@@ -15,8 +15,8 @@
 #include "cli_args.h"
 #include "commands.h"
 #include "input_source.h"
-#include "model/sac/baseline.h"
 #include "model/module_info_reader.h"
+#include "model/sac/baseline.h"
 #include "model/sac/sac_solver.h"
 #include "output.h"
 #include "sac_options.h"
@@ -47,8 +47,8 @@ std::string no_plan_message(const model::SacRequest& request, const model::SacSo
     out << "; the smallest budget at which a plan exists is " << min.suggested_gib << " GiB (lowest peak "
         << std::llround(std::ceil(min.peak_gib * model::kBytesPerGiB)) << " bytes)";
   } else {
-    out << "; a plan exists at " << min.suggested_gib << " GiB (lowest peak not proven: at least "
-        << min.bound_gib << " GiB)";
+    out << "; a plan exists at " << min.suggested_gib << " GiB (lowest peak not proven: at least " << min.bound_gib
+        << " GiB)";
   }
   return out.str();
 }
@@ -84,8 +84,7 @@ Json solution_json(const model::ModuleInfo& info, const model::SacRequest& reque
 
 void print_table(const std::string& path, const model::ModuleInfo& info, const model::SacRequest& request,
                  const model::SacSolution& solution) {
-  std::printf("SAC plan for %s: budget %g GiB, world size %d\n", path.c_str(), request.budget_gib,
-              request.world_size);
+  std::printf("SAC plan for %s: budget %g GiB, world size %d\n", path.c_str(), request.budget_gib, request.world_size);
   if (solution.has_plan)
     std::printf("status %s, gap %.2f%%, %ld node%s, %.3f s, plan found by the %s\n\n", solution.status.c_str(),
                 100.0 * solution.gap, solution.nodes, solution.nodes == 1 ? "" : "s", solution.seconds,
@@ -121,8 +120,7 @@ void print_table(const std::string& path, const model::ModuleInfo& info, const m
   std::printf("%-22s  %16.3f  %16.3f\n", "compute time ms", base.compute_time_ms,
               base.compute_time_ms + eval.total_recompute_ms);
   std::printf("%-22s  %16s  %16.3f\n", "recompute ms", "0", eval.total_recompute_ms);
-  std::printf("(baseline: no FSDP, no AC; plan: parameters and gradients sharded over %d ranks)\n",
-              request.world_size);
+  std::printf("(baseline: no FSDP, no AC; plan: parameters and gradients sharded over %d ranks)\n", request.world_size);
 }
 
 }  // namespace

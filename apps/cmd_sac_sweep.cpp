@@ -70,8 +70,8 @@ void print_sweep_table(const std::string& path, const model::SacRequest& request
               sweep.points.size(), sweep.seconds);
   if (sweep.min_feasible_budget_gib)
     std::printf("smallest feasible budget %.5f GiB%s, no-AC peak %.5f GiB, baseline peak %.5f GiB\n\n",
-                *sweep.min_feasible_budget_gib, sweep.min_feasible_proven ? "" : " (not proven)",
-                sweep.no_ac_peak_gib, sweep.baseline_peak_gib);
+                *sweep.min_feasible_budget_gib, sweep.min_feasible_proven ? "" : " (not proven)", sweep.no_ac_peak_gib,
+                sweep.baseline_peak_gib);
   else
     std::printf("no plan exists at any budget with these AC/FSDP units\n\n");
   std::printf("%12s  %-12s  %14s  %12s  %7s  %5s  %-9s  %8s\n", "budget GiB", "status", "recompute ms", "peak GiB",
@@ -80,8 +80,8 @@ void print_sweep_table(const std::string& path, const model::SacRequest& request
     const model::SacSolution& s = p.solution;
     if (s.has_plan)
       std::printf("%12.5f  %-12s  %14.4f  %12.5f  %7.2f  %5zu  %-9s  %8.3f\n", p.budget_gib, s.status.c_str(),
-                  s.recompute_ms, s.peak_bytes / model::kBytesPerGiB, 100.0 * s.gap, s.plan.size(),
-                  s.found_by.c_str(), s.seconds);
+                  s.recompute_ms, s.peak_bytes / model::kBytesPerGiB, 100.0 * s.gap, s.plan.size(), s.found_by.c_str(),
+                  s.seconds);
     else
       std::printf("%12.5f  %-12s  %14s  %12s  %7s  %5s  %-9s  %8.3f\n", p.budget_gib, s.status.c_str(), "-", "-", "-",
                   "-", "", s.seconds);
@@ -117,8 +117,8 @@ int run_sac_sweep(const CliArgs& args) {
     std::ofstream out(*plot, std::ios::binary);
     if (!out) throw InputError(*plot + ": cannot open for writing");
     const std::string name = path.substr(path.find_last_of('/') == std::string::npos ? 0 : path.find_last_of('/') + 1);
-    out << sweep_svg(sweep, "recompute time vs memory budget: " + name + ", world size " +
-                                std::to_string(request.world_size));
+    out << sweep_svg(sweep,
+                     "recompute time vs memory budget: " + name + ", world size " + std::to_string(request.world_size));
     out.flush();
     if (!out) throw InputError(*plot + ": write error");
   }

@@ -23,11 +23,20 @@ std::string escape(const std::string& text) {
   std::string out;
   for (char c : text) {
     switch (c) {
-      case '<': out += "&lt;"; break;
-      case '>': out += "&gt;"; break;
-      case '&': out += "&amp;"; break;
-      case '"': out += "&quot;"; break;
-      default: out += c;
+      case '<':
+        out += "&lt;";
+        break;
+      case '>':
+        out += "&gt;";
+        break;
+      case '&':
+        out += "&amp;";
+        break;
+      case '"':
+        out += "&quot;";
+        break;
+      default:
+        out += c;
     }
   }
   return out;
@@ -90,8 +99,7 @@ std::string sweep_svg(const model::Sweep& sweep, const std::string& title) {
     svg << "<text x=\"" << sx(t) << "\" y=\"" << kTop + plot_h + 18 << "\" text-anchor=\"middle\">" << number(t)
         << "</text>\n";
   for (double t : ticks(0, y_high))
-    svg << "<text x=\"" << kLeft - 8 << "\" y=\"" << sy(t) + 4 << "\" text-anchor=\"end\">" << number(t)
-        << "</text>\n";
+    svg << "<text x=\"" << kLeft - 8 << "\" y=\"" << sy(t) + 4 << "\" text-anchor=\"end\">" << number(t) << "</text>\n";
   svg << "<text x=\"" << kLeft + plot_w / 2 << "\" y=\"" << kHeight - 15
       << "\" text-anchor=\"middle\">memory budget (GiB)</text>\n"
       << "<text transform=\"translate(20," << kTop + plot_h / 2
@@ -103,13 +111,13 @@ std::string sweep_svg(const model::Sweep& sweep, const std::string& title) {
     if (!(x >= x_low && x <= x_high)) return;
     const bool left_half = sx(x) < kLeft + plot_w / 2;
     svg << "<line x1=\"" << sx(x) << "\" y1=\"" << kTop << "\" x2=\"" << sx(x) << "\" y2=\"" << kTop + plot_h
-        << "\" stroke=\"" << colour << "\" stroke-dasharray=\"6,4\"/>\n"
+        << "\" stroke=\"" << colour
+        << "\" stroke-dasharray=\"6,4\"/>\n"
         // The label on the side of the line with room for it.
         << "<text x=\"" << (left_half ? sx(x) + 4 : sx(x) - 4) << "\" y=\"" << label_y << "\" text-anchor=\""
         << (left_half ? "start" : "end") << "\" fill=\"" << colour << "\">" << escape(label) << "</text>\n";
   };
-  vertical(sweep.baseline_peak_gib, "#c0392b", "baseline peak " + number(sweep.baseline_peak_gib) + " GiB",
-           kTop + 16);
+  vertical(sweep.baseline_peak_gib, "#c0392b", "baseline peak " + number(sweep.baseline_peak_gib) + " GiB", kTop + 16);
   if (sweep.min_feasible_budget_gib)
     vertical(*sweep.min_feasible_budget_gib, "#7f8c8d",
              "smallest feasible " + number(*sweep.min_feasible_budget_gib) + " GiB", kTop + plot_h - 8);
@@ -132,8 +140,9 @@ std::string sweep_svg(const model::Sweep& sweep, const std::string& title) {
   for (const model::SweepPoint& p : sweep.points)
     if (p.solution.has_plan)
       svg << "<circle cx=\"" << sx(p.budget_gib) << "\" cy=\"" << sy(p.solution.recompute_ms)
-          << "\" r=\"3.5\" fill=\"#2c6fbb\"><title>" << number(p.budget_gib) << " GiB: "
-          << number(p.solution.recompute_ms) << " ms (" << escape(p.solution.status) << ")</title></circle>\n";
+          << "\" r=\"3.5\" fill=\"#2c6fbb\"><title>" << number(p.budget_gib)
+          << " GiB: " << number(p.solution.recompute_ms) << " ms (" << escape(p.solution.status)
+          << ")</title></circle>\n";
   svg << "</svg>\n";
   return svg.str();
 }

@@ -124,9 +124,9 @@ void print_table(const std::string& path, const PlanInput& input, const PlanInpu
             << (input.topology.compute_device == sharding::ComputeDevice::kCuda ? "cuda" : "cpu") << "), variant "
             << out["variant"].get<std::string>() << ", storage reservation "
             << percent(out["storage_reservation"].get<double>()) << " % of HBM\n";
-  std::cout << r.proposals.size() << " DP proposals: " << r.placed << " placed, " << r.unplaceable
-            << " did not fit, " << r.skipped << " could not beat the best"
-            << (r.time_limit_reached ? "; stopped at the time limit" : "") << "\n";
+  std::cout << r.proposals.size() << " DP proposals: " << r.placed << " placed, " << r.unplaceable << " did not fit, "
+            << r.skipped << " could not beat the best" << (r.time_limit_reached ? "; stopped at the time limit" : "")
+            << "\n";
   if (!r.found) {
     std::cout << "status " << out["status"].get<std::string>() << ": " << out["message"].get<std::string>() << "\n";
     return;
@@ -138,21 +138,34 @@ void print_table(const std::string& path, const PlanInput& input, const PlanInpu
 
   const std::int64_t hbm_capacity = original.topology.hbm_per_device;
   const std::int64_t ddr_capacity = original.topology.ddr_per_device;
-  TextTable devices({{"rank"}, {"HBM used (GiB)"}, {"HBM capacity (GiB)"}, {"HBM used (%)"}, {"DDR used (GiB)"},
-                     {"DDR capacity (GiB)"}, {"DDR used (%)"}, {"perf (ms)"}, {"shards"}});
+  TextTable devices({{"rank"},
+                     {"HBM used (GiB)"},
+                     {"HBM capacity (GiB)"},
+                     {"HBM used (%)"},
+                     {"DDR used (GiB)"},
+                     {"DDR capacity (GiB)"},
+                     {"DDR used (%)"},
+                     {"perf (ms)"},
+                     {"shards"}});
   std::vector<int> shard_count(r.placement.devices.size(), 0);
   for (int d : r.placement.device) ++shard_count[static_cast<std::size_t>(d)];
   for (std::size_t d = 0; d < r.placement.devices.size(); ++d) {
     const sharding::DeviceUse& u = r.placement.devices[d];
     devices.add_row({std::to_string(d), gib(static_cast<double>(u.hbm)), gib(static_cast<double>(hbm_capacity)),
                      used_percent(u.hbm, hbm_capacity), gib(static_cast<double>(u.ddr)),
-                     gib(static_cast<double>(ddr_capacity)), used_percent(u.ddr, ddr_capacity),
-                     human_number(u.perf), std::to_string(shard_count[d])});
+                     gib(static_cast<double>(ddr_capacity)), used_percent(u.ddr, ddr_capacity), human_number(u.perf),
+                     std::to_string(shard_count[d])});
   }
   std::cout << devices.render() << "\n";
 
-  TextTable tables({{"table", true}, {"sharding type", true}, {"compute kernel", true}, {"placement", true},
-                    {"shards"}, {"shard HBM (MiB)", true}, {"shard DDR (MiB)", true}, {"ranks", true},
+  TextTable tables({{"table", true},
+                    {"sharding type", true},
+                    {"compute kernel", true},
+                    {"placement", true},
+                    {"shards"},
+                    {"shard HBM (MiB)", true},
+                    {"shard DDR (MiB)", true},
+                    {"ranks", true},
                     {"perf (ms)"}});
   for (const Json& t : out["tables"]) {
     std::string hbm, ddr, ranks;
@@ -221,8 +234,8 @@ int run_shard(const Args& args) {
   } else {
     const sharding::PlacementFailure& f = plan.closest_failure;
     out["message"] = failure_message(input, plan);
-    out["unplaced"] = {{"fqn", plan.fqns[f.table]}, {"option", f.option},          {"shard", f.shard},
-                       {"hbm_bytes", f.hbm},       {"ddr_bytes", f.ddr},          {"device", f.device},
+    out["unplaced"] = {{"fqn", plan.fqns[f.table]},    {"option", f.option},           {"shard", f.shard},
+                       {"hbm_bytes", f.hbm},           {"ddr_bytes", f.ddr},           {"device", f.device},
                        {"free_hbm_bytes", f.free_hbm}, {"free_ddr_bytes", f.free_ddr}, {"missing_bytes", f.missing}};
   }
   out["num_proposals"] = plan.proposals.size();

@@ -41,9 +41,8 @@ void print_solution_json(const Json& head, const lp::LinearProgram& model, const
   out << text << ",\n  \"x\": {";
   if (result.has_solution) {
     for (int j = 0; j < model.num_cols(); ++j) {
-      out << (j == 0 ? "\n    " : ",\n    ")
-          << Json(to_valid_utf8(model.col_names[static_cast<size_t>(j)])).dump() << ": "
-          << Json(without_negative_zero(result.x[j])).dump();
+      out << (j == 0 ? "\n    " : ",\n    ") << Json(to_valid_utf8(model.col_names[static_cast<size_t>(j)])).dump()
+          << ": " << Json(without_negative_zero(result.x[j])).dump();
     }
     if (model.num_cols() > 0) out << "\n  ";
   }
@@ -90,7 +89,9 @@ int run_solve(const Args& argv) {
   if (solution_path && solution_path->empty()) throw InputError("option --write-solution: empty file name");
   ProgressLog log("solve");
   if (args.flag("log") && !args.flag("quiet"))
-    options.progress = [&log](const bnb::MilpProgress& p) { log.report(p.seconds, p.nodes, p.objective, p.bound, p.gap); };
+    options.progress = [&log](const bnb::MilpProgress& p) {
+      log.report(p.seconds, p.nodes, p.objective, p.bound, p.gap);
+    };
 
   std::vector<std::string> warnings;
   const lp::LinearProgram model = read_mps_input(path, &warnings);

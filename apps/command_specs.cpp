@@ -12,7 +12,9 @@ OptionSpec format_option() {
 OptionSpec output_option() {
   return {"output", "FILE", "standard output", "", "write the JSON (or table) to FILE instead of stdout", 'o'};
 }
-OptionSpec quiet_option() { return {"quiet", "", "", "", "no warnings or progress on stderr (errors are still printed)"}; }
+OptionSpec quiet_option() {
+  return {"quiet", "", "", "", "no warnings or progress on stderr (errors are still printed)"};
+}
 OptionSpec log_option() {
   return {"log", "", "", "", "progress lines on stderr every few seconds: nodes, incumbent, bound, gap, time"};
 }
@@ -51,7 +53,8 @@ std::vector<CommandSpec> build_specs() {
   sac.push_back({"gap", "G", "0.05", "fraction", "relative gap at which the search stops (0: proven optimal)"});
   sac.push_back({"time-limit", "S", "180", "s", "wall-clock limit, counted from the start of the command"});
   sac.push_back(formulation_option());
-  sac.push_back({"budget-sweep", "", "", "", "the whole recompute-vs-budget curve instead of one plan (--budget not needed)"});
+  sac.push_back(
+      {"budget-sweep", "", "", "", "the whole recompute-vs-budget curve instead of one plan (--budget not needed)"});
   sac.push_back({"from", "GIB", "smallest feasible budget", "GiB", "with --budget-sweep: lowest budget of the curve"});
   sac.push_back({"to", "GIB", "peak without AC", "GiB", "with --budget-sweep: highest budget of the curve"});
   sac.push_back({"points", "N", "21", "points", "with --budget-sweep: grid points when the breakpoints are too many"});

@@ -14,10 +14,10 @@
 #include <string>
 #include <vector>
 
+#include <milpsac/version.h>
 #include "cli_args.h"
 #include "commands.h"
 #include "common/input_error.h"
-#include <milpsac/version.h>
 
 namespace {
 
@@ -58,8 +58,8 @@ void write_output_file(const std::string& path, const std::string& text) {
 std::string naming_the_input(const std::string& message, const std::vector<std::string>& positional) {
   if (positional.empty()) return message;
   const std::string input = positional[0] == "-" ? "<stdin>" : positional[0];
-  const bool about_usage = message.rfind("option ", 0) == 0 || message.rfind("unknown option", 0) == 0 ||
-                           message.rfind("expected ", 0) == 0;
+  const bool about_usage =
+      message.rfind("option ", 0) == 0 || message.rfind("unknown option", 0) == 0 || message.rfind("expected ", 0) == 0;
   if (about_usage || message.find(input) != std::string::npos) return message;
   return input + ": " + message;
 }
@@ -96,9 +96,8 @@ int run_command(const std::string& name, const std::function<int(const Args&)>& 
 int main(int argc, char** argv) {
   using namespace milpsac::cli;
   const std::map<std::string, std::function<int(const Args&)>> commands = {
-      {"solve", run_solve},           {"sac", run_sac},       {"baseline", run_baseline},
-      {"export-mps", run_export_mps}, {"policy", run_policy}, {"shard", run_shard},
-      {"analyze", run_analyze},
+      {"solve", run_solve},   {"sac", run_sac},     {"baseline", run_baseline}, {"export-mps", run_export_mps},
+      {"policy", run_policy}, {"shard", run_shard}, {"analyze", run_analyze},
   };
   if (argc < 2) {
     std::cerr << usage_text();

@@ -25,9 +25,9 @@ class ProgressLog {
   void report(double seconds, long nodes, double incumbent, double bound, double gap) {
     if (seconds < next_) return;
     next_ = seconds + interval_;
-    std::cerr << "milp-sac " << command_ << ": " << human_number(seconds, 3) << " s  nodes " << nodes
-              << "  incumbent " << (std::isfinite(incumbent) ? human_number(incumbent) : std::string("-"))
-              << "  bound " << (std::isfinite(bound) ? human_number(bound) : std::string("-")) << "  gap "
+    std::cerr << "milp-sac " << command_ << ": " << human_number(seconds, 3) << " s  nodes " << nodes << "  incumbent "
+              << (std::isfinite(incumbent) ? human_number(incumbent) : std::string("-")) << "  bound "
+              << (std::isfinite(bound) ? human_number(bound) : std::string("-")) << "  gap "
               << (std::isfinite(gap) ? percent(gap) + " %" : std::string("-")) << "\n";
   }
 

@@ -36,8 +36,10 @@ inline model::SacFormulation formulation_from_args(const CliArgs& args) {
   const std::string text = args.value("formulation").value_or(model::to_string(model::kDefaultFormulation));
   const auto formulation = model::parse_formulation(text);
   if (!formulation)
-    throw InputError("option --formulation: expected 'cumulative', 'chain' or 'pairwise-bigm' (old names: 'ours' = "
-                     "chain, 'seed' = pairwise-bigm), got '" + text + "'");
+    throw InputError(
+        "option --formulation: expected 'cumulative', 'chain' or 'pairwise-bigm' (old names: 'ours' = "
+        "chain, 'seed' = pairwise-bigm), got '" +
+        text + "'");
   return *formulation;
 }
 

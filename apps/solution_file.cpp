@@ -19,11 +19,16 @@ std::string exact(double value) {
 // HiGHS's words for the statuses it shares with us; ours otherwise.
 std::string model_status(bnb::MilpStatus status) {
   switch (status) {
-    case bnb::MilpStatus::kOptimal: return "Optimal";
-    case bnb::MilpStatus::kInfeasible: return "Infeasible";
-    case bnb::MilpStatus::kUnbounded: return "Unbounded";
-    case bnb::MilpStatus::kTimeLimit: return "Time limit reached";
-    default: return bnb::to_string(status);
+    case bnb::MilpStatus::kOptimal:
+      return "Optimal";
+    case bnb::MilpStatus::kInfeasible:
+      return "Infeasible";
+    case bnb::MilpStatus::kUnbounded:
+      return "Unbounded";
+    case bnb::MilpStatus::kTimeLimit:
+      return "Time limit reached";
+    default:
+      return bnb::to_string(status);
   }
 }
 

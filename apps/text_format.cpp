@@ -10,9 +10,7 @@ namespace {
 
 // "-0", "-0.00": a negative sign in front of nothing but zeros.
 std::string without_negative_zero(std::string text) {
-  if (!text.empty() && text[0] == '-' &&
-      text.find_first_not_of("0.", 1) == std::string::npos)
-    text.erase(0, 1);
+  if (!text.empty() && text[0] == '-' && text.find_first_not_of("0.", 1) == std::string::npos) text.erase(0, 1);
   return text;
 }
 
@@ -65,13 +63,16 @@ std::string to_valid_utf8(std::string_view text) {
   while (i < text.size()) {
     const auto byte = static_cast<unsigned char>(text[i]);
     size_t length = 0;
-    if (byte < 0x80) length = 1;
-    else if (byte >= 0xC2 && byte <= 0xDF) length = 2;
-    else if (byte >= 0xE0 && byte <= 0xEF) length = 3;
-    else if (byte >= 0xF0 && byte <= 0xF4) length = 4;
+    if (byte < 0x80)
+      length = 1;
+    else if (byte >= 0xC2 && byte <= 0xDF)
+      length = 2;
+    else if (byte >= 0xE0 && byte <= 0xEF)
+      length = 3;
+    else if (byte >= 0xF0 && byte <= 0xF4)
+      length = 4;
     bool valid = length > 0 && i + length <= text.size();
-    for (size_t k = 1; valid && k < length; ++k)
-      valid = (static_cast<unsigned char>(text[i + k]) & 0xC0) == 0x80;
+    for (size_t k = 1; valid && k < length; ++k) valid = (static_cast<unsigned char>(text[i + k]) & 0xC0) == 0x80;
     if (valid && length >= 3) {  // no overlong forms, no surrogates, nothing past U+10FFFF
       const auto second = static_cast<unsigned char>(text[i + 1]);
       if (byte == 0xE0) valid = second >= 0xA0;

@@ -36,8 +36,6 @@ inline std::string shared_dir() {
   return dir;
 }
 
-inline std::string instance_path(const std::string& relative) {
-  return shared_dir() + "/instances/" + relative;
-}
+inline std::string instance_path(const std::string& relative) { return shared_dir() + "/instances/" + relative; }
 
 }  // namespace milpsac::test

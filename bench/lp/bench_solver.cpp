@@ -49,15 +49,18 @@ int main(int argc, char** argv) {
   }
   for (const auto& path : models("miplib")) {
     auto lp = std::make_shared<lp::LinearProgram>(lp::read_mps_file(path.string()));
-    benchmark::RegisterBenchmark(("milp/" + model_name(path)).c_str(), [lp](benchmark::State& state) {
-      bnb::MilpOptions options;
-      options.relative_gap = 1e-6;
-      for (auto _ : state) {
-        auto result = bnb::solve_milp(*lp, options);
-        benchmark::DoNotOptimize(result.objective);
-        state.counters["nodes"] = static_cast<double>(result.nodes);
-      }
-    })->Unit(benchmark::kMillisecond)->Iterations(1);
+    benchmark::RegisterBenchmark(("milp/" + model_name(path)).c_str(),
+                                 [lp](benchmark::State& state) {
+                                   bnb::MilpOptions options;
+                                   options.relative_gap = 1e-6;
+                                   for (auto _ : state) {
+                                     auto result = bnb::solve_milp(*lp, options);
+                                     benchmark::DoNotOptimize(result.objective);
+                                     state.counters["nodes"] = static_cast<double>(result.nodes);
+                                   }
+                                 })
+        ->Unit(benchmark::kMillisecond)
+        ->Iterations(1);
   }
   benchmark::Initialize(&argc, argv);
   benchmark::RunSpecifiedBenchmarks();

@@ -9,10 +9,10 @@
 #include <cstdlib>
 #include <string>
 
+#include "../../tests/lp/lp_transform.h"
 #include "common/input_error.h"
 #include "lp/mps.h"
 #include "lp/simplex.h"
-#include "../../tests/lp/lp_transform.h"
 
 int main(int argc, char** argv) {
   using namespace milpsac;
@@ -25,9 +25,12 @@ int main(int argc, char** argv) {
   long long seed = -1;
   for (int k = 2; k < argc; ++k) {
     const std::string arg = argv[k];
-    if (arg == "--seed" && k + 1 < argc) seed = std::atoll(argv[++k]);
-    else if (arg == "--no-scale") options.scale = false;
-    else if (arg == "--time-limit" && k + 1 < argc) options.time_limit_seconds = std::atof(argv[++k]);
+    if (arg == "--seed" && k + 1 < argc)
+      seed = std::atoll(argv[++k]);
+    else if (arg == "--no-scale")
+      options.scale = false;
+    else if (arg == "--time-limit" && k + 1 < argc)
+      options.time_limit_seconds = std::atof(argv[++k]);
     else {
       std::fprintf(stderr, "unknown argument %s\n", arg.c_str());
       return 2;

@@ -17,8 +17,8 @@
 #include <string>
 #include <vector>
 
-#include "model/sac/baseline.h"
 #include "model/module_info_reader.h"
+#include "model/sac/baseline.h"
 #include "model/sac/sac_min_budget.h"
 #include "model/sac/sac_solver.h"
 #include "synthetic/synthetic_module_info.h"
@@ -99,8 +99,7 @@ int main(int argc, char** argv) {
     }
   }
   for (int modules : {100, 1000, 5000}) {
-    auto text = std::make_shared<std::string>(
-        model::synthetic_module_info_json(model::synthetic_spec_for(modules, 1)));
+    auto text = std::make_shared<std::string>(model::synthetic_module_info_json(model::synthetic_spec_for(modules, 1)));
     benchmark::RegisterBenchmark(("read/" + std::to_string(modules)).c_str(), [text](benchmark::State& state) {
       for (auto _ : state) {
         auto info = model::parse_module_info(*text, "synthetic");

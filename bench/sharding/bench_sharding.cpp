@@ -59,8 +59,7 @@ sharding::PlanInput make_plan_input(int tables, int options, int devices) {
       o.ddr = static_cast<std::int64_t>(size) - o.hbm;
       o.perf = (1.0 + rng.unit()) / in_hbm;
       const int shards = 1 << (rng.next() % 4);
-      for (int k = 0; k < shards; ++k)
-        o.shards.push_back({o.hbm / shards, o.ddr / shards, o.perf / shards});
+      for (int k = 0; k < shards; ++k) o.shards.push_back({o.hbm / shards, o.ddr / shards, o.perf / shards});
       in.options.push_back(std::move(o));
     }
   }

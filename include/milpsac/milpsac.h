@@ -17,17 +17,17 @@
 
 #include <milpsac/common/input_error.h>
 
+#include <milpsac/bnb/branch_and_bound.h>
 #include <milpsac/lp/linear_program.h>
 #include <milpsac/lp/mps.h>
-#include <milpsac/bnb/branch_and_bound.h>
 
 #include <milpsac/model/module_info.h>
 #include <milpsac/model/module_info_reader.h>
+#include <milpsac/model/policy/op_policy.h>
+#include <milpsac/model/sac/baseline.h>
 #include <milpsac/model/sac/sac_request.h>
 #include <milpsac/model/sac/sac_solver.h>
-#include <milpsac/model/sac/baseline.h>
 #include <milpsac/model/sac_stats.h>
-#include <milpsac/model/policy/op_policy.h>
 
 #include <milpsac/sharding/plan_input.h>
 #include <milpsac/sharding/planner.h>

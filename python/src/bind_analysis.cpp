@@ -45,7 +45,8 @@ void bind_analysis(py::module_& m) {
       },
       py::arg("text"), py::arg("source"));
   m.def(
-      "analyze_graph_file", [](const std::string& path) { return analyze([&] { return analysis::read_autograd_graph(path); }); },
+      "analyze_graph_file",
+      [](const std::string& path) { return analyze([&] { return analysis::read_autograd_graph(path); }); },
       py::arg("path"));
 }
 

@@ -53,7 +53,8 @@ void bind_lp(py::module_& m) {
         out["seconds"] = seconds;
         py::dict x;
         if (result.has_solution)
-          for (int j = 0; j < model.num_cols(); ++j) x[py::str(model.col_names[static_cast<std::size_t>(j)])] = result.x[j];
+          for (int j = 0; j < model.num_cols(); ++j)
+            x[py::str(model.col_names[static_cast<std::size_t>(j)])] = result.x[j];
         out["x"] = x;
         out["name"] = model.name;
         return out;

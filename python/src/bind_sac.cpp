@@ -11,8 +11,8 @@
 
 #include "bindings.h"
 #include "common/input_error.h"
-#include "model/sac/baseline.h"
 #include "model/module_info_reader.h"
+#include "model/sac/baseline.h"
 #include "model/sac/sac_solver.h"
 
 namespace py = pybind11;

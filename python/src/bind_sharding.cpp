@@ -110,9 +110,7 @@ void bind_sharding(py::module_& m) {
   m.def(
       "propose_sharding_text",
       [](const std::string& text, const std::string& source, const std::string& variant) {
-        return propose(
-            [&] { return sharding::parse_plan_input(milpsac::parse_json(text, source), source); },
-            variant);
+        return propose([&] { return sharding::parse_plan_input(milpsac::parse_json(text, source), source); }, variant);
       },
       py::arg("text"), py::arg("source"), py::arg("variant"));
   m.def(

@@ -35,10 +35,14 @@ Stage parse_stage(const JsonField& f) {
 
 const char* to_string(Stage stage) {
   switch (stage) {
-    case Stage::kPlaceholder: return "placeholder";
-    case Stage::kForward: return "forward";
-    case Stage::kLoss: return "loss";
-    case Stage::kBackward: return "backward";
+    case Stage::kPlaceholder:
+      return "placeholder";
+    case Stage::kForward:
+      return "forward";
+    case Stage::kLoss:
+      return "loss";
+    case Stage::kBackward:
+      return "backward";
   }
   return "unknown";
 }

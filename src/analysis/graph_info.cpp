@@ -22,9 +22,9 @@ void add_checked(std::int64_t& total, std::int64_t value, const char* what) {
 GraphInfo analyze_autograd_graph(const AutogradGraph& g) {
   GraphInfo info;
   const std::size_t n = g.nodes.size();
-  std::vector<char> tracked(n, 0);     // in the seed's `deps`
+  std::vector<char> tracked(n, 0);         // in the seed's `deps`
   std::vector<std::size_t> pending(n, 0);  // users that have not run yet
-  std::int64_t live = 0;               // total size of tracked values with pending users
+  std::int64_t live = 0;                   // total size of tracked values with pending users
 
   for (graph::Vertex v : g.order) {
     const AutogradNode& node = g.nodes[v];

@@ -49,9 +49,7 @@ class Search {
   }
   void prune_queue() { record_pruned(queue_.prune(state_.cutoff())); }
   void reduced_cost_fixing(std::vector<BoundChange>& changes, double objective);
-  double lower_bound() const {
-    return std::min({queue_.best_bound(), gap_pruned_bound_, unresolved_bound_});
-  }
+  double lower_bound() const { return std::min({queue_.best_bound(), gap_pruned_bound_, unresolved_bound_}); }
   MilpResult finish(MilpStatus status);
   // The time limit struck while `node` was being processed: keep it open (its
   // bound stays in the reported lower bound) and stop.
@@ -108,10 +106,15 @@ std::optional<Node> Search::process(Node node) {
   state_.apply_bounds(node.changes);
   const lp::LpStatus status = state_.solve_lp(node.basis.get());
   switch (status) {
-    case lp::LpStatus::kInfeasible: return std::nullopt;
-    case lp::LpStatus::kCutoff: record_pruned(state_.relaxation.objective()); return std::nullopt;
-    case lp::LpStatus::kTimeLimit: return stop_for_time(std::move(node));
-    case lp::LpStatus::kOptimal: break;
+    case lp::LpStatus::kInfeasible:
+      return std::nullopt;
+    case lp::LpStatus::kCutoff:
+      record_pruned(state_.relaxation.objective());
+      return std::nullopt;
+    case lp::LpStatus::kTimeLimit:
+      return stop_for_time(std::move(node));
+    case lp::LpStatus::kOptimal:
+      break;
     default:
       // The LP failed twice (warm and from the slack basis): keep its bound so
       // the result says the search is incomplete, never that it is optimal.
@@ -186,8 +189,7 @@ std::optional<Node> Search::process(Node node) {
   Node down{objective, node.depth + 1, next_id_++, changes, basis, j, false, x[j] - std::floor(x[j]), objective};
   down.propagated = propagated;
   down.changes.push_back({j, -INFINITY, std::floor(x[j])});
-  Node up{objective, node.depth + 1, next_id_++, std::move(changes), basis, j, true, std::ceil(x[j]) - x[j],
-          objective};
+  Node up{objective, node.depth + 1, next_id_++, std::move(changes), basis, j, true, std::ceil(x[j]) - x[j], objective};
   up.propagated = propagated;
   up.changes.push_back({j, std::ceil(x[j]), INFINITY});
   // Plunge into the child the LP leans towards; park the other.
@@ -253,8 +255,7 @@ MilpResult Search::run() {
       report_progress(false);
     }
     if (stop_ != Stop::kNone || queue_.empty()) break;
-    if (state_.has_incumbent &&
-        relative_gap(state_.incumbent_value, lower_bound()) <= state_.options.relative_gap) {
+    if (state_.has_incumbent && relative_gap(state_.incumbent_value, lower_bound()) <= state_.options.relative_gap) {
       stop_ = Stop::kGap;
       break;
     }
@@ -266,9 +267,12 @@ MilpResult Search::run() {
     current = std::move(next);
   }
   switch (stop_) {
-    case Stop::kTime: return finish(MilpStatus::kTimeLimit);
-    case Stop::kNodes: return finish(MilpStatus::kNodeLimit);
-    default: break;
+    case Stop::kTime:
+      return finish(MilpStatus::kTimeLimit);
+    case Stop::kNodes:
+      return finish(MilpStatus::kNodeLimit);
+    default:
+      break;
   }
   if (!state_.has_incumbent)
     return finish(std::isfinite(unresolved_bound_) ? MilpStatus::kNumericalError : MilpStatus::kInfeasible);
@@ -357,11 +361,14 @@ MilpResult solve_as_lp(const lp::LinearProgram& lp, const MilpOptions& options) 
       r.status = MilpStatus::kUnbounded;
       r.bound = lp.sense == lp::ObjectiveSense::kMaximize ? INFINITY : -INFINITY;
       break;
-    case lp::LpStatus::kTimeLimit: r.status = MilpStatus::kTimeLimit; break;
-    default: r.status = MilpStatus::kNumericalError; break;
+    case lp::LpStatus::kTimeLimit:
+      r.status = MilpStatus::kTimeLimit;
+      break;
+    default:
+      r.status = MilpStatus::kNumericalError;
+      break;
   }
-  if (r.status != MilpStatus::kOptimal && r.status != MilpStatus::kInfeasible &&
-      r.status != MilpStatus::kUnbounded)
+  if (r.status != MilpStatus::kOptimal && r.status != MilpStatus::kInfeasible && r.status != MilpStatus::kUnbounded)
     r.bound = lp.sense == lp::ObjectiveSense::kMaximize ? INFINITY : -INFINITY;
   r.seconds = clock.elapsed_seconds();
   return r;

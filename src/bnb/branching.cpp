@@ -7,7 +7,7 @@
 namespace milpsac::bnb {
 namespace {
 
-constexpr int kReliable = 2;           // observations per direction before pseudocosts are trusted
+constexpr int kReliable = 2;  // observations per direction before pseudocosts are trusted
 constexpr int kMaxStrongCandidates = 8;
 constexpr long kStrongIterations = 60;  // dual iterations per strong-branching child
 
@@ -21,8 +21,10 @@ double child_gain(SearchState& state, const lp::Basis& basis, double objective) 
     case lp::LpStatus::kIterationLimit:
     case lp::LpStatus::kCutoff:
       return std::min(std::max(state.relaxation.objective() - objective, 0.0), std::max(cap, 0.0));
-    case lp::LpStatus::kInfeasible: return std::max(cap, 0.0);
-    default: return 0.0;
+    case lp::LpStatus::kInfeasible:
+      return std::max(cap, 0.0);
+    default:
+      return 0.0;
   }
 }
 

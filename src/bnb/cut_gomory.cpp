@@ -8,22 +8,21 @@
 namespace milpsac::bnb {
 namespace {
 
-constexpr double kMinFraction = 0.01;       // f0 in [0.01, 0.99], else the cut is weak and unstable
-constexpr double kMaxTableauEntry = 1e7;    // rows with larger entries are numerically unreliable
-constexpr double kZeroEntry = 1e-11;        // tableau entries below this are zero
-constexpr double kMaxDynamism = 1e4;        // max |coef| / min |coef| of a kept cut
-constexpr double kTinyCoefficient = 1e-9;   // relative to max |coef|: removed over the column bound
-constexpr double kMinViolation = 1e-6;      // relative to 1 + |rhs|
-constexpr double kRhsMargin = 1e-9;         // relative safety margin on the right-hand side
-constexpr double kIntegral = 1e-9;          // a coefficient or bound this close to an integer is integral
+constexpr double kMinFraction = 0.01;      // f0 in [0.01, 0.99], else the cut is weak and unstable
+constexpr double kMaxTableauEntry = 1e7;   // rows with larger entries are numerically unreliable
+constexpr double kZeroEntry = 1e-11;       // tableau entries below this are zero
+constexpr double kMaxDynamism = 1e4;       // max |coef| / min |coef| of a kept cut
+constexpr double kTinyCoefficient = 1e-9;  // relative to max |coef|: removed over the column bound
+constexpr double kMinViolation = 1e-6;     // relative to 1 + |rhs|
+constexpr double kRhsMargin = 1e-9;        // relative safety margin on the right-hand side
+constexpr double kIntegral = 1e-9;         // a coefficient or bound this close to an integer is integral
 
 double fractional_part(double v) { return v - std::floor(v); }
 bool is_integral(double v) { return std::fabs(v - std::round(v)) <= kIntegral * std::max(1.0, std::fabs(v)); }
 
 }  // namespace
 
-int separate_gomory(const LpRelaxation& relaxation, const std::vector<char>& is_integer, CutPool& pool,
-                    int max_rows) {
+int separate_gomory(const LpRelaxation& relaxation, const std::vector<char>& is_integer, CutPool& pool, int max_rows) {
   const lp::LinearProgram& model = relaxation.model();
   const lp::SimplexSolver& simplex = relaxation.simplex();
   const int n = model.num_cols(), m = model.num_rows();
@@ -35,7 +34,8 @@ int separate_gomory(const LpRelaxation& relaxation, const std::vector<char>& is_
   for (int i = 0; i < m; ++i)
     for (int j = 0; j < n && integral_row[static_cast<size_t>(i)]; ++j) {
       const double a = model.A(i, j);
-      if (a != 0.0 && (!is_integer[static_cast<size_t>(j)] || !is_integral(a))) integral_row[static_cast<size_t>(i)] = 0;
+      if (a != 0.0 && (!is_integer[static_cast<size_t>(j)] || !is_integral(a)))
+        integral_row[static_cast<size_t>(i)] = 0;
     }
 
   // Candidate positions: basic integer columns at fractional values, most fractional first.
@@ -69,16 +69,25 @@ int separate_gomory(const LpRelaxation& relaxation, const std::vector<char>& is_
       if (v == b) continue;
       const double alpha = row[v];
       if (std::fabs(alpha) <= kZeroEntry) continue;
-      if (std::fabs(alpha) > kMaxTableauEntry) { usable = false; break; }
+      if (std::fabs(alpha) > kMaxTableauEntry) {
+        usable = false;
+        break;
+      }
       const lp::VarStatus status = simplex.variable_status(v);
       if (status == lp::VarStatus::kBasic) continue;
       const bool at_upper = status == lp::VarStatus::kAtUpper;
-      if (status == lp::VarStatus::kAtZero) { usable = false; break; }  // free nonbasic: t unbounded both ways
+      if (status == lp::VarStatus::kAtZero) {
+        usable = false;
+        break;
+      }  // free nonbasic: t unbounded both ways
       const bool logical = v >= n;
       const int i = v - n;
       const double bound = logical ? (at_upper ? model.row_upper[i] : model.row_lower[i])
                                    : (at_upper ? relaxation.upper(v) : relaxation.lower(v));
-      if (!std::isfinite(bound)) { usable = false; break; }
+      if (!std::isfinite(bound)) {
+        usable = false;
+        break;
+      }
       // t = x - bound (at lower) or bound - x (at upper); x_b + abar t = beta.
       const double abar = at_upper ? -alpha : alpha;
       const bool integer_t = logical ? (integral_row[static_cast<size_t>(i)] && is_integral(bound))
@@ -93,8 +102,10 @@ int separate_gomory(const LpRelaxation& relaxation, const std::vector<char>& is_
       if (g == 0.0) continue;
       // g t, written in x: at lower g (x - bound), at upper g (bound - x).
       const double sign = at_upper ? -1.0 : 1.0;
-      if (logical) pi += (sign * g) * model.A.row(i).transpose();
-      else pi[v] += sign * g;
+      if (logical)
+        pi += (sign * g) * model.A.row(i).transpose();
+      else
+        pi[v] += sign * g;
       pi0 += sign * g * bound;
     }
     if (!usable) continue;
@@ -109,7 +120,10 @@ int separate_gomory(const LpRelaxation& relaxation, const std::vector<char>& is_
       if (std::fabs(c) < kTinyCoefficient * largest) {
         // pi_j x_j <= max over the bounds: drop it from the >= row.
         const double worst = c > 0 ? c * relaxation.upper(j) : c * relaxation.lower(j);
-        if (!std::isfinite(worst)) { usable = false; break; }
+        if (!std::isfinite(worst)) {
+          usable = false;
+          break;
+        }
         pi0 -= worst;
         pi[j] = 0.0;
         continue;

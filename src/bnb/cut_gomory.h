@@ -26,7 +26,6 @@ namespace milpsac::bnb {
 // Adds to `pool` at most one cut per candidate row, for at most `max_rows`
 // rows (the most fractional basic integer columns first). Returns how many
 // cuts were added. The relaxation must hold an optimal basis.
-int separate_gomory(const LpRelaxation& relaxation, const std::vector<char>& is_integer, CutPool& pool,
-                    int max_rows);
+int separate_gomory(const LpRelaxation& relaxation, const std::vector<char>& is_integer, CutPool& pool, int max_rows);
 
 }  // namespace milpsac::bnb

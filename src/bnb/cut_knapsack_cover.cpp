@@ -8,15 +8,15 @@
 namespace milpsac::bnb {
 namespace {
 
-constexpr double kZero = 1e-12;          // coefficients below this are ignored
-constexpr double kCoverMargin = 1e-6;    // a cover must exceed b' by this (relative to 1 + |b'|)
-constexpr double kMinViolation = 1e-4;   // of sum y*(C) over |C| - 1
+constexpr double kZero = 1e-12;         // coefficients below this are ignored
+constexpr double kCoverMargin = 1e-6;   // a cover must exceed b' by this (relative to 1 + |b'|)
+constexpr double kMinViolation = 1e-4;  // of sum y*(C) over |C| - 1
 
 struct Item {
   int col;
-  double weight;    // |a_j|
+  double weight;  // |a_j|
   bool complemented;
-  double value;     // y*_j
+  double value;  // y*_j
 };
 
 // One knapsack side: sum a_j x_j <= b (the caller negates >= rows).
@@ -110,7 +110,8 @@ int separate_knapsack_covers(const LpRelaxation& relaxation, const std::vector<c
   for (int i = 0; i < relaxation.num_original_rows(); ++i) {
     const Eigen::VectorXd a = model.A.row(i).transpose();
     if (std::isfinite(model.row_upper[i])) separate_row(a, model.row_upper[i], relaxation, is_integer, x, pool, added);
-    if (std::isfinite(model.row_lower[i])) separate_row(-a, -model.row_lower[i], relaxation, is_integer, x, pool, added);
+    if (std::isfinite(model.row_lower[i]))
+      separate_row(-a, -model.row_lower[i], relaxation, is_integer, x, pool, added);
   }
   return added;
 }

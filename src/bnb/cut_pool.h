@@ -28,8 +28,7 @@ class CutPool {
   // At most `max_cuts` cuts with efficacy >= min_efficacy at x, best first,
   // skipping any whose |cos| with an already selected cut exceeds
   // max_parallelism. Ties keep the order of addition (deterministic).
-  std::vector<Cut> select(const Eigen::VectorXd& x, size_t max_cuts, double min_efficacy,
-                          double max_parallelism) const;
+  std::vector<Cut> select(const Eigen::VectorXd& x, size_t max_cuts, double min_efficacy, double max_parallelism) const;
   void clear() { candidates_.clear(); }
 
  private:

@@ -33,7 +33,10 @@ bool fractional_dive(SearchState& state, const std::vector<BoundChange>& changes
     double best_distance = 1.0;
     for (int j : fractional) {
       const double distance = std::fabs(x[j] - std::round(x[j]));
-      if (distance < best_distance) { best_distance = distance; best = j; }
+      if (distance < best_distance) {
+        best_distance = distance;
+        best = j;
+      }
     }
     const bool up = std::round(x[best]) > x[best];
     auto fix = [&](bool direction_up) {

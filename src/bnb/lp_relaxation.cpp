@@ -30,7 +30,8 @@ long LpRelaxation::iterations() const {
 
 lp::Basis LpRelaxation::padded(const lp::Basis& basis) const {
   lp::Basis b = basis;
-  if (static_cast<int>(b.rows.size()) < num_rows()) b.rows.resize(static_cast<size_t>(num_rows()), lp::VarStatus::kBasic);
+  if (static_cast<int>(b.rows.size()) < num_rows())
+    b.rows.resize(static_cast<size_t>(num_rows()), lp::VarStatus::kBasic);
   return b;
 }
 
@@ -78,8 +79,10 @@ bool LpRelaxation::passes_check(const lp::SimplexSolver& solver) const {
 }
 
 lp::LpStatus LpRelaxation::resolve(const lp::Basis* basis, long iteration_budget) {
-  if (basis != nullptr) scaled_->set_basis(padded(*basis));
-  else if (using_unscaled_) scaled_->set_basis(unscaled_->basis());
+  if (basis != nullptr)
+    scaled_->set_basis(padded(*basis));
+  else if (using_unscaled_)
+    scaled_->set_basis(unscaled_->basis());
   using_unscaled_ = false;
   lp::LpStatus status = solve_with(*scaled_, iteration_budget);
   if (status != lp::LpStatus::kNumericalError) return last_status_ = status;

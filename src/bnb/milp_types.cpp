@@ -7,13 +7,20 @@ namespace milpsac::bnb {
 
 const char* to_string(MilpStatus status) {
   switch (status) {
-    case MilpStatus::kOptimal: return "optimal";
-    case MilpStatus::kGapLimit: return "gap_limit";
-    case MilpStatus::kTimeLimit: return "time_limit";
-    case MilpStatus::kNodeLimit: return "node_limit";
-    case MilpStatus::kInfeasible: return "infeasible";
-    case MilpStatus::kUnbounded: return "unbounded";
-    case MilpStatus::kNumericalError: return "numerical_error";
+    case MilpStatus::kOptimal:
+      return "optimal";
+    case MilpStatus::kGapLimit:
+      return "gap_limit";
+    case MilpStatus::kTimeLimit:
+      return "time_limit";
+    case MilpStatus::kNodeLimit:
+      return "node_limit";
+    case MilpStatus::kInfeasible:
+      return "infeasible";
+    case MilpStatus::kUnbounded:
+      return "unbounded";
+    case MilpStatus::kNumericalError:
+      return "numerical_error";
   }
   return "unknown";
 }

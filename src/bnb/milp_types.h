@@ -13,10 +13,10 @@
 namespace milpsac::bnb {
 
 enum class MilpStatus {
-  kOptimal,      // gap closed (<= 1e-9 absolute or relative gap 0 reached)
-  kGapLimit,     // stopped at the requested relative gap
-  kTimeLimit,    // with or without incumbent: see has_solution
-  kNodeLimit,    // with or without incumbent: see has_solution
+  kOptimal,    // gap closed (<= 1e-9 absolute or relative gap 0 reached)
+  kGapLimit,   // stopped at the requested relative gap
+  kTimeLimit,  // with or without incumbent: see has_solution
+  kNodeLimit,  // with or without incumbent: see has_solution
   kInfeasible,
   kUnbounded,
   kNumericalError,
@@ -58,13 +58,13 @@ struct MilpResult {
   double gap = INFINITY;        // relative gap (see relative_gap)
   long nodes = 0;
   double seconds = 0.0;
-  Eigen::VectorXd x;            // incumbent (original columns), empty without one
+  Eigen::VectorXd x;  // incumbent (original columns), empty without one
   // Search statistics (model's own sense; +-inf when not reached).
-  double root_lp_bound = -INFINITY;   // the root LP relaxation's value
-  double root_bound = -INFINITY;      // the root bound after propagation and cuts
+  double root_lp_bound = -INFINITY;  // the root LP relaxation's value
+  double root_bound = -INFINITY;     // the root bound after propagation and cuts
   long lp_iterations = 0;
-  long cuts = 0;                      // cuts in the LP at the end of the root
-  long lp_fallbacks = 0;              // LP solves repeated from scratch (see LpRelaxation)
+  long cuts = 0;          // cuts in the LP at the end of the root
+  long lp_fallbacks = 0;  // LP solves repeated from scratch (see LpRelaxation)
   // A pure LP (solved by lp::solve_lp): how well the answer holds on the
   // original data (lp::LpSolution's residuals; NaN where they do not apply).
   double primal_residual = NAN;

@@ -19,9 +19,9 @@ struct BoundChange {
 struct Node {
   double bound = -INFINITY;  // lower bound on the node's objective (minimisation form)
   int depth = 0;
-  long id = 0;               // creation order: the last tie-breaker, for determinism
-  std::vector<BoundChange> changes;            // applied in order on top of the root bounds
-  std::shared_ptr<const lp::Basis> basis;      // parent's optimal basis (shared by siblings)
+  long id = 0;                             // creation order: the last tie-breaker, for determinism
+  std::vector<BoundChange> changes;        // applied in order on top of the root bounds
+  std::shared_ptr<const lp::Basis> basis;  // parent's optimal basis (shared by siblings)
   // How this node left its parent, to learn pseudocosts once it is solved.
   int branch_column = -1;
   bool branch_up = false;

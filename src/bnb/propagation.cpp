@@ -64,8 +64,14 @@ bool RowPropagator::propagate_row(int row, Eigen::VectorXd& lower, Eigen::Vector
     return false;
   // Move one term of the activity sums from its old to its new value.
   auto update = [](double& finite, int& infinite, double old_term, double new_term) {
-    if (std::isfinite(old_term)) finite -= old_term; else --infinite;
-    if (std::isfinite(new_term)) finite += new_term; else ++infinite;
+    if (std::isfinite(old_term))
+      finite -= old_term;
+    else
+      --infinite;
+    if (std::isfinite(new_term))
+      finite += new_term;
+    else
+      ++infinite;
   };
   for (const Entry& e : entries) {
     const bool use_up = std::isfinite(up) && min_infinite <= 1;
@@ -81,25 +87,35 @@ bool RowPropagator::propagate_row(int row, Eigen::VectorXd& lower, Eigen::Vector
     // a x_j <= up - (min activity of the others)
     if (use_up) {
       double others;
-      if (min_infinite == 0) others = min_finite - low_term;
-      else if (!std::isfinite(low_term)) others = min_finite;  // j is the one infinite term
-      else others = -INFINITY;
+      if (min_infinite == 0)
+        others = min_finite - low_term;
+      else if (!std::isfinite(low_term))
+        others = min_finite;  // j is the one infinite term
+      else
+        others = -INFINITY;
       if (std::isfinite(others)) {
         const double limit = (up - others + slack) / a;  // bound on x_j, direction by the sign of a
-        if (a > 0) new_upper = std::min(new_upper, std::floor(limit + kRounding));
-        else new_lower = std::max(new_lower, std::ceil(limit - kRounding));
+        if (a > 0)
+          new_upper = std::min(new_upper, std::floor(limit + kRounding));
+        else
+          new_lower = std::max(new_lower, std::ceil(limit - kRounding));
       }
     }
     // a x_j >= lo - (max activity of the others)
     if (use_lo) {
       double others;
-      if (max_infinite == 0) others = max_finite - high_term;
-      else if (!std::isfinite(high_term)) others = max_finite;
-      else others = INFINITY;
+      if (max_infinite == 0)
+        others = max_finite - high_term;
+      else if (!std::isfinite(high_term))
+        others = max_finite;
+      else
+        others = INFINITY;
       if (std::isfinite(others)) {
         const double limit = (lo - others - slack) / a;
-        if (a > 0) new_lower = std::max(new_lower, std::ceil(limit - kRounding));
-        else new_upper = std::min(new_upper, std::floor(limit + kRounding));
+        if (a > 0)
+          new_lower = std::max(new_lower, std::ceil(limit - kRounding));
+        else
+          new_upper = std::min(new_upper, std::floor(limit + kRounding));
       }
     }
     const bool lower_moved = new_lower > l + kMinProgress || (!std::isfinite(l) && std::isfinite(new_lower));
@@ -121,7 +137,8 @@ RowPropagator::Outcome RowPropagator::propagate(Eigen::VectorXd& lower, Eigen::V
                                                 const std::vector<int>& touched) const {
   Outcome outcome;
   const int m = static_cast<int>(rows_.size());
-  std::vector<char> queued(static_cast<size_t>(m), 0), seen(lower.size() > 0 ? static_cast<size_t>(lower.size()) : 0, 0);
+  std::vector<char> queued(static_cast<size_t>(m), 0),
+      seen(lower.size() > 0 ? static_cast<size_t>(lower.size()) : 0, 0);
   std::vector<int> worklist;
   auto enqueue_rows_of = [&](int j) {
     for (int i : col_rows_[static_cast<size_t>(j)])

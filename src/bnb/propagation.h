@@ -46,7 +46,7 @@ class RowPropagator {
   // Examine one row; tightened columns are appended to `moved`. False if infeasible.
   bool propagate_row(int row, Eigen::VectorXd& lower, Eigen::VectorXd& upper, std::vector<int>& moved) const;
 
-  std::vector<std::vector<Entry>> rows_;  // row -> (column, a)
+  std::vector<std::vector<Entry>> rows_;    // row -> (column, a)
   std::vector<std::vector<int>> col_rows_;  // column -> rows holding it
   Eigen::VectorXd row_lower_, row_upper_;
   std::vector<char> is_integer_;

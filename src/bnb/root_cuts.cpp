@@ -12,8 +12,8 @@ namespace milpsac::bnb {
 namespace {
 
 constexpr int kMaxRounds = 25;
-constexpr int kStallRounds = 3;             // rounds without real progress before stopping
-constexpr double kProgress = 1e-4;          // relative bound improvement that counts as progress
+constexpr int kStallRounds = 3;     // rounds without real progress before stopping
+constexpr double kProgress = 1e-4;  // relative bound improvement that counts as progress
 constexpr double kMinEfficacy = 1e-5;
 constexpr double kMaxParallelism = 0.98;
 constexpr int kGomoryRowsPerRound = 200;

@@ -84,8 +84,10 @@ bool SearchState::offer_solution(const Eigen::VectorXd& x) {
   // Rounding can move a row with a large coefficient (the big-M trap): the
   // rounded point is checked, and the unrounded one is the fallback.
   const Eigen::VectorXd* candidate = nullptr;
-  if (lp::is_feasible(lp, rounded, kFeasibilityCheck, true, kIntegrality)) candidate = &rounded;
-  else if (lp::is_feasible(lp, x, kFeasibilityCheck, true, kIntegrality)) candidate = &x;
+  if (lp::is_feasible(lp, rounded, kFeasibilityCheck, true, kIntegrality))
+    candidate = &rounded;
+  else if (lp::is_feasible(lp, x, kFeasibilityCheck, true, kIntegrality))
+    candidate = &x;
   if (candidate == nullptr) return false;
   const double value = sign * lp::objective_value(lp, *candidate);
   if (has_incumbent && value >= incumbent_value - 1e-12 * std::max(1.0, std::fabs(incumbent_value))) return false;

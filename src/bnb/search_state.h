@@ -28,8 +28,8 @@ struct SearchState {
   const MilpOptions& options;
   Deadline deadline;
   LpRelaxation relaxation;
-  double sign;            // +1 minimise, -1 maximise: internal values are sign * objective
-  double step;            // objective grid (0 when none)
+  double sign;  // +1 minimise, -1 maximise: internal values are sign * objective
+  double step;  // objective grid (0 when none)
   std::vector<int> integer_cols;
   Eigen::VectorXd root_lower, root_upper;  // global bounds (tightened at the root)
   Pseudocosts pseudocosts;

@@ -17,15 +17,11 @@ class Deadline {
   Deadline() : start_(Clock::now()), limit_seconds_(INFINITY) {}
   explicit Deadline(double limit_seconds) : start_(Clock::now()), limit_seconds_(limit_seconds) {}
 
-  double elapsed_seconds() const {
-    return std::chrono::duration<double>(Clock::now() - start_).count();
-  }
+  double elapsed_seconds() const { return std::chrono::duration<double>(Clock::now() - start_).count(); }
   double limit_seconds() const { return limit_seconds_; }
   bool unlimited() const { return std::isinf(limit_seconds_); }
   bool expired() const { return !unlimited() && elapsed_seconds() >= limit_seconds_; }
-  double remaining_seconds() const {
-    return unlimited() ? INFINITY : limit_seconds_ - elapsed_seconds();
-  }
+  double remaining_seconds() const { return unlimited() ? INFINITY : limit_seconds_ - elapsed_seconds(); }
 
  private:
   Clock::time_point start_;

@@ -21,13 +21,12 @@ inline constexpr double kMaxDenseEntries = 1e8;
 
 // Throws InputError "WHAT: too large for dense storage (R rows x C columns ...)"
 // when rows * cols exceeds `limit`; `what` names the input (file, model).
-inline void check_dense_size(double rows, double cols, const std::string& what,
-                             double limit = kMaxDenseEntries) {
+inline void check_dense_size(double rows, double cols, const std::string& what, double limit = kMaxDenseEntries) {
   const double entries = rows * cols;
   if (entries > limit)
     throw InputError(what + ": too large for dense storage (" + std::to_string(static_cast<std::int64_t>(rows)) +
-                     " rows x " + std::to_string(static_cast<std::int64_t>(cols)) + " columns = " +
-                     std::to_string(static_cast<std::int64_t>(entries)) + " entries; the limit is " +
+                     " rows x " + std::to_string(static_cast<std::int64_t>(cols)) +
+                     " columns = " + std::to_string(static_cast<std::int64_t>(entries)) + " entries; the limit is " +
                      std::to_string(static_cast<std::int64_t>(limit)) + ", see docs/limits.md)");
 }
 

@@ -11,8 +11,7 @@
 namespace milpsac {
 
 bool is_gzip(std::string_view data) {
-  return data.size() >= 2 && static_cast<unsigned char>(data[0]) == 0x1f &&
-         static_cast<unsigned char>(data[1]) == 0x8b;
+  return data.size() >= 2 && static_cast<unsigned char>(data[0]) == 0x1f && static_cast<unsigned char>(data[1]) == 0x8b;
 }
 
 std::string gunzip(std::string_view data, const std::string& source) {

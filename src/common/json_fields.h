@@ -53,7 +53,7 @@ class JsonField {
   void reject_unknown(std::initializer_list<std::string_view> known) const;
 
   // --- scalars ---------------------------------------------------------------
-  double number() const;                          // a finite number
+  double number() const;  // a finite number
   double number_at_least(double lo, const char* what) const;
   // A whole number in [lo, hi] ("must be WHAT, got ...").
   std::int64_t whole(std::int64_t lo, std::int64_t hi, const char* what) const;

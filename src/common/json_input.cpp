@@ -57,8 +57,10 @@ std::string prepare(std::string_view text, const std::string& source, bool& chan
       ++line;
     } else if (c == '"') {  // skip the string literal
       for (++i; i < text.size() && text[i] != '"'; ++i) {
-        if (text[i] == '\\') ++i;
-        else if (text[i] == '\n') ++line;
+        if (text[i] == '\\')
+          ++i;
+        else if (text[i] == '\n')
+          ++line;
       }
     } else if (c == '[' || c == '{') {
       if (++depth > kMaxJsonDepth)
@@ -135,9 +137,7 @@ class DuplicateKeyCheck {
 nlohmann::json parse_checked(std::string_view text, const std::string& source) {
   DuplicateKeyCheck check(source);
   nlohmann::json::parser_callback_t callback = [&check](int depth, nlohmann::json::parse_event_t event,
-                                                        nlohmann::json& parsed) {
-    return check(depth, event, parsed);
-  };
+                                                        nlohmann::json& parsed) { return check(depth, event, parsed); };
   return nlohmann::json::parse(text, callback);
 }
 
@@ -185,7 +185,8 @@ std::string describe_json(const nlohmann::json& value) {
   if (value.is_number() || value.is_boolean() || value.is_null()) return value.dump();
   if (value.is_string()) {
     const std::string& s = value.get_ref<const std::string&>();
-    if (s.size() <= 40) return "string " + nlohmann::json(s).dump(-1, ' ', false, nlohmann::json::error_handler_t::replace);
+    if (s.size() <= 40)
+      return "string " + nlohmann::json(s).dump(-1, ' ', false, nlohmann::json::error_handler_t::replace);
     return "a string";
   }
   return value.is_object() ? "an object" : "a list";

@@ -15,9 +15,9 @@
 // back unchanged. When the graph has a cycle, the order names one.
 #pragma once
 
+#include <algorithm>
 #include <boost/graph/adjacency_list.hpp>
 #include <boost/range/iterator_range.hpp>
-#include <algorithm>
 #include <cstddef>
 #include <functional>
 #include <queue>
@@ -37,9 +37,8 @@ struct Edge {
 // A graph with `num_vertices` vertices and the given edges; parallel edges are
 // merged. Out-edges of a vertex are in increasing order of their target.
 inline Digraph make_digraph(std::size_t num_vertices, std::vector<Edge> edges) {
-  std::sort(edges.begin(), edges.end(), [](const Edge& a, const Edge& b) {
-    return a.from != b.from ? a.from < b.from : a.to < b.to;
-  });
+  std::sort(edges.begin(), edges.end(),
+            [](const Edge& a, const Edge& b) { return a.from != b.from ? a.from < b.from : a.to < b.to; });
   edges.erase(std::unique(edges.begin(), edges.end(),
                           [](const Edge& a, const Edge& b) { return a.from == b.from && a.to == b.to; }),
               edges.end());

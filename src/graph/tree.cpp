@@ -14,12 +14,8 @@ namespace {
 struct OrderRecorder : boost::default_dfs_visitor {
   std::vector<int>* pre_order;
   std::vector<int>* post_order;
-  void discover_vertex(Vertex v, const Digraph&) const {
-    pre_order->push_back(static_cast<int>(v));
-  }
-  void finish_vertex(Vertex v, const Digraph&) const {
-    post_order->push_back(static_cast<int>(v));
-  }
+  void discover_vertex(Vertex v, const Digraph&) const { pre_order->push_back(static_cast<int>(v)); }
+  void finish_vertex(Vertex v, const Digraph&) const { post_order->push_back(static_cast<int>(v)); }
 };
 
 }  // namespace
@@ -55,9 +51,8 @@ Tree make_tree(const std::vector<int>& parent) {
       tree.graph, static_cast<size_t>(tree.root), recorder,
       boost::make_iterator_property_map(color.begin(), boost::get(boost::vertex_index, tree.graph)));
   if (static_cast<int>(tree.pre_order.size()) != n)
-    throw InputError("parent links contain a cycle: " +
-                                std::to_string(n - static_cast<int>(tree.pre_order.size())) +
-                                " vertices are not reachable from the root");
+    throw InputError("parent links contain a cycle: " + std::to_string(n - static_cast<int>(tree.pre_order.size())) +
+                     " vertices are not reachable from the root");
 
   tree.pre.assign(static_cast<size_t>(n), 0);
   tree.post.assign(static_cast<size_t>(n), 0);
@@ -80,9 +75,7 @@ std::vector<int> children(const Tree& tree, int v) {
   return result;
 }
 
-bool is_leaf(const Tree& tree, int v) {
-  return num_users(tree.graph, static_cast<Vertex>(v)) == 0;
-}
+bool is_leaf(const Tree& tree, int v) { return num_users(tree.graph, static_cast<Vertex>(v)) == 0; }
 
 std::vector<int> leaves(const Tree& tree) {
   std::vector<int> result;
@@ -93,8 +86,7 @@ std::vector<int> leaves(const Tree& tree) {
 
 std::vector<int> path_from_root(const Tree& tree, int v) {
   std::vector<int> path(static_cast<size_t>(tree.depth[static_cast<size_t>(v)]) + 1);
-  for (int u = v, i = static_cast<int>(path.size()) - 1; u != -1;
-       u = tree.parent[static_cast<size_t>(u)], --i)
+  for (int u = v, i = static_cast<int>(path.size()) - 1; u != -1; u = tree.parent[static_cast<size_t>(u)], --i)
     path[static_cast<size_t>(i)] = u;
   return path;
 }

@@ -26,14 +26,14 @@
 namespace milpsac::graph {
 
 struct Tree {
-  Digraph graph;                 // edges parent -> child
+  Digraph graph;  // edges parent -> child
   int root = -1;
-  std::vector<int> parent;       // parent[v], -1 for the root
-  std::vector<int> depth;        // depth[root] == 0
-  std::vector<int> pre;          // pre-order position of each vertex
-  std::vector<int> post;         // post-order position of each vertex
-  std::vector<int> pre_order;    // vertices in pre-order  (inverse of pre)
-  std::vector<int> post_order;   // vertices in post-order (inverse of post)
+  std::vector<int> parent;      // parent[v], -1 for the root
+  std::vector<int> depth;       // depth[root] == 0
+  std::vector<int> pre;         // pre-order position of each vertex
+  std::vector<int> post;        // post-order position of each vertex
+  std::vector<int> pre_order;   // vertices in pre-order  (inverse of pre)
+  std::vector<int> post_order;  // vertices in post-order (inverse of post)
 
   int size() const { return static_cast<int>(parent.size()); }
 };
@@ -56,9 +56,7 @@ inline bool is_ancestor_or_self(const Tree& tree, int u, int v) {
 }
 
 // u is a proper ancestor of v. O(1).
-inline bool is_strict_ancestor(const Tree& tree, int u, int v) {
-  return u != v && is_ancestor_or_self(tree, u, v);
-}
+inline bool is_strict_ancestor(const Tree& tree, int u, int v) { return u != v && is_ancestor_or_self(tree, u, v); }
 
 // Leaves in pre-order.
 std::vector<int> leaves(const Tree& tree);

@@ -144,14 +144,17 @@ std::vector<int> BasisFactor::factor(const Eigen::SparseMatrix<double>& B, std::
     const int p = bump_positions_[static_cast<size_t>(c)];
     for (SparseIt it(B, p); it; ++it) {
       const int k = bump_index[static_cast<size_t>(it.row())];
-      if (k >= 0) kernel(k, c) = it.value();
-      else if (it.value() != 0.0) bump_coupling_[static_cast<size_t>(c)].push_back({static_cast<int>(it.row()), it.value()});
+      if (k >= 0)
+        kernel(k, c) = it.value();
+      else if (it.value() != 0.0)
+        bump_coupling_[static_cast<size_t>(c)].push_back({static_cast<int>(it.row()), it.value()});
     }
   }
   bump_lu_.compute(kernel);
   const double factor_cost = static_cast<double>(s) * s * s / 3.0 + static_cast<double>(B.nonZeros());
   const double interval = std::sqrt(2.0 * factor_cost / (3.0 * m_));
-  refactor_interval_ = static_cast<int>(std::clamp(interval, static_cast<double>(kMinUpdates), static_cast<double>(kMaxUpdates)));
+  refactor_interval_ =
+      static_cast<int>(std::clamp(interval, static_cast<double>(kMinUpdates), static_cast<double>(kMaxUpdates)));
   // Partial pivoting keeps column order, so a tiny U(c,c) means bump column c
   // is (nearly) a combination of the columns before it.
   const auto& U = bump_lu_.matrixLU();

@@ -18,7 +18,7 @@ struct Range {
   bool lo_finite = true, hi_finite = true;
 
   void add(double v, double lower, double upper, double magnitude) {
-    if (v == 0.0) return;  // exact zero: nothing to add (not a tolerance test)
+    if (v == 0.0) return;                         // exact zero: nothing to add (not a tolerance test)
     const double at_min = v > 0 ? lower : upper;  // z giving the smallest v*z
     const double at_max = v > 0 ? upper : lower;
     const double relative = std::fabs(v) / std::max(magnitude, tol::kRayZero);

@@ -94,15 +94,20 @@ SimplexSolver::Outcome SimplexSolver::run_dual() {
     if (candidates.empty() && any_rejected) return Outcome::kRestart;  // not a ray: refused pivots
     if (candidates.empty()) {
       // A dual ray: the row cannot reach its bound. Confirm on fresh values.
-      if (factor_.num_updates() > 0) { factor_valid_ = false; continue; }
+      if (factor_.num_updates() > 0) {
+        factor_valid_ = false;
+        continue;
+      }
       scaled_ray_ = rho;  // row r of B^-1 [A -I] is rho^T [A -I]: a Farkas ray
       return Outcome::kInfeasible;
     }
-    const DualRatioChoice choice =
-        dual_ratio_test(candidates, std::fabs(x_[leaving] - target), tol_p, tol_d, bland);
+    const DualRatioChoice choice = dual_ratio_test(candidates, std::fabs(x_[leaving] - target), tol_p, tol_d, bland);
     if (choice.infeasible) {
       // Flipping every candidate still leaves the row short: infeasible.
-      if (factor_.num_updates() > 0) { factor_valid_ = false; continue; }
+      if (factor_.num_updates() > 0) {
+        factor_valid_ = false;
+        continue;
+      }
       scaled_ray_ = rho;
       return Outcome::kInfeasible;
     }
@@ -144,8 +149,8 @@ SimplexSolver::Outcome SimplexSolver::run_dual() {
         if (v < n_) {
           for (Eigen::SparseMatrix<double>::InnerIterator it(A_sparse_, v); it; ++it)
             flip_rhs[it.row()] += change * it.value();
-        }
-        else flip_rhs[v - n_] -= change;
+        } else
+          flip_rhs[v - n_] -= change;
       }
       factor_.ftran(flip_rhs);
       for (int i = 0; i < m_; ++i) x_[head_[i]] -= flip_rhs[i];

@@ -24,13 +24,13 @@ enum class ObjectiveSense { kMinimize, kMaximize };
 struct LinearProgram {
   std::string name;
   ObjectiveSense sense = ObjectiveSense::kMinimize;
-  Eigen::MatrixXd A;           // rows x cols
-  Eigen::VectorXd c;           // cols
-  double offset = 0.0;         // constant term of the objective (in the stated sense)
-  Eigen::VectorXd col_lower;   // cols
-  Eigen::VectorXd col_upper;   // cols
-  Eigen::VectorXd row_lower;   // rows
-  Eigen::VectorXd row_upper;   // rows
+  Eigen::MatrixXd A;             // rows x cols
+  Eigen::VectorXd c;             // cols
+  double offset = 0.0;           // constant term of the objective (in the stated sense)
+  Eigen::VectorXd col_lower;     // cols
+  Eigen::VectorXd col_upper;     // cols
+  Eigen::VectorXd row_lower;     // rows
+  Eigen::VectorXd row_upper;     // rows
   std::vector<char> is_integer;  // cols, 1 for integer columns
   std::vector<std::string> col_names;
   std::vector<std::string> row_names;

@@ -57,8 +57,7 @@ void MpsModel::add_row(const RowsRecord& r) {
   std::string row_name(r.name);
   if (row_index_.count(row_name)) diag_.fail("row " + quoted(row_name) + " defined twice");
   if (r.type == 'N') {
-    const bool is_objective =
-        objective_row_name_.empty() && (objective_name.empty() || objective_name == row_name);
+    const bool is_objective = objective_row_name_.empty() && (objective_name.empty() || objective_name == row_name);
     if (is_objective) {
       objective_row_name_ = row_name;
       row_index_.emplace(std::move(row_name), kObjectiveRow);
@@ -168,7 +167,8 @@ void MpsModel::set_rhs(const RhsRecord& r, bool ranges) {
     } else {
       RowData& data = rows_[static_cast<size_t>(row)];
       int& line = ranges ? data.range_line : data.rhs_line;
-      if (line != 0) diag_.warn(std::string("duplicate ") + what + " entry for row " + quoted(p.name) + "; the last one is used");
+      if (line != 0)
+        diag_.warn(std::string("duplicate ") + what + " entry for row " + quoted(p.name) + "; the last one is used");
       line = diag_.line();
       if (ranges)
         data.range = v;
@@ -199,8 +199,12 @@ void MpsModel::set_bound(const BoundsRecord& r) {
     col.negative_upper_line = upper < 0 ? diag_.line() : 0;
   };
   switch (r.kind) {
-    case BoundKind::kUp: set_upper(v); break;
-    case BoundKind::kLo: set_lower(v); break;
+    case BoundKind::kUp:
+      set_upper(v);
+      break;
+    case BoundKind::kLo:
+      set_lower(v);
+      break;
     case BoundKind::kFx:
       if (std::isinf(v)) diag_.fail("FX bound with infinite value on column " + quoted(col.name));
       set_lower(v);
@@ -211,8 +215,12 @@ void MpsModel::set_bound(const BoundsRecord& r) {
       set_lower(-kInfinity);
       set_upper(kInfinity);
       break;
-    case BoundKind::kMi: set_lower(-kInfinity); break;
-    case BoundKind::kPl: set_upper(kInfinity); break;
+    case BoundKind::kMi:
+      set_lower(-kInfinity);
+      break;
+    case BoundKind::kPl:
+      set_upper(kInfinity);
+      break;
     case BoundKind::kBv:
       set_lower(0.0);
       set_upper(1.0);
@@ -279,26 +287,28 @@ std::pair<double, double> MpsModel::row_bounds(const RowData& row) const {
   if (row.type == 'L') lower = -kInfinity;
   if (row.type == 'G') upper = kInfinity;
   if (row.range) {
-    if (std::isinf(r)) diag_.fail_at(row.range_line, "RANGES entry on row " + quoted(row.name) + " whose RHS is infinite");
+    if (std::isinf(r))
+      diag_.fail_at(row.range_line, "RANGES entry on row " + quoted(row.name) + " whose RHS is infinite");
     const double width = std::abs(*row.range);
     if (row.type == 'L' || (row.type == 'E' && *row.range < 0)) lower = r - width;
     if (row.type == 'G' || (row.type == 'E' && *row.range > 0)) upper = r + width;
   }
   if (lower == kInfinity || upper == -kInfinity)
-    diag_.fail_at(row.rhs_line, "infinite RHS " + format_number(r) + " makes row " + quoted(row.name) + " unsatisfiable");
+    diag_.fail_at(row.rhs_line,
+                  "infinite RHS " + format_number(r) + " makes row " + quoted(row.name) + " unsatisfiable");
   return {lower, upper};
 }
 
 void MpsModel::finish_bounds(ColumnData& col) {
   if (col.from_marker && !col.any_bound) col.upper = 1.0;
   if (col.negative_upper_line != 0 && col.upper < 0 && !col.lower_set) {
-    diag_.warn_at(col.negative_upper_line,
-            "negative upper bound on column " + quoted(col.name) + " without a lower bound: lower bound set to -inf");
+    diag_.warn_at(col.negative_upper_line, "negative upper bound on column " + quoted(col.name) +
+                                               " without a lower bound: lower bound set to -inf");
     col.lower = -kInfinity;
   }
   if (col.semi_line != 0 && !(col.lower <= 0.0 && 0.0 <= col.upper))
     diag_.fail_at(col.semi_line, "semi-continuous column " + quoted(col.name) +
-                               " with lower bound > 0 is not supported (SC/SI only as ordinary bounds)");
+                                     " with lower bound > 0 is not supported (SC/SI only as ordinary bounds)");
 }
 
 }  // namespace milpsac::lp::mps_detail

@@ -126,18 +126,20 @@ class SectionReader {
       case Section::kRanges: {
         const bool ranges = section_ == Section::kRanges;
         const char* name = ranges ? "RANGES" : "RHS";
-        model_.set_rhs(read_record<RhsRecord>(
-                           line,
-                           [name](const Fields& f, RhsRecord& r, std::string& e) { return decode_rhs(f, r, name, e); },
-                           [this](const RhsRecord& r) { return unknown_rows(r.pairs); }),
-                       ranges);
+        model_.set_rhs(
+            read_record<RhsRecord>(
+                line, [name](const Fields& f, RhsRecord& r, std::string& e) { return decode_rhs(f, r, name, e); },
+                [this](const RhsRecord& r) { return unknown_rows(r.pairs); }),
+            ranges);
         return;
       }
       case Section::kBounds: {
         const auto is_column = [this](std::string_view c) { return model_.is_column(c); };
         model_.set_bound(read_record<BoundsRecord>(
             line,
-            [&is_column](const Fields& f, BoundsRecord& r, std::string& e) { return decode_bounds(f, r, is_column, e); },
+            [&is_column](const Fields& f, BoundsRecord& r, std::string& e) {
+              return decode_bounds(f, r, is_column, e);
+            },
             [this](const BoundsRecord& r) { return model_.is_column(r.column) ? 0 : 1; }));
         return;
       }
@@ -163,7 +165,8 @@ class SectionReader {
     }
     if (key == "OBJSENSE" || key == "OBJSENSE:") {
       section_ = Section::kObjsense;
-      if (fields_.size() == 2 && !set_sense(fields_[1])) fail("OBJSENSE: expected MAX or MIN, found " + quoted(fields_[1]));
+      if (fields_.size() == 2 && !set_sense(fields_[1]))
+        fail("OBJSENSE: expected MAX or MIN, found " + quoted(fields_[1]));
       if (fields_.size() > 2) fail("OBJSENSE: expected MAX or MIN");
       return true;
     }
@@ -196,9 +199,9 @@ class SectionReader {
       ended_ = true;
       return true;
     }
-    static constexpr std::string_view kUnsupported[] = {
-        "QUADOBJ", "QMATRIX", "QSECTION", "QCMATRIX", "CSECTION", "SOS",       "SETS",
-        "INDICATORS", "GENCONS", "PWLOBJ", "USERCUTS", "LAZYCONS", "SCENARIOS", "BRANCH"};
+    static constexpr std::string_view kUnsupported[] = {"QUADOBJ",  "QMATRIX",  "QSECTION",   "QCMATRIX", "CSECTION",
+                                                        "SOS",      "SETS",     "INDICATORS", "GENCONS",  "PWLOBJ",
+                                                        "USERCUTS", "LAZYCONS", "SCENARIOS",  "BRANCH"};
     for (std::string_view u : kUnsupported)
       if (key == u) fail("section " + std::string(key) + " is not supported (linear programs and MILPs only)");
     return false;
@@ -289,8 +292,7 @@ class SectionReader {
 
 }  // namespace
 
-LinearProgram read_mps_text(std::string_view text, const std::string& source_name,
-                            std::vector<std::string>* warnings) {
+LinearProgram read_mps_text(std::string_view text, const std::string& source_name, std::vector<std::string>* warnings) {
   if (is_gzip(text)) {
     const std::string plain = gunzip(text, source_name);
     return SectionReader(plain, source_name, warnings).read();

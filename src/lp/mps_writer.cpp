@@ -191,7 +191,8 @@ void write_mps(const LinearProgram& lp, std::ostream& out) {
   out << "NAME" << (name.empty() ? "" : "          " + name) << '\n';
   if (lp.sense == ObjectiveSense::kMaximize) out << "OBJSENSE\n    MAX\n";
   out << "ROWS\n N  " << objective << '\n';
-  for (Eigen::Index i = 0; i < m; ++i) out << ' ' << forms[static_cast<size_t>(i)].type << "  " << rows[static_cast<size_t>(i)] << '\n';
+  for (Eigen::Index i = 0; i < m; ++i)
+    out << ' ' << forms[static_cast<size_t>(i)].type << "  " << rows[static_cast<size_t>(i)] << '\n';
 
   out << "COLUMNS\n";
   bool in_integer_block = false;
@@ -203,7 +204,8 @@ void write_mps(const LinearProgram& lp, std::ostream& out) {
       in_integer_block = integer;
     }
     bool any = false;
-    if (!std::isfinite(lp.c[j])) throw std::invalid_argument("write_mps: objective coefficient of " + col + " is not finite");
+    if (!std::isfinite(lp.c[j]))
+      throw std::invalid_argument("write_mps: objective coefficient of " + col + " is not finite");
     if (lp.c[j] != 0.0) {
       out << data_line("    ", col, objective, number(lp.c[j]));
       any = true;
@@ -236,7 +238,8 @@ void write_mps(const LinearProgram& lp, std::ostream& out) {
 
   out << "BOUNDS\n";
   for (Eigen::Index j = 0; j < n; ++j)
-    write_bounds(out, cols[static_cast<size_t>(j)], lp.col_lower[j], lp.col_upper[j], lp.is_integer[static_cast<size_t>(j)] != 0);
+    write_bounds(out, cols[static_cast<size_t>(j)], lp.col_lower[j], lp.col_upper[j],
+                 lp.is_integer[static_cast<size_t>(j)] != 0);
   out << "ENDATA\n";
 }
 

@@ -20,11 +20,10 @@
 namespace milpsac::lp {
 namespace {
 
-
 struct Limit {
-  double relaxed;    // step allowed with the tolerance (Harris pass 1)
-  double exact;      // step to reach the bound exactly (clamped at 0)
-  bool to_upper;     // which bound the variable reaches
+  double relaxed;  // step allowed with the tolerance (Harris pass 1)
+  double exact;    // step to reach the bound exactly (clamped at 0)
+  bool to_upper;   // which bound the variable reaches
 };
 
 }  // namespace
@@ -49,8 +48,14 @@ SimplexSolver::Outcome SimplexSolver::run_primal(Phase phase) {
       bool infeasible = false;
       for (int i = 0; i < m_; ++i) {
         const int v = head_[i];
-        if (x_[v] < lower_[v] - tol_p) { phase_cost[v] = -1.0; infeasible = true; }
-        if (x_[v] > upper_[v] + tol_p) { phase_cost[v] = 1.0; infeasible = true; }
+        if (x_[v] < lower_[v] - tol_p) {
+          phase_cost[v] = -1.0;
+          infeasible = true;
+        }
+        if (x_[v] > upper_[v] + tol_p) {
+          phase_cost[v] = 1.0;
+          infeasible = true;
+        }
       }
       if (!infeasible) return Outcome::kOptimal;
       cost = &phase_cost;
@@ -67,12 +72,19 @@ SimplexSolver::Outcome SimplexSolver::run_primal(Phase phase) {
       if (status_[v] == VarStatus::kAtLower && d_[v] < -tol_d) score = -d_[v];
       if (status_[v] == VarStatus::kAtUpper && d_[v] > tol_d) score = d_[v];
       if (status_[v] == VarStatus::kAtZero && std::fabs(d_[v]) > tol_d) score = std::fabs(d_[v]);
-      if (score > best) { best = score; q = v; }
+      if (score > best) {
+        best = score;
+        q = v;
+      }
     }
     if (q < 0) {
       if (phase == Phase::kTwo) return Outcome::kOptimal;
       // No improving column while infeasible: confirm on fresh values first.
-      if (factor_.num_updates() > 0) { refactor(); compute_primal(); continue; }
+      if (factor_.num_updates() > 0) {
+        refactor();
+        compute_primal();
+        continue;
+      }
       // The phase-1 duals separate the rows from the box: a Farkas ray.
       scaled_ray_ = y_;
       return Outcome::kInfeasible;
@@ -114,7 +126,11 @@ SimplexSolver::Outcome SimplexSolver::run_primal(Phase phase) {
     const double range = upper_[q] - lower_[q];
     if (!std::isfinite(theta_max) && !std::isfinite(range)) {
       if (phase == Phase::kTwo) {
-        if (factor_.num_updates() > 0) { refactor(); compute_primal(); continue; }
+        if (factor_.num_updates() > 0) {
+          refactor();
+          compute_primal();
+          continue;
+        }
         // The primal ray: x_q moves by dir, each basic by -dir * alpha_i.
         scaled_ray_.setZero(n_);
         if (q < n_) scaled_ray_[q] = dir;
@@ -128,7 +144,10 @@ SimplexSolver::Outcome SimplexSolver::run_primal(Phase phase) {
     int r = -1;
     for (int i = 0; i < m_; ++i) {
       if (!blocking[i] || limits[i].exact > theta_max) continue;
-      if (r < 0) { r = i; continue; }
+      if (r < 0) {
+        r = i;
+        continue;
+      }
       if (bland) {
         if (head_[i] < head_[r]) r = i;
       } else if (std::fabs(alpha[i]) > std::fabs(alpha[r])) {

@@ -32,12 +32,16 @@ ScaleFactors compute_scale_factors(const Eigen::SparseMatrix<double>& A) {
         }
       }
     for (Eigen::Index i = 0; i < m; ++i)
-      if (hi[static_cast<size_t>(i)] > 0) f.row[i] /= std::sqrt(lo[static_cast<size_t>(i)] * hi[static_cast<size_t>(i)]);
+      if (hi[static_cast<size_t>(i)] > 0)
+        f.row[i] /= std::sqrt(lo[static_cast<size_t>(i)] * hi[static_cast<size_t>(i)]);
     for (Eigen::Index j = 0; j < n; ++j) {
       double col_lo = INFINITY, col_hi = 0.0;
       for (SparseIt it(A, j); it; ++it) {
         const double v = std::fabs(it.value()) * f.row[it.row()] * f.col[j];
-        if (v > 0) { col_lo = std::min(col_lo, v); col_hi = std::max(col_hi, v); }
+        if (v > 0) {
+          col_lo = std::min(col_lo, v);
+          col_hi = std::max(col_hi, v);
+        }
       }
       if (col_hi > 0) f.col[j] /= std::sqrt(col_lo * col_hi);
     }

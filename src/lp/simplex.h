@@ -63,13 +63,13 @@ struct LpSolution {
   // infeasible: a Farkas ray y (one per row, minimisation form);
   // unbounded: a primal ray d (one per column). Empty otherwise.
   Eigen::VectorXd ray;
-  double objective = 0.0;        // in the LP's own sense, offset included
-  Eigen::VectorXd x;             // column values (original problem)
-  Eigen::VectorXd row_activity;  // A x
-  Eigen::VectorXd row_duals;     // y, for the minimisation form
-  Eigen::VectorXd reduced_costs; // c - A^T y, for the minimisation form
+  double objective = 0.0;         // in the LP's own sense, offset included
+  Eigen::VectorXd x;              // column values (original problem)
+  Eigen::VectorXd row_activity;   // A x
+  Eigen::VectorXd row_duals;      // y, for the minimisation form
+  Eigen::VectorXd reduced_costs;  // c - A^T y, for the minimisation form
   long iterations = 0;
-  Basis basis;                   // for the original model (postsolved when presolve ran)
+  Basis basis;  // for the original model (postsolved when presolve ran)
 };
 
 // Solve an LP (integrality ignored). Every verdict is checked against the

@@ -20,8 +20,8 @@ double clean_bound(double v) {
 
 SimplexSolver::SimplexSolver(const LinearProgram& lp, bool scale) : m_(lp.num_rows()), n_(lp.num_cols()) {
   A_original_ = lp.A.sparseView(1.0, 0.0);  // keeps every nonzero, however small
-  scale_ = scale ? compute_scale_factors(A_original_)
-                 : ScaleFactors{Eigen::VectorXd::Ones(m_), Eigen::VectorXd::Ones(n_)};
+  scale_ =
+      scale ? compute_scale_factors(A_original_) : ScaleFactors{Eigen::VectorXd::Ones(m_), Eigen::VectorXd::Ones(n_)};
   A_sparse_ = scale_.row.asDiagonal() * A_original_ * scale_.col.asDiagonal();
   const double sign = lp.sense == ObjectiveSense::kMaximize ? -1.0 : 1.0;
   cost_ = Eigen::VectorXd::Zero(num_vars());
@@ -50,9 +50,12 @@ VarStatus SimplexSolver::default_nonbasic_status(int v) const {
 
 double SimplexSolver::nonbasic_value(int v) const {
   switch (status_[v]) {
-    case VarStatus::kAtLower: return lower_[v];
-    case VarStatus::kAtUpper: return upper_[v];
-    default: return 0.0;
+    case VarStatus::kAtLower:
+      return lower_[v];
+    case VarStatus::kAtUpper:
+      return upper_[v];
+    default:
+      return 0.0;
   }
 }
 
@@ -234,14 +237,17 @@ double SimplexSolver::max_dual_infeasibility() const {
   double worst = 0.0;
   for (int v = 0; v < num_vars(); ++v) {
     switch (status_[v]) {
-      case VarStatus::kBasic: break;
+      case VarStatus::kBasic:
+        break;
       case VarStatus::kAtLower:
         if (upper_[v] - lower_[v] > tol::kZero) worst = std::max(worst, -d_[v]);
         break;
       case VarStatus::kAtUpper:
         if (upper_[v] - lower_[v] > tol::kZero) worst = std::max(worst, d_[v]);
         break;
-      case VarStatus::kAtZero: worst = std::max(worst, std::fabs(d_[v])); break;
+      case VarStatus::kAtZero:
+        worst = std::max(worst, std::fabs(d_[v]));
+        break;
     }
   }
   return worst;
@@ -320,10 +326,12 @@ LpStatus SimplexSolver::solve() {
         }
         break;
       }
-      case Outcome::kCutoff: return finish(LpStatus::kCutoff);
+      case Outcome::kCutoff:
+        return finish(LpStatus::kCutoff);
       case Outcome::kLimit:
         return finish(iterations_ >= iteration_limit_ ? LpStatus::kIterationLimit : LpStatus::kTimeLimit);
-      case Outcome::kRestart: break;
+      case Outcome::kRestart:
+        break;
     }
   }
   return finish(LpStatus::kNumericalError);
@@ -376,14 +384,17 @@ void SimplexSolver::shift_costs_to_dual_feasibility() {
     double shift = 0.0;
     const bool movable = upper_[v] - lower_[v] > tol::kZero;
     switch (status_[v]) {
-      case VarStatus::kBasic: break;
+      case VarStatus::kBasic:
+        break;
       case VarStatus::kAtLower:
         if (movable) shift = std::max(-d_[v], 0.0) + push;
         break;
       case VarStatus::kAtUpper:
         if (movable) shift = std::min(-d_[v], 0.0) - push;
         break;
-      case VarStatus::kAtZero: shift = -d_[v]; break;
+      case VarStatus::kAtZero:
+        shift = -d_[v];
+        break;
     }
     work_cost_[v] += shift;
     d_[v] += shift;
@@ -393,18 +404,12 @@ void SimplexSolver::shift_costs_to_dual_feasibility() {
 
 double SimplexSolver::objective() const { return cost_.dot(x_) + offset_; }
 
-Eigen::VectorXd SimplexSolver::primal_values() const {
-  return x_.head(n_).cwiseProduct(scale_.col);
-}
+Eigen::VectorXd SimplexSolver::primal_values() const { return x_.head(n_).cwiseProduct(scale_.col); }
 
-Eigen::VectorXd SimplexSolver::row_activity() const {
-  return x_.tail(m_).cwiseQuotient(scale_.row);
-}
+Eigen::VectorXd SimplexSolver::row_activity() const { return x_.tail(m_).cwiseQuotient(scale_.row); }
 
 Eigen::VectorXd SimplexSolver::row_duals() const { return y_.cwiseProduct(scale_.row); }
 
-Eigen::VectorXd SimplexSolver::reduced_costs() const {
-  return d_.head(n_).cwiseQuotient(scale_.col);
-}
+Eigen::VectorXd SimplexSolver::reduced_costs() const { return d_.head(n_).cwiseQuotient(scale_.col); }
 
 }  // namespace milpsac::lp

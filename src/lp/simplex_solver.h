@@ -67,7 +67,7 @@ class SimplexSolver {
 
   LpStatus solve();
 
-  double objective() const;            // minimisation form, offset included
+  double objective() const;               // minimisation form, offset included
   Eigen::VectorXd primal_values() const;  // x (original columns)
   Eigen::VectorXd reduced_costs() const;  // d = c - A^T y (minimisation form)
   Eigen::VectorXd row_duals() const;      // y (minimisation form)
@@ -91,8 +91,8 @@ class SimplexSolver {
   // Variables are numbered as in a basis: columns 0..n-1, then the logical of
   // row i as n + i (its value is the row activity a_i x). Valid after solve()
   // returned kOptimal, until the next change of bounds or basis.
-  int basic_variable(int position) const;   // the variable in basis position 0..m-1
-  VarStatus variable_status(int v) const;   // kBasic or the bound a nonbasic sits at
+  int basic_variable(int position) const;  // the variable in basis position 0..m-1
+  VarStatus variable_status(int v) const;  // kBasic or the bound a nonbasic sits at
   // Row `position` of the simplex tableau in the original (unscaled) space:
   // with b = basic_variable(position), x_b + sum_v row[v] * x_v = 0 over the
   // nonbasic v (n + m entries; basic ones are 0, except row[b] = 1).
@@ -112,7 +112,7 @@ class SimplexSolver {
   void refactor();
   void compute_primal();
   void compute_duals(const Eigen::VectorXd& cost);
-  void column(int v, Eigen::VectorXd& out) const;        // a_v of [A -I]
+  void column(int v, Eigen::VectorXd& out) const;  // a_v of [A -I]
   // Row `position` of B^-1 [A -I]; rho = B^-T e_position.
   void pivot_row(int position, Eigen::VectorXd& rho, Eigen::VectorXd& alpha_row);
   // Shift the working costs so that every nonbasic has the dual-feasible sign.
@@ -135,19 +135,19 @@ class SimplexSolver {
   // rows, primal values) cost its nonzeros, not m*n.
   Eigen::SparseMatrix<double> A_sparse_;
   Eigen::SparseMatrix<double> A_original_;  // unscaled, for the certificates
-  Eigen::VectorXd cost_;       // n + m, minimisation form, logicals 0
-  Eigen::VectorXd work_cost_;  // what the dual simplex prices with: cost_ plus any shifts
+  Eigen::VectorXd cost_;                    // n + m, minimisation form, logicals 0
+  Eigen::VectorXd work_cost_;               // what the dual simplex prices with: cost_ plus any shifts
   bool costs_shifted_ = false;
-  Eigen::VectorXd dse_weights_;  // per basis position
-  double offset_ = 0.0;        // minimisation form
+  Eigen::VectorXd dse_weights_;    // per basis position
+  double offset_ = 0.0;            // minimisation form
   Eigen::VectorXd lower_, upper_;  // n + m, scaled
 
   std::vector<int> head_;      // basic variable in each position
   std::vector<int> position_;  // position in the basis, -1 when nonbasic
   std::vector<VarStatus> status_;
-  Eigen::VectorXd x_;          // n + m values
-  Eigen::VectorXd y_;          // duals of the current cost vector
-  Eigen::VectorXd d_;          // reduced costs (n + m), basic entries 0
+  Eigen::VectorXd x_;  // n + m values
+  Eigen::VectorXd y_;  // duals of the current cost vector
+  Eigen::VectorXd d_;  // reduced costs (n + m), basic entries 0
   BasisFactor factor_;
   bool factor_valid_ = false;
 

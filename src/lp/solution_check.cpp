@@ -19,8 +19,8 @@ double dual_condition(double value, double lower, double upper, double d, double
   const bool at_lower = std::isfinite(lower) && value <= lower + tol * (1.0 + std::fabs(lower));
   const bool at_upper = std::isfinite(upper) && value >= upper - tol * (1.0 + std::fabs(upper));
   double v = 0.0;
-  if (!at_lower && d > 0) v = d;    // could decrease the objective by lowering it
-  if (!at_upper && d < 0) v = -d;   // could decrease the objective by raising it
+  if (!at_lower && d > 0) v = d;   // could decrease the objective by lowering it
+  if (!at_upper && d < 0) v = -d;  // could decrease the objective by raising it
   return v / scale;
 }
 
@@ -61,7 +61,8 @@ double max_dual_violation(const LinearProgram& lp, const Eigen::VectorXd& x, con
     worst = std::max(worst, dual_condition(x[j], lp.col_lower[j], lp.col_upper[j], d[j], scale, primal_tolerance));
   // A row's logical s = A x has cost 0 and column -e_i: its reduced cost is y_i.
   for (int i = 0; i < lp.num_rows(); ++i)
-    worst = std::max(worst, dual_condition(activity[i], lp.row_lower[i], lp.row_upper[i], y[i], scale, primal_tolerance));
+    worst =
+        std::max(worst, dual_condition(activity[i], lp.row_lower[i], lp.row_upper[i], y[i], scale, primal_tolerance));
   return worst;
 }
 

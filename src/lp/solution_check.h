@@ -20,8 +20,8 @@ double max_integrality_violation(const LinearProgram& lp, const Eigen::VectorXd&
 
 // x is feasible for the rows and bounds within `tolerance` (relative) and, when
 // check_integrality, integral within `integrality_tolerance`.
-bool is_feasible(const LinearProgram& lp, const Eigen::VectorXd& x, double tolerance,
-                 bool check_integrality, double integrality_tolerance = 1e-6);
+bool is_feasible(const LinearProgram& lp, const Eigen::VectorXd& x, double tolerance, bool check_integrality,
+                 double integrality_tolerance = 1e-6);
 
 // Largest violation of the optimality conditions for (x, y) in minimisation
 // form: reduced costs d = c - A^T y must be >= 0 at a lower bound, <= 0 at an

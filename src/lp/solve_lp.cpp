@@ -13,13 +13,20 @@ namespace milpsac::lp {
 
 const char* to_string(LpStatus status) {
   switch (status) {
-    case LpStatus::kOptimal: return "optimal";
-    case LpStatus::kInfeasible: return "infeasible";
-    case LpStatus::kUnbounded: return "unbounded";
-    case LpStatus::kIterationLimit: return "iteration_limit";
-    case LpStatus::kTimeLimit: return "time_limit";
-    case LpStatus::kCutoff: return "cutoff";
-    case LpStatus::kNumericalError: return "numerical_error";
+    case LpStatus::kOptimal:
+      return "optimal";
+    case LpStatus::kInfeasible:
+      return "infeasible";
+    case LpStatus::kUnbounded:
+      return "unbounded";
+    case LpStatus::kIterationLimit:
+      return "iteration_limit";
+    case LpStatus::kTimeLimit:
+      return "time_limit";
+    case LpStatus::kCutoff:
+      return "cutoff";
+    case LpStatus::kNumericalError:
+      return "numerical_error";
   }
   return "unknown";
 }
@@ -55,7 +62,8 @@ LpSolution solve_once(const LinearProgram& lp, const LpOptions& options, const T
       result.row_activity = lp.A * result.x;
       result.objective = objective_value(lp, result.x);
       break;
-    default: break;
+    default:
+      break;
   }
   if (result.status == LpStatus::kInfeasible || result.status == LpStatus::kUnbounded) result.ray = solver.ray();
   return verify_solution(lp, std::move(result), options.tolerances);
@@ -99,7 +107,8 @@ LpSolution verify_solution(const LinearProgram& lp, LpSolution result, const Tol
       if (!check.valid) result.status = LpStatus::kNumericalError;
       break;
     }
-    default: break;
+    default:
+      break;
   }
   return result;
 }

@@ -31,8 +31,8 @@ struct ModStats {
   std::string fqn;
   std::int64_t param_per_module = 0;
   std::int64_t grad_per_module = 0;
-  std::int64_t grad_total = 0;           // gradients accumulated before this module's backward
-  std::int64_t act_fw_per_module = 0;    // IA: activations this module saves without AC
+  std::int64_t grad_total = 0;         // gradients accumulated before this module's backward
+  std::int64_t act_fw_per_module = 0;  // IA: activations this module saves without AC
   std::int64_t act_bw_per_module = 0;
   std::int64_t act_grad_per_module = 0;  // AG: may be negative
   std::int64_t act_total = 0;            // TA: activations alive at the end of its forward
@@ -41,10 +41,10 @@ struct ModStats {
   double fw_runtime_per_module = 0.0;
   double bw_runtime_per_module = 0.0;
   bool is_leaf = true;
-  double sac_runtime = 0.0;              // ACT: forward time that AC may have to recompute
-  std::int64_t sac_memory = 0;           // ACM: activation memory AC can act on
+  double sac_runtime = 0.0;     // ACT: forward time that AC may have to recompute
+  std::int64_t sac_memory = 0;  // ACM: activation memory AC can act on
   int n_segments = 0;
-  std::vector<double> slopes;            // recompute fraction >= slope * ratio + intercept
+  std::vector<double> slopes;  // recompute fraction >= slope * ratio + intercept
   std::vector<double> intercepts;
   std::vector<double> breakpoints;
   std::vector<TradeoffPoint> tradeoff_curve;
@@ -65,12 +65,12 @@ struct StringHash {
 using FqnIndex = std::unordered_map<std::string, int, StringHash, std::equal_to<>>;
 
 struct ModuleInfo {
-  std::vector<ModStats> modules;        // in fw_pre_order; modules[0] is the root
-  ModOrder order;                       // the four orders as given in the file
-  std::vector<int> fw_post_position;    // per module: its position in fw_post_order
-  FqnIndex index;                       // fqn -> module index
-  graph::Tree tree;                     // the module tree over module indices
-  std::vector<std::string> warnings;    // e.g. sac_memory raised to act_fw_per_module
+  std::vector<ModStats> modules;      // in fw_pre_order; modules[0] is the root
+  ModOrder order;                     // the four orders as given in the file
+  std::vector<int> fw_post_position;  // per module: its position in fw_post_order
+  FqnIndex index;                     // fqn -> module index
+  graph::Tree tree;                   // the module tree over module indices
+  std::vector<std::string> warnings;  // e.g. sac_memory raised to act_fw_per_module
 
   int size() const { return static_cast<int>(modules.size()); }
 };

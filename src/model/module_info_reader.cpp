@@ -41,7 +41,8 @@ class StatsFields {
     if (f.value().is_number() && !allow_negative && f.value().get<double>() < 0)
       f.fail("memory must be >= 0, got " + f.value().dump());
     const double v = f.number();  // names NaN, Infinity, 1e999 and non-numbers
-    if (v < lo || v > static_cast<double>(kMaxMemory)) f.fail("memory " + f.value().dump() + " out of range (|memory| <= 2^53 bytes)");
+    if (v < lo || v > static_cast<double>(kMaxMemory))
+      f.fail("memory " + f.value().dump() + " out of range (|memory| <= 2^53 bytes)");
     memory_sum_ += std::fabs(v);
     return f.value().is_number_integer() ? f.value().get<std::int64_t>() : std::llround(v);
   }
@@ -142,11 +143,11 @@ ModStats read_stats(const JsonField& entry, double& memory_sum) {
   m.tradeoff_curve = f.tradeoff_curve("tradeoff_curve");
 
   if (m.slopes.size() != static_cast<size_t>(m.n_segments))
-    f.fail("slopes", "has " + std::to_string(m.slopes.size()) + " entries but n_segments is " +
-                         std::to_string(m.n_segments));
+    f.fail("slopes",
+           "has " + std::to_string(m.slopes.size()) + " entries but n_segments is " + std::to_string(m.n_segments));
   if (m.intercepts.size() != static_cast<size_t>(m.n_segments))
-    f.fail("intercepts", "has " + std::to_string(m.intercepts.size()) +
-                             " entries but n_segments is " + std::to_string(m.n_segments));
+    f.fail("intercepts",
+           "has " + std::to_string(m.intercepts.size()) + " entries but n_segments is " + std::to_string(m.n_segments));
   if (!m.is_leaf && m.sac_memory <= 0) f.fail("sac_memory", "must be > 0 on a non-leaf module");
   memory_sum += f.memory_sum();
   return m;

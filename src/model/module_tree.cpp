@@ -27,8 +27,8 @@ graph::Tree build_module_tree(const ModuleInfo& info, const std::string& source)
       continue;
     }
     if (found == -1)
-      throw InputError(source + ": module '" + fqn + "' is not a submodule of the root '" +
-                       info.modules[0].fqn + "' (the first module of fw_pre_order)");
+      throw InputError(source + ": module '" + fqn + "' is not a submodule of the root '" + info.modules[0].fqn +
+                       "' (the first module of fw_pre_order)");
     if (found > i)
       throw InputError(source + ": module '" + fqn + "' comes before its parent '" +
                        info.modules[static_cast<size_t>(found)].fqn + "' in fw_pre_order");

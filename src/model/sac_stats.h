@@ -21,13 +21,13 @@
 namespace milpsac::model {
 
 struct SacStats {
-  std::vector<std::string> func_names;            // one per op, e.g. "aten.mm"
-  std::vector<double> runtimes;                   // ms, >= 0
-  std::vector<std::int64_t> memory;               // bytes, >= 0
-  std::vector<int> view_like_ops;                 // always recomputed
-  std::vector<int> rand_ops;                      // tied together, or saved if forced
-  std::vector<int> saved_autograd_ops;            // read and checked, not used by the policy
-  std::vector<std::pair<int, int>> inplace_ops;   // (op, parent): op follows its parent
+  std::vector<std::string> func_names;           // one per op, e.g. "aten.mm"
+  std::vector<double> runtimes;                  // ms, >= 0
+  std::vector<std::int64_t> memory;              // bytes, >= 0
+  std::vector<int> view_like_ops;                // always recomputed
+  std::vector<int> rand_ops;                     // tied together, or saved if forced
+  std::vector<int> saved_autograd_ops;           // read and checked, not used by the policy
+  std::vector<std::pair<int, int>> inplace_ops;  // (op, parent): op follows its parent
   bool force_store_random = false;
 
   int size() const { return static_cast<int>(func_names.size()); }

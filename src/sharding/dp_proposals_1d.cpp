@@ -32,10 +32,10 @@ std::vector<Proposal> dp_proposals_1d(const PlanInput& input, const SearchSpace&
                      std::to_string(kMaxBins) + " the 1-D proposer allows");
   const std::int64_t per_device = planned_storage(topology, topology.hbm_per_device, topology.ddr_per_device);
   if (per_device == 0)
-    throw InputError(std::string("topology: devices have no ") +
-                     (topology.compute_device == ComputeDevice::kCuda ? "HBM on a CUDA topology"
-                                                                       : "DDR on a CPU topology") +
-                     ", the memory the 1-D proposer plans by (try --2d)");
+    throw InputError(
+        std::string("topology: devices have no ") +
+        (topology.compute_device == ComputeDevice::kCuda ? "HBM on a CUDA topology" : "DDR on a CPU topology") +
+        ", the memory the 1-D proposer plans by (try --2d)");
   // The seed sums the device capacities, then divides: one rounding each.
   const double mem_total = static_cast<double>(per_device) * static_cast<double>(topology.world_size);
   const double bins = static_cast<double>(bin_count);
@@ -52,8 +52,7 @@ std::vector<Proposal> dp_proposals_1d(const PlanInput& input, const SearchSpace&
   }
 
   auto paths = graph::layered_shortest_paths<BinLabel>(
-      tables, static_cast<std::uint64_t>(bin_count), BinLabel{0.0, 0.0},
-      [&](std::size_t t) { return mem[t].size(); },
+      tables, static_cast<std::uint64_t>(bin_count), BinLabel{0.0, 0.0}, [&](std::size_t t) { return mem[t].size(); },
       [&](std::size_t t, std::uint32_t c, const BinLabel& from, std::uint64_t& node, BinLabel& to) {
         const double m = from.mem + mem[t][c];
         if (!(m < bins)) return false;

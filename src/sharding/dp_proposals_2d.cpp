@@ -93,8 +93,8 @@ std::vector<Proposal> dp_proposals_2d(const PlanInput& input, const SearchSpace&
   const auto& last = paths.last;
   std::vector<std::size_t> best_per_hbm_bin;
   for (std::size_t k = 0; k < last.size(); ++k) {
-    const bool new_bin = best_per_hbm_bin.empty() ||
-                         last.nodes[best_per_hbm_bin.back()] / ddr_bins != last.nodes[k] / ddr_bins;
+    const bool new_bin =
+        best_per_hbm_bin.empty() || last.nodes[best_per_hbm_bin.back()] / ddr_bins != last.nodes[k] / ddr_bins;
     if (new_bin) {
       best_per_hbm_bin.push_back(k);
     } else if (last.labels[k].cost < last.labels[best_per_hbm_bin.back()].cost) {

@@ -110,7 +110,8 @@ ExactSelection solve_exact_selection(const PlanInput& input, const SearchSpace& 
   if (!milp.has_solution || milp.x.size() != model.lp.num_cols()) return result;
   result.choice.assign(space.num_tables(), -1);
   for (std::size_t j = 0; j < model.column_option.size(); ++j)
-    if (milp.x[static_cast<Eigen::Index>(j)] > 0.5) result.choice[model.column_option[j].first] = model.column_option[j].second;
+    if (milp.x[static_cast<Eigen::Index>(j)] > 0.5)
+      result.choice[model.column_option[j].first] = model.column_option[j].second;
   for (int i : result.choice)
     if (i < 0) return result;  // not one option per table: treat as no solution
   result.has_solution = true;

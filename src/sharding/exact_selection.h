@@ -29,7 +29,7 @@ namespace milpsac::sharding {
 struct ExactModel {
   lp::LinearProgram lp;
   std::vector<std::pair<std::size_t, int>> column_option;  // column -> (table position, input option index)
-  bool table_without_option = false;  // some table kept no option: infeasible without solving
+  bool table_without_option = false;                       // some table kept no option: infeasible without solving
 };
 
 // Throws InputError when the dense model would be too large (the LP layer is

@@ -27,8 +27,8 @@
 #include <vector>
 
 #include "sharding/dp_proposals.h"
-#include "sharding/plan_input.h"
 #include "sharding/placement_rules.h"
+#include "sharding/plan_input.h"
 
 namespace milpsac::sharding {
 
@@ -63,9 +63,9 @@ struct PlacementFailure {
   std::size_t table = 0;  // position in the proposal
   int option = -1;        // input option index
   std::size_t shard = 0;
-  std::int64_t hbm = 0;   // what the shard needs
+  std::int64_t hbm = 0;  // what the shard needs
   std::int64_t ddr = 0;
-  int device = -1;        // the device closest to fitting it
+  int device = -1;  // the device closest to fitting it
   std::int64_t free_hbm = 0;
   std::int64_t free_ddr = 0;
   std::int64_t missing = 0;  // bytes missing on that device

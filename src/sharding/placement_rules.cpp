@@ -14,9 +14,12 @@ namespace {
 
 const char* to_string(PlacementRule rule) {
   switch (rule) {
-    case PlacementRule::kUniform: return "uniform";
-    case PlacementRule::kHost: return "host";
-    case PlacementRule::kGreedy: return "greedy";
+    case PlacementRule::kUniform:
+      return "uniform";
+    case PlacementRule::kHost:
+      return "host";
+    case PlacementRule::kGreedy:
+      return "greedy";
   }
   return "greedy";
 }
@@ -42,8 +45,9 @@ PlacementRule placement_rule(const ShardingOption& o, const Topology& t, std::si
   }
   if (rule == PlacementRule::kUniform && shards != world)
     reject(o, index,
-           std::string(o.placement.empty() ? o.sharding_type : "uniform") + " placement puts shard i on rank i: needs " +
-               std::to_string(world) + " shards (world_size), has " + std::to_string(shards));
+           std::string(o.placement.empty() ? o.sharding_type : "uniform") +
+               " placement puts shard i on rank i: needs " + std::to_string(world) + " shards (world_size), has " +
+               std::to_string(shards));
   if (rule == PlacementRule::kHost && shards != local)
     reject(o, index,
            "host placement puts shard i on local rank i of one machine: needs " + std::to_string(local) +

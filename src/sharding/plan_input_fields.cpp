@@ -10,12 +10,12 @@
 namespace milpsac::sharding {
 namespace {
 
-const char* const kDocumentFields[] = {"topology", "mem_bins_per_device", "hbm_bins_per_device",
-                                       "ddr_bins_per_device", "storage_reservation", "options"};
+const char* const kDocumentFields[] = {
+    "topology", "mem_bins_per_device", "hbm_bins_per_device", "ddr_bins_per_device", "storage_reservation", "options"};
 const char* const kTopologyFields[] = {"world_size", "local_world_size", "compute_device", "hbm_per_device",
                                        "ddr_per_device"};
-const char* const kOptionFields[] = {"fqn", "sharding_type", "compute_kernel", "placement", "hbm", "ddr", "perf",
-                                     "shards"};
+const char* const kOptionFields[] = {"fqn", "sharding_type", "compute_kernel", "placement",
+                                     "hbm", "ddr",           "perf",           "shards"};
 const char* const kShardFields[] = {"hbm", "ddr", "perf"};
 
 template <std::size_t N>
@@ -51,8 +51,8 @@ nlohmann::json drop_unknown_fields(const nlohmann::json& doc, const std::string&
       if (options[i].is_object() && options[i].contains("shards") && options[i]["shards"].is_array()) {
         nlohmann::json& shards = options[i]["shards"];
         for (std::size_t k = 0; k < shards.size(); ++k)
-          shards[k] = known_only(shards[k], kShardFields, source, path + ".shards[" + std::to_string(k) + "]",
-                                 warnings);
+          shards[k] =
+              known_only(shards[k], kShardFields, source, path + ".shards[" + std::to_string(k) + "]", warnings);
       }
     }
   }

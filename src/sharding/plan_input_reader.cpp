@@ -120,8 +120,6 @@ PlanInput parse_plan_input(const nlohmann::json& raw, const std::string& source)
   return input;
 }
 
-PlanInput read_plan_input(const std::string& path) {
-  return parse_plan_input(read_json_file(path), input_name(path));
-}
+PlanInput read_plan_input(const std::string& path) { return parse_plan_input(read_json_file(path), input_name(path)); }
 
 }  // namespace milpsac::sharding

@@ -22,8 +22,8 @@ PlanResult plan_sharding(const PlanInput& input, Variant variant, const Deadline
   long index = -1;
   while (std::optional<Proposal> proposal = propose(proposer)) {
     if (index == -1) result.initial_proposal = *proposal;
-    const bool hopeless =
-        result.found && rating_lower_bound(shards, input.topology.world_size, *proposal) > result.placement.rating * (1.0 + kBoundSlack);
+    const bool hopeless = result.found && rating_lower_bound(shards, input.topology.world_size, *proposal) >
+                                              result.placement.rating * (1.0 + kBoundSlack);
     if (hopeless) {
       ++result.skipped;
     } else {

@@ -25,9 +25,9 @@ namespace milpsac::sharding {
 struct DpProposer {
   Variant variant = Variant::k1D;
   SearchSpace space;
-  bool inited = false;               // the first feedback has run the DP
-  std::vector<Proposal> proposals;   // the DP's proposals, in the order they are proposed
-  long current = -1;                 // index into proposals; -1 when none is left
+  bool inited = false;              // the first feedback has run the DP
+  std::vector<Proposal> proposals;  // the DP's proposals, in the order they are proposed
+  long current = -1;                // index into proposals; -1 when none is left
 };
 
 DpProposer load_proposer(const PlanInput& input, Variant variant);

@@ -18,8 +18,8 @@ namespace milpsac::sharding {
 enum class Variant { k1D, k2D };
 
 struct SearchSpace {
-  std::vector<std::string> fqns;           // table order of every proposal
-  std::vector<std::vector<int>> options;   // per table: input option indices, smallest first
+  std::vector<std::string> fqns;          // table order of every proposal
+  std::vector<std::vector<int>> options;  // per table: input option indices, smallest first
   std::size_t num_tables() const { return fqns.size(); }
 };
 

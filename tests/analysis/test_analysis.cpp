@@ -67,8 +67,9 @@ TEST_CASE("analysis: the shared cases give the expected GraphInfo") {
 }
 
 TEST_CASE("analysis: a saved forward node feeding the loss is not kept for backward") {
-  const GraphInfo info = analyze(json::array({node("x", "placeholder", true, 10), node("f", "forward", true, 20, {"x"}),
-                                              node("g", "forward", true, 30, {"f"}), node("loss", "loss", false, 4, {"g"})}));
+  const GraphInfo info =
+      analyze(json::array({node("x", "placeholder", true, 10), node("f", "forward", true, 20, {"x"}),
+                           node("g", "forward", true, 30, {"f"}), node("loss", "loss", false, 4, {"g"})}));
   CHECK(info.fwd_mem_in == 10);
   CHECK(info.fwd_mem_tmp == 20);  // g feeds the loss: not counted
 }
@@ -83,24 +84,27 @@ TEST_CASE("analysis: placeholders count in fwd_mem_in only when saved and not fe
 }
 
 TEST_CASE("analysis: a backward node without users is a gradient output") {
-  const GraphInfo info = analyze(json::array({node("grad", "backward", false, 8), node("dw1", "backward", false, 64, {"grad"}),
-                                              node("dw2", "backward", false, 32, {"grad"})}));
+  const GraphInfo info =
+      analyze(json::array({node("grad", "backward", false, 8), node("dw1", "backward", false, 64, {"grad"}),
+                           node("dw2", "backward", false, 32, {"grad"})}));
   CHECK(info.bwd_mem_out == 96);
   CHECK(info.bwd_mem_tmp == 8);  // only grad was ever live
 }
 
 TEST_CASE("analysis: backward inputs are freed as their last user runs") {
   // A chain: each value dies when the next one has been computed.
-  const GraphInfo chain = analyze(json::array({node("g", "backward", false, 100), node("b1", "backward", false, 200, {"g"}),
-                                               node("b2", "backward", false, 50, {"b1"}), node("b3", "backward", false, 10, {"b2"}),
-                                               node("out", "backward", false, 1, {"b3"})}));
+  const GraphInfo chain =
+      analyze(json::array({node("g", "backward", false, 100), node("b1", "backward", false, 200, {"g"}),
+                           node("b2", "backward", false, 50, {"b1"}), node("b3", "backward", false, 10, {"b2"}),
+                           node("out", "backward", false, 1, {"b3"})}));
   CHECK(chain.bwd_mem_tmp == 300);  // g + b1; without freeing it would be 360
   CHECK(chain.bwd_mem_out == 1);
   // g has two users: it lives until the second has run. The users' own users
   // have no users and, as in the seed, release nothing: b1 stays live.
-  const GraphInfo fan = analyze(json::array({node("g", "backward", false, 100), node("b1", "backward", false, 10, {"g"}),
-                                             node("o1", "backward", false, 1, {"b1"}), node("b2", "backward", false, 10, {"g"}),
-                                             node("o2", "backward", false, 1, {"b2"})}));
+  const GraphInfo fan =
+      analyze(json::array({node("g", "backward", false, 100), node("b1", "backward", false, 10, {"g"}),
+                           node("o1", "backward", false, 1, {"b1"}), node("b2", "backward", false, 10, {"g"}),
+                           node("o2", "backward", false, 1, {"b2"})}));
   CHECK(fan.bwd_mem_tmp == 120);
   CHECK(fan.bwd_mem_out == 2);
 }
@@ -213,10 +217,13 @@ TEST_CASE("analysis: bad graphs are input errors naming the node and field") {
       {"self loop", json{{"nodes", json::array({node("a", "backward", false, 1, {"a"})})}}, "cycle: 'a' -> 'a'"},
       {"unknown stage", json{{"nodes", json::array({node("a", "fwd", false, 1)})}}, "nodes[0].stage: must be"},
       {"negative size", json{{"nodes", json::array({node("a", "forward", false, -1)})}}, "nodes[0].out_bytes"},
-      {"missing size", json{{"nodes", json::array({{{"name", "a"}, {"stage", "forward"}}})}}, "nodes[0].out_bytes: missing"},
-      {"unknown field", json{{"nodes", json::array({{{"name", "a"}, {"stage", "forward"}, {"out_bytes", 1}, {"size", 2}}})}},
+      {"missing size", json{{"nodes", json::array({{{"name", "a"}, {"stage", "forward"}}})}},
+       "nodes[0].out_bytes: missing"},
+      {"unknown field",
+       json{{"nodes", json::array({{{"name", "a"}, {"stage", "forward"}, {"out_bytes", 1}, {"size", 2}}})}},
        "nodes[0]: unknown field 'size'"},
-      {"saved not a bool", json{{"nodes", json::array({{{"name", "a"}, {"stage", "forward"}, {"out_bytes", 1}, {"saved", 1}}})}},
+      {"saved not a bool",
+       json{{"nodes", json::array({{{"name", "a"}, {"stage", "forward"}, {"out_bytes", 1}, {"saved", 1}}})}},
        "nodes[0].saved"},
       {"no nodes", json::object(), "nodes: missing"},
       {"nodes not an array", json{{"nodes", 3}}, "nodes: must be an array"},

@@ -28,9 +28,10 @@ std::string slurp(const std::string& path) {
 }
 
 Run analyze(const std::string& args) {
-  const std::string base = (std::filesystem::temp_directory_path() / ("milpsac_analyze_" + std::to_string(::getpid()))).string();
-  const std::string cmd = std::string("'") + std::getenv("MILPSAC_BIN") + "' analyze " + args + " >'" + base +
-                          ".out' 2>'" + base + ".err'";
+  const std::string base =
+      (std::filesystem::temp_directory_path() / ("milpsac_analyze_" + std::to_string(::getpid()))).string();
+  const std::string cmd =
+      std::string("'") + std::getenv("MILPSAC_BIN") + "' analyze " + args + " >'" + base + ".out' 2>'" + base + ".err'";
   const int status = std::system(cmd.c_str());
   Run r{WIFEXITED(status) ? WEXITSTATUS(status) : -1, slurp(base + ".out"), slurp(base + ".err")};
   std::filesystem::remove(base + ".out");
@@ -39,7 +40,8 @@ Run analyze(const std::string& args) {
 }
 
 std::string write(const std::string& name, const std::string& text) {
-  const std::string path = (std::filesystem::temp_directory_path() / (name + std::to_string(::getpid()) + ".json")).string();
+  const std::string path =
+      (std::filesystem::temp_directory_path() / (name + std::to_string(::getpid()) + ".json")).string();
   std::ofstream(path) << text;
   return path;
 }

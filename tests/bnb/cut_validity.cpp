@@ -9,11 +9,11 @@
 #include <string>
 #include <vector>
 
+#include "../test_support.h"
 #include "bnb/branch_and_bound.h"
+#include "cut_rounds.h"
 #include "lp/mps.h"
 #include "lp/solution_check.h"
-#include "cut_rounds.h"
-#include "../test_support.h"
 
 namespace {
 
@@ -73,8 +73,8 @@ int main(int argc, char** argv) {
     const double scale = 1.0 + cut.a.cwiseAbs().dot(optimum.cwiseAbs());
     if (bnb::cut_violation(cut, optimum) > 1e-6 * scale) ++violated;
   });
-  std::cout << name << ": " << rounds.candidates << " candidate cuts, " << violated
-            << " cut off the optimum; LP bound " << rounds.root_bound << " -> " << rounds.final_bound << "\n";
+  std::cout << name << ": " << rounds.candidates << " candidate cuts, " << violated << " cut off the optimum; LP bound "
+            << rounds.root_bound << " -> " << rounds.final_bound << "\n";
   if (rounds.candidates == 0) std::cout << name << ": no cut separated (nothing to check)\n";
   return violated == 0 ? 0 : 1;
 }

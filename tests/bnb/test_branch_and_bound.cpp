@@ -7,10 +7,10 @@
 #include <random>
 #include <vector>
 
+#include "../lp/lp_builders.h"
 #include "bnb/branch_and_bound.h"
 #include "bnb/objective_step.h"
 #include "lp/solution_check.h"
-#include "../lp/lp_builders.h"
 
 using namespace milpsac;
 using bnb::MilpStatus;
@@ -74,8 +74,7 @@ TEST_CASE("0/1 knapsack") {
 TEST_CASE("set cover") {
   // Elements 1..5, sets S0={1,2}, S1={2,3,4}, S2={4,5}, S3={1,5}, S4={3}; unit costs.
   auto lp = make_lp({{1, 0, 0, 1, 0}, {1, 1, 0, 0, 0}, {0, 1, 0, 0, 1}, {0, 1, 1, 0, 0}, {0, 0, 1, 1, 0}},
-                    {1, 1, 1, 1, 1}, {inf, inf, inf, inf, inf}, {1, 1, 1, 1, 1}, {0, 0, 0, 0, 0},
-                    {1, 1, 1, 1, 1});
+                    {1, 1, 1, 1, 1}, {inf, inf, inf, inf, inf}, {1, 1, 1, 1, 1}, {0, 0, 0, 0, 0}, {1, 1, 1, 1, 1});
   mark_integer(lp);
   auto r = bnb::solve_milp(lp, exact_gap());
   REQUIRE(r.status == MilpStatus::kOptimal);
@@ -249,9 +248,15 @@ TEST_CASE("random small MILPs agree with enumeration") {
       for (int j = 0; j < n; ++j) lp.A(i, j) = coef(rng);
       const double total = lp.A.row(i).cwiseMax(0).sum();
       switch ((trial + i) % 3) {
-        case 0: lp.row_upper[i] = std::floor(total * 0.4); break;
-        case 1: lp.row_lower[i] = std::floor(total * 0.3); break;
-        default: lp.row_lower[i] = lp.row_upper[i] = std::floor(total * 0.5); break;
+        case 0:
+          lp.row_upper[i] = std::floor(total * 0.4);
+          break;
+        case 1:
+          lp.row_lower[i] = std::floor(total * 0.3);
+          break;
+        default:
+          lp.row_lower[i] = lp.row_upper[i] = std::floor(total * 0.5);
+          break;
       }
     }
     mark_integer(lp);
@@ -292,8 +297,7 @@ TEST_CASE("deterministic: the same model gives the same answer and node count") 
 }
 
 TEST_CASE("an LP point that fails the original check never becomes a false infeasible") {
-  auto lp = make_lp({{1000000423, 1000004316, -2000004738}}, {-inf}, {0}, {3.138, 18.094, 0}, {0, 0, 1},
-                    {1, 1, 1});
+  auto lp = make_lp({{1000000423, 1000004316, -2000004738}}, {-inf}, {0}, {3.138, 18.094, 0}, {0, 0, 1}, {1, 1, 1});
   lp.sense = lp::ObjectiveSense::kMaximize;
   auto r = bnb::solve_milp(lp, exact_gap());
   CHECK(r.status != MilpStatus::kInfeasible);

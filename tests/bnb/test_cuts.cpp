@@ -5,10 +5,10 @@
 #include <cmath>
 #include <random>
 
-#include "bnb/cut_pool.h"
-#include "lp/solution_check.h"
-#include "cut_rounds.h"
 #include "../lp/lp_builders.h"
+#include "bnb/cut_pool.h"
+#include "cut_rounds.h"
+#include "lp/solution_check.h"
 
 using namespace milpsac;
 using lp::kInfinity;
@@ -33,7 +33,8 @@ void for_each_integer_point(const lp::LinearProgram& lp, const std::function<voi
 }
 
 bool satisfies(const bnb::Cut& cut, const Eigen::VectorXd& x) {
-  return bnb::cut_violation(cut, x) <= 1e-7 * (1.0 + std::fabs(cut.lower) + std::fabs(cut.upper == kInfinity ? 0 : cut.upper));
+  return bnb::cut_violation(cut, x) <=
+         1e-7 * (1.0 + std::fabs(cut.lower) + std::fabs(cut.upper == kInfinity ? 0 : cut.upper));
 }
 
 }  // namespace
@@ -44,12 +45,12 @@ TEST_CASE("cut pool: efficacy order, parallel cuts skipped, minimum efficacy") {
   bnb::CutPool pool;
   Eigen::VectorXd a(2);
   a << 1, 1;
-  pool.add({a, -kInfinity, 1.0});        // violation 1, efficacy 1/sqrt2
-  pool.add({2 * a, -kInfinity, 3.0});    // parallel, efficacy 1/(2 sqrt2)
+  pool.add({a, -kInfinity, 1.0});      // violation 1, efficacy 1/sqrt2
+  pool.add({2 * a, -kInfinity, 3.0});  // parallel, efficacy 1/(2 sqrt2)
   Eigen::VectorXd b(2);
   b << 1, 0;
-  pool.add({b, -kInfinity, 0.5});        // efficacy 0.5
-  pool.add({b, 2.0, kInfinity});         // x0 >= 2: efficacy 1
+  pool.add({b, -kInfinity, 0.5});  // efficacy 0.5
+  pool.add({b, 2.0, kInfinity});   // x0 >= 2: efficacy 1
   const auto chosen = pool.select(x, 10, 0.1, 0.98);
   REQUIRE(chosen.size() == 2);  // x0 >= 2 first, then x0 + x1 <= 1; the rest is parallel to one of them
   CHECK(chosen[0].lower == 2.0);
@@ -121,8 +122,10 @@ TEST_CASE("random small MILPs: no cut removes an integer-feasible point") {
     for (int i = 0; i < m; ++i) {
       for (int j = 0; j < n; ++j) lp.A(i, j) = coef(rng) * (trial % 4 == 1 ? 0.7 : 1.0);
       const double total = lp.A.row(i).cwiseMax(0).sum();
-      if ((trial + i) % 2 == 0) lp.row_upper[i] = std::floor(total * 0.45) + 0.5 * (trial % 5 == 0);
-      else lp.row_lower[i] = std::floor(total * 0.3);
+      if ((trial + i) % 2 == 0)
+        lp.row_upper[i] = std::floor(total * 0.45) + 0.5 * (trial % 5 == 0);
+      else
+        lp.row_lower[i] = std::floor(total * 0.3);
     }
     // Mixed: the last column continuous in every third trial.
     lp.is_integer.assign(static_cast<size_t>(n), 1);

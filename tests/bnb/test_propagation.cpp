@@ -7,9 +7,9 @@
 #include <functional>
 #include <random>
 
+#include "../lp/lp_builders.h"
 #include "bnb/propagation.h"
 #include "lp/solution_check.h"
-#include "../lp/lp_builders.h"
 
 using namespace milpsac;
 using lp::kInfinity;
@@ -76,8 +76,8 @@ TEST_CASE("chains through rows, and unbounded columns need all but one term fini
   bnb::RowPropagator propagator(lp);
   Eigen::VectorXd lower = lp.col_lower, upper = lp.col_upper;
   CHECK_FALSE(propagator.propagate(lower, upper, {}).infeasible);
-  CHECK(upper[1] == 3.0);   // from row 0
-  CHECK(lower[2] == 2.0);   // from row 1 with x1 <= 3
+  CHECK(upper[1] == 3.0);  // from row 0
+  CHECK(lower[2] == 2.0);  // from row 1 with x1 <= 3
   CHECK(upper[2] == kInfinity);
 }
 
@@ -95,8 +95,10 @@ TEST_CASE("random integer programs: propagation never removes a feasible integer
     }
     for (int i = 0; i < m; ++i) {
       for (int j = 0; j < n; ++j) lp.A(i, j) = coef(rng) * (trial % 5 == 0 ? 0.37 : 1.0);
-      if (i % 2 == 0) lp.row_upper[i] = coef(rng);
-      else lp.row_lower[i] = coef(rng) - 3;
+      if (i % 2 == 0)
+        lp.row_upper[i] = coef(rng);
+      else
+        lp.row_lower[i] = coef(rng) - 3;
     }
     lp.is_integer.assign(n, 1);
     bnb::RowPropagator propagator(lp);

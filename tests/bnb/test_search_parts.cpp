@@ -63,11 +63,11 @@ TEST_CASE("pseudocosts: per-unit averages, borrowed averages, product score") {
   // Nothing observed: every per-unit gain is 1.
   CHECK(pc.per_unit(0, false) == 1.0);
   CHECK(pc.observations(0, true) == 0);
-  pc.record(0, false, 0.5, 2.0);  // 4 per unit
-  pc.record(0, false, 0.25, 0.5); // 2 per unit
-  pc.record(1, true, 0.5, 3.0);   // 6 per unit
-  pc.record(2, true, 0.0, 9.0);   // zero distance: ignored
-  pc.record(2, false, 1.0, -1.0); // a negative gain counts as 0
+  pc.record(0, false, 0.5, 2.0);   // 4 per unit
+  pc.record(0, false, 0.25, 0.5);  // 2 per unit
+  pc.record(1, true, 0.5, 3.0);    // 6 per unit
+  pc.record(2, true, 0.0, 9.0);    // zero distance: ignored
+  pc.record(2, false, 1.0, -1.0);  // a negative gain counts as 0
   CHECK(pc.observations(0, false) == 2);
   CHECK(pc.observations(2, true) == 0);
   CHECK(pc.per_unit(0, false) == doctest::Approx(3.0));

@@ -20,12 +20,9 @@ struct Command {
 };
 
 std::vector<Command> every_command() {
-  return {{"sac INPUT --budget 8", "transformer_l4.json"},
-          {"baseline INPUT", "transformer_l4.json"},
-          {"policy INPUT --budget 0.5", "sac_stats.json"},
-          {"shard INPUT", "sharding_input.json"},
-          {"analyze INPUT", "autograd_graph.json"},
-          {"solve INPUT", "smalllp.mps"}};
+  return {{"sac INPUT --budget 8", "transformer_l4.json"}, {"baseline INPUT", "transformer_l4.json"},
+          {"policy INPUT --budget 0.5", "sac_stats.json"}, {"shard INPUT", "sharding_input.json"},
+          {"analyze INPUT", "autograd_graph.json"},        {"solve INPUT", "smalllp.mps"}};
 }
 
 std::string with_input(std::string args, const std::string& input) {
@@ -76,12 +73,15 @@ TEST_CASE("'-' reads standard input and gzip input is accepted, with the same ou
 
 TEST_CASE("-o FILE writes the output to FILE and nothing to stdout; no file on bad input") {
   test::TempFile target("", ".json");
-  const test::CliRun run = test::run_cli("analyze " + test::example("autograd_graph.json") + " -o '" + target.path + "'");
+  const test::CliRun run =
+      test::run_cli("analyze " + test::example("autograd_graph.json") + " -o '" + target.path + "'");
   CHECK(run.exit_code == 0);
   CHECK(run.out.empty());
   CHECK(json::parse(test::read_text(target.path))["schema"] == 1);
   test::TempFile table("", ".txt");
-  CHECK(test::run_cli("analyze " + test::example("autograd_graph.json") + " --format table --output='" + table.path + "'").exit_code == 0);
+  CHECK(
+      test::run_cli("analyze " + test::example("autograd_graph.json") + " --format table --output='" + table.path + "'")
+          .exit_code == 0);
   CHECK(test::read_text(table.path).find("bwd_mem_tmp") != std::string::npos);
   // Bad input: exit 2, and the file is not created.
   test::TempFile broken("{\"nodes\": [", ".json");
@@ -89,7 +89,8 @@ TEST_CASE("-o FILE writes the output to FILE and nothing to stdout; no file on b
   const test::CliRun bad = test::run_cli("analyze '" + broken.path + "' -o '" + never + "'");
   CHECK(bad.exit_code == 2);
   CHECK_FALSE(std::filesystem::exists(never));
-  CHECK(test::run_cli("analyze " + test::example("autograd_graph.json") + " -o /nonexistent/dir/x.json").exit_code == 2);
+  CHECK(test::run_cli("analyze " + test::example("autograd_graph.json") + " -o /nonexistent/dir/x.json").exit_code ==
+        2);
 }
 
 TEST_CASE("--quiet silences warnings but not errors") {
@@ -105,9 +106,15 @@ TEST_CASE("--quiet silences warnings but not errors") {
 
 TEST_CASE("exit 2 names the input file, also for errors found after reading") {
   // A FLOP sum past 64 bits is found while analysing, not while reading.
-  json graph = {{"nodes", json::array({{{"name", "a"}, {"stage", "forward"}, {"out_bytes", 1}, {"inputs", json::array()},
+  json graph = {{"nodes", json::array({{{"name", "a"},
+                                        {"stage", "forward"},
+                                        {"out_bytes", 1},
+                                        {"inputs", json::array()},
                                         {"fwd_flop", 9000000000000000000LL}},
-                                       {{"name", "b"}, {"stage", "forward"}, {"out_bytes", 1}, {"inputs", json::array()},
+                                       {{"name", "b"},
+                                        {"stage", "forward"},
+                                        {"out_bytes", 1},
+                                        {"inputs", json::array()},
                                         {"fwd_flop", 9000000000000000000LL}}})}};
   test::TempFile input(graph.dump());
   const test::CliRun run = test::run_cli("analyze '" + input.path + "'");

@@ -5,8 +5,8 @@
 #include <doctest/doctest.h>
 
 #include "cli_args.h"
-#include "common/input_error.h"
 #include "cli_test_support.h"
+#include "common/input_error.h"
 
 using namespace milpsac;
 
@@ -14,7 +14,8 @@ TEST_CASE("milp-sac --help lists every subcommand and exits 0") {
   for (const char* form : {"--help", "-h", "help"}) {
     const test::CliRun run = test::run_cli(form);
     CHECK(run.exit_code == 0);
-    for (const cli::CommandSpec& spec : cli::command_specs()) CHECK(run.out.find("  " + spec.name + " ") != std::string::npos);
+    for (const cli::CommandSpec& spec : cli::command_specs())
+      CHECK(run.out.find("  " + spec.name + " ") != std::string::npos);
   }
   const test::CliRun none = test::run_cli("");
   CHECK(none.exit_code == 2);
@@ -39,7 +40,8 @@ TEST_CASE("every subcommand's --help exits 0 and lists every option with its def
       const std::string line = help.substr(at, help.find('\n', at) - at);
       if (!option.default_text.empty()) CHECK(line.find("default: " + option.default_text) != std::string::npos);
       if (!option.unit.empty()) CHECK(line.find("unit: " + option.unit) != std::string::npos);
-      if (option.short_name != '\0') CHECK(help.find(std::string("-") + option.short_name + ", --" + option.name) != std::string::npos);
+      if (option.short_name != '\0')
+        CHECK(help.find(std::string("-") + option.short_name + ", --" + option.name) != std::string::npos);
     }
   }
 }
@@ -54,8 +56,10 @@ TEST_CASE("every option of every table is accepted by the parser") {
       if (!option.is_flag()) argv.push_back("1");
       const cli::CliArgs args(argv, spec);
       CHECK(args.positional() == std::vector<std::string>{"input.json"});
-      if (option.is_flag()) CHECK(args.flag(option.name));
-      else CHECK(args.value(option.name) == "1");
+      if (option.is_flag())
+        CHECK(args.flag(option.name));
+      else
+        CHECK(args.value(option.name) == "1");
     }
   }
 }
@@ -92,7 +96,8 @@ TEST_CASE("the parser: forms, short options, stdin, and usage errors") {
   const test::CliRun run = test::run_cli("solve " + test::example("smalllp.mps") + " --gap");
   CHECK(run.exit_code == 2);
   CHECK(run.err.find("--gap needs a value") != std::string::npos);
-  const test::CliRun unknown = test::run_cli("sac " + test::example("transformer_l4.json") + " --budget 4 --frobnicate");
+  const test::CliRun unknown =
+      test::run_cli("sac " + test::example("transformer_l4.json") + " --budget 4 --frobnicate");
   CHECK(unknown.exit_code == 2);
   CHECK(unknown.err.find("unknown option --frobnicate") != std::string::npos);
 }

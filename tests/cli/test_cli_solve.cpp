@@ -32,8 +32,9 @@ std::string many_columns_mps(int n) {
 }  // namespace
 
 TEST_CASE("solve: names that are not UTF-8 are transcoded, the JSON stays valid") {
-  const std::string mps = "NAME latin\nROWS\n N obj\n G r\xe9g\nCOLUMNS\n x\xe9 obj 1 r\xe9g 1\n y obj 2 r\xe9g 1\n"
-                          "RHS\n rhs r\xe9g 3\nBOUNDS\n UP bnd x\xe9 2\nENDATA\n";
+  const std::string mps =
+      "NAME latin\nROWS\n N obj\n G r\xe9g\nCOLUMNS\n x\xe9 obj 1 r\xe9g 1\n y obj 2 r\xe9g 1\n"
+      "RHS\n rhs r\xe9g 3\nBOUNDS\n UP bnd x\xe9 2\nENDATA\n";
   test::TempFile input(mps, ".mps");
   const test::CliRun run = test::run_cli("solve '" + input.path + "'");
   CAPTURE(run.err);
@@ -107,7 +108,8 @@ TEST_CASE("solve --write-solution: HiGHS layout, the same values as the JSON") {
   file >> hash >> columns;
   CHECK(columns == "Rows");
   // A file that cannot be written is exit 2 naming it.
-  const test::CliRun bad = test::run_cli("solve " + test::example("smalllp.mps") + " --write-solution /nonexistent/x.sol");
+  const test::CliRun bad =
+      test::run_cli("solve " + test::example("smalllp.mps") + " --write-solution /nonexistent/x.sol");
   CHECK(bad.exit_code == 2);
   CHECK(bad.err.find("/nonexistent/x.sol") != std::string::npos);
 }

@@ -71,7 +71,8 @@ TEST_CASE("read_file: whole files, gzip by magic bytes, and errors that name the
 }
 
 TEST_CASE("parse_json: Python's words, numbers out of range, depth, duplicates, empty input") {
-  const nlohmann::json doc = parse_json("{\"x\": NaN, \"y\": -Infinity, \"z\": 1e999, \"s\": \"NaN\", \"w\": 1e-999}", "f.json");
+  const nlohmann::json doc =
+      parse_json("{\"x\": NaN, \"y\": -Infinity, \"z\": 1e999, \"s\": \"NaN\", \"w\": 1e-999}", "f.json");
   CHECK(is_nonnumeric_marker(doc["x"]));
   CHECK(is_nonnumeric_marker(doc["y"]));
   CHECK(is_nonnumeric_marker(doc["z"]));
@@ -96,7 +97,8 @@ TEST_CASE("JsonField: one message shape, FILE: PATH (LABEL): what") {
   const JsonField list = root.member("list");
   const JsonField second = list.element(1);
   CHECK(error_of([&] { root.member("nope"); }) == "f.json: nope: missing");
-  CHECK(error_of([&] { list.element(0).member("n").number(); }) == "f.json: list[0].n: expected a number, got string \"x\"");
+  CHECK(error_of([&] { list.element(0).member("n").number(); }) ==
+        "f.json: list[0].n: expected a number, got string \"x\"");
   CHECK(error_of([&] { second.member("m").number(); }) == "f.json: list[1].m: expected a finite number, got NaN");
   CHECK(error_of([&] { second.member("big").number(); }) ==
         "f.json: list[1].big: expected a finite number, got 1e999 (out of double range)");

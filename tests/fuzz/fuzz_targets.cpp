@@ -50,7 +50,8 @@ std::string module_info(std::string_view data) {
 std::string sac_stats(std::string_view data) {
   return guarded([&] {
     const model::SacStats stats = model::parse_sac_stats(data, "fuzz.json");
-    if (stats.runtimes.size() != stats.func_names.size()) return std::string("runtimes and func_names differ in length");
+    if (stats.runtimes.size() != stats.func_names.size())
+      return std::string("runtimes and func_names differ in length");
     return std::string();
   });
 }
@@ -76,7 +77,8 @@ std::string mps(std::string_view data) {
   return guarded([&] {
     std::vector<std::string> warnings;
     const lp::LinearProgram lp = lp::read_mps_text(data, "fuzz.mps", &warnings);
-    if (lp.col_names.size() != static_cast<size_t>(lp.num_cols())) return std::string("column names and columns differ");
+    if (lp.col_names.size() != static_cast<size_t>(lp.num_cols()))
+      return std::string("column names and columns differ");
     for (int j = 0; j < lp.num_cols(); ++j)
       if (std::isnan(lp.col_lower[j]) || std::isnan(lp.col_upper[j]) || std::isnan(lp.c[j]))
         return std::string("NaN in the parsed model");

@@ -31,8 +31,12 @@ struct NamedTarget {
 };
 
 inline constexpr NamedTarget kTargets[] = {
-    {"module_info", module_info}, {"sac_stats", sac_stats}, {"plan_input", plan_input},
-    {"autograd_graph", autograd_graph}, {"mps", mps}, {"solve", solve},
+    {"module_info", module_info},
+    {"sac_stats", sac_stats},
+    {"plan_input", plan_input},
+    {"autograd_graph", autograd_graph},
+    {"mps", mps},
+    {"solve", solve},
 };
 
 }  // namespace milpsac::fuzz

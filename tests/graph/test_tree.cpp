@@ -71,10 +71,10 @@ TEST_CASE("tree: children follow vertex order even when the root is not vertex 0
 
 TEST_CASE("tree: bad parent links are rejected") {
   CHECK_THROWS_AS(g::make_tree({}), milpsac::InputError);
-  CHECK_THROWS_AS(g::make_tree({0}), milpsac::InputError);              // self loop, no root
-  CHECK_THROWS_AS(g::make_tree({-1, -1}), milpsac::InputError);         // two roots
-  CHECK_THROWS_AS(g::make_tree({-1, 5}), milpsac::InputError);          // out of range
-  CHECK_THROWS_AS(g::make_tree({-1, 2, 1}), milpsac::InputError);       // cycle off the root
+  CHECK_THROWS_AS(g::make_tree({0}), milpsac::InputError);         // self loop, no root
+  CHECK_THROWS_AS(g::make_tree({-1, -1}), milpsac::InputError);    // two roots
+  CHECK_THROWS_AS(g::make_tree({-1, 5}), milpsac::InputError);     // out of range
+  CHECK_THROWS_AS(g::make_tree({-1, 2, 1}), milpsac::InputError);  // cycle off the root
 }
 
 TEST_CASE("tree: a chain of 200000 vertices (no recursion depth limit)") {
@@ -101,7 +101,8 @@ TEST_CASE("the tree is a Digraph of the DAG layer: users are children, parents c
   std::vector<int> position(static_cast<size_t>(t.size()));
   for (size_t i = 0; i < order.order.size(); ++i) position[order.order[i]] = static_cast<int>(i);
   for (int v = 0; v < t.size(); ++v)
-    if (v != t.root) CHECK(position[static_cast<size_t>(t.parent[static_cast<size_t>(v)])] < position[static_cast<size_t>(v)]);
+    if (v != t.root)
+      CHECK(position[static_cast<size_t>(t.parent[static_cast<size_t>(v)])] < position[static_cast<size_t>(v)]);
 }
 
 TEST_CASE("bad parent links are InputErrors that say what is wrong") {

@@ -16,12 +16,12 @@
 #include <string>
 #include <vector>
 
+#include "../test_support.h"
 #include "bnb/branch_and_bound.h"
 #include "common/input_error.h"
 #include "lp/mps.h"
 #include "lp/simplex.h"
 #include "lp/solution_check.h"
-#include "../test_support.h"
 #include "lp_transform.h"
 
 namespace {
@@ -54,8 +54,8 @@ Outcome solve(const milpsac::lp::LinearProgram& model) {
     out.has_solution = s.status == lp::LpStatus::kOptimal;
     out.x = s.x;
     std::cout << model.name << ": status " << out.status << ", objective " << s.objective << ", iterations "
-              << s.iterations << ", primal residual " << s.primal_residual << ", dual residual "
-              << s.dual_residual << ", ray residual " << s.ray_residual << "\n";
+              << s.iterations << ", primal residual " << s.primal_residual << ", dual residual " << s.dual_residual
+              << ", ray residual " << s.ray_residual << "\n";
     return out;
   }
   bnb::MilpOptions options;

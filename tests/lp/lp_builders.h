@@ -12,8 +12,8 @@ namespace milpsac::test {
 // An LP with the given rows (dense coefficient lists), row bounds, costs and
 // column bounds.
 inline lp::LinearProgram make_lp(std::vector<std::vector<double>> rows, std::vector<double> row_lower,
-                                 std::vector<double> row_upper, std::vector<double> cost,
-                                 std::vector<double> col_lower, std::vector<double> col_upper) {
+                                 std::vector<double> row_upper, std::vector<double> cost, std::vector<double> col_lower,
+                                 std::vector<double> col_upper) {
   lp::LinearProgram lp;
   const int m = static_cast<int>(rows.size());
   const int n = static_cast<int>(cost.size());

@@ -11,10 +11,10 @@
 #include <string>
 #include <vector>
 
+#include "../test_support.h"
 #include "common/input_error.h"
 #include "lp/mps.h"
 #include "lp/simplex.h"
-#include "../test_support.h"
 
 namespace {
 

@@ -75,10 +75,7 @@ TEST_CASE("basis factor: FTRAN and BTRAN match a dense solve, also after eta upd
 TEST_CASE("basis factor: dependent columns and the rows they leave uncovered") {
   // Columns 1 and 3 are equal: one of them depends on the other.
   Eigen::MatrixXd B(4, 4);
-  B << 1, 2, 0, 2,
-       0, 1, 0, 1,
-       0, 0, -1, 0,
-       3, 0, 0, 0;
+  B << 1, 2, 0, 2, 0, 1, 0, 1, 0, 0, -1, 0, 3, 0, 0, 0;
   lp::BasisFactor factor;
   std::vector<int> uncovered;
   const std::vector<int> dependent = factor.factor(B.sparseView(), &uncovered);
@@ -112,9 +109,7 @@ TEST_CASE("basis factor: a structurally empty column is dependent") {
 
 TEST_CASE("scaling: powers of two that bring every column's largest entry near 1") {
   Eigen::MatrixXd A(3, 3);
-  A << 1e6, 3e5, 0,
-       2e-3, 0, 7,
-       0, 4e4, 1e-2;
+  A << 1e6, 3e5, 0, 2e-3, 0, 7, 0, 4e4, 1e-2;
   const lp::ScaleFactors f = lp::compute_scale_factors(A);
   for (int i = 0; i < 3; ++i) CHECK(std::exp2(std::round(std::log2(f.row[i]))) == f.row[i]);
   for (int j = 0; j < 3; ++j) CHECK(std::exp2(std::round(std::log2(f.col[j]))) == f.col[j]);
@@ -128,7 +123,10 @@ TEST_CASE("scaling: powers of two that bring every column's largest entry near 1
   auto spread = [](const Eigen::MatrixXd& M) {
     double lo = INFINITY, hi = 0;
     for (Eigen::Index i = 0; i < M.size(); ++i)
-      if (M.data()[i] != 0) { lo = std::min(lo, std::fabs(M.data()[i])); hi = std::max(hi, std::fabs(M.data()[i])); }
+      if (M.data()[i] != 0) {
+        lo = std::min(lo, std::fabs(M.data()[i]));
+        hi = std::max(hi, std::fabs(M.data()[i]));
+      }
     return hi / lo;
   };
   CHECK(spread(scaled) < spread(A) / 100);

@@ -78,8 +78,7 @@ TEST_CASE("unbounded with free columns: a primal ray from a feasible point") {
 TEST_CASE("degenerate LP: optimal with its residuals reported") {
   // Many tight rows at the optimum x = y = 1.
   auto model = make_lp({{1, 0}, {0, 1}, {1, 1}, {1, -1}, {-1, 1}, {2, 1}, {1, 2}},
-                       {-inf, -inf, -inf, -inf, -inf, -inf, -inf}, {1, 1, 2, 0, 0, 3, 3}, {-1, -1}, {0, 0},
-                       {inf, inf});
+                       {-inf, -inf, -inf, -inf, -inf, -inf, -inf}, {1, 1, 2, 0, 0, 3, 3}, {-1, -1}, {0, 0}, {inf, inf});
   auto s = lp::solve_lp(model);
   REQUIRE(s.status == LpStatus::kOptimal);
   CHECK(s.objective == doctest::Approx(-2.0));
@@ -164,8 +163,8 @@ TEST_CASE("set_basis reports a size or count mismatch") {
 TEST_CASE("transformed copies keep the verdict and the optimum") {
   // A small LP with every kind of row and column; its copies are rescaled by
   // non-powers of two (some negative), permuted and renamed.
-  auto model = make_lp({{1, 1, 0, 2}, {1, 0, 1, -1}, {0, -1, 1, 3}, {2, 1, 1, 1}}, {-inf, 10, 7, 1},
-                       {5, inf, 7, 30}, {1, 4, 9, -1}, {0, -1, 0, -inf}, {4, 1, inf, 5});
+  auto model = make_lp({{1, 1, 0, 2}, {1, 0, 1, -1}, {0, -1, 1, 3}, {2, 1, 1, 1}}, {-inf, 10, 7, 1}, {5, inf, 7, 30},
+                       {1, 4, 9, -1}, {0, -1, 0, -inf}, {4, 1, inf, 5});
   auto reference = lp::solve_lp(model);
   REQUIRE(reference.status == LpStatus::kOptimal);
   auto infeasible = make_lp({{1, 1}, {1, -1}}, {3, 2}, {inf, inf}, {1, 1}, {0, 0}, {1, 1});

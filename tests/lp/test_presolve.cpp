@@ -12,6 +12,7 @@
 #include <string>
 #include <vector>
 
+#include "../test_support.h"
 #include "common/input_error.h"
 #include "lp/mps.h"
 #include "lp/presolve/presolve.h"
@@ -19,7 +20,6 @@
 #include "lp/simplex_solver.h"
 #include "lp/solution_check.h"
 #include "lp/tolerances.h"
-#include "../test_support.h"
 #include "lp_builders.h"
 
 using namespace milpsac;
@@ -357,8 +357,8 @@ TEST_CASE("maximisation: duals and objective in the model's own sense") {
 }
 
 TEST_CASE("presolve is deterministic") {
-  auto model = make_lp({{1, -2, 0}, {1, 1, 1}, {0, 0, 2}}, {1, 4, -inf}, {1, inf, 6}, {1, 1, 5}, {0, 0, 0},
-                       {inf, 1, inf});
+  auto model =
+      make_lp({{1, -2, 0}, {1, 1, 1}, {0, 0, 2}}, {1, 4, -inf}, {1, inf, 6}, {1, 1, 5}, {0, 0, 0}, {inf, 1, inf});
   const auto a = lp::presolve::presolve(model), b = lp::presolve::presolve(model);
   CHECK(a.reduced.A == b.reduced.A);
   CHECK(a.reduced.c == b.reduced.c);
@@ -469,7 +469,8 @@ TEST_CASE("random LPs: presolve on and off agree") {
     }
     for (int i = 0; i < m; ++i) {
       const int support = 1 + static_cast<int>(rng() % 3);
-      for (int k = 0; k < support; ++k) model.A(i, static_cast<int>(rng() % static_cast<unsigned>(n))) = std::round(coef(rng));
+      for (int k = 0; k < support; ++k)
+        model.A(i, static_cast<int>(rng() % static_cast<unsigned>(n))) = std::round(coef(rng));
       const double activity = model.A.row(i).dot(x0);
       const double kind = unit(rng);
       const double slack = std::round(3 * unit(rng));

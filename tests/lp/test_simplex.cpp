@@ -20,8 +20,7 @@ constexpr double inf = kInfinity;
 
 TEST_CASE("textbook LP with equality, >= and <= rows") {
   // min x + 4y + 9z ; x + y <= 5 ; x + z >= 10 ; -y + z = 7 ; x <= 4, -1 <= y <= 1
-  auto lp = make_lp({{1, 1, 0}, {1, 0, 1}, {0, -1, 1}}, {-inf, 10, 7}, {5, inf, 7}, {1, 4, 9},
-                    {0, -1, 0}, {4, 1, inf});
+  auto lp = make_lp({{1, 1, 0}, {1, 0, 1}, {0, -1, 1}}, {-inf, 10, 7}, {5, inf, 7}, {1, 4, 9}, {0, -1, 0}, {4, 1, inf});
   auto s = lp::solve_lp(lp);
   REQUIRE(s.status == LpStatus::kOptimal);
   CHECK(s.objective == doctest::Approx(54.0));
@@ -130,12 +129,30 @@ TEST_CASE("random feasible LPs are certified optimal by the KKT check") {
       lp.c[j] = coef(rng);
       // boxed, lower only, upper only, free, fixed-ish box
       switch (kind(rng)) {
-        case 0: lp.col_lower[j] = point[j] - 1; lp.col_upper[j] = point[j] + 2; break;
-        case 1: lp.col_lower[j] = point[j] - 3; lp.col_upper[j] = inf; break;
-        case 2: lp.col_lower[j] = -inf; lp.col_upper[j] = point[j] + 1; break;
-        case 3: lp.col_lower[j] = point[j] - 0.5; lp.col_upper[j] = point[j] + 0.5; break;
-        case 4: lp.col_lower[j] = point[j]; lp.col_upper[j] = point[j]; break;
-        default: lp.col_lower[j] = point[j] - 4; lp.col_upper[j] = point[j] + 4; break;
+        case 0:
+          lp.col_lower[j] = point[j] - 1;
+          lp.col_upper[j] = point[j] + 2;
+          break;
+        case 1:
+          lp.col_lower[j] = point[j] - 3;
+          lp.col_upper[j] = inf;
+          break;
+        case 2:
+          lp.col_lower[j] = -inf;
+          lp.col_upper[j] = point[j] + 1;
+          break;
+        case 3:
+          lp.col_lower[j] = point[j] - 0.5;
+          lp.col_upper[j] = point[j] + 0.5;
+          break;
+        case 4:
+          lp.col_lower[j] = point[j];
+          lp.col_upper[j] = point[j];
+          break;
+        default:
+          lp.col_lower[j] = point[j] - 4;
+          lp.col_upper[j] = point[j] + 4;
+          break;
       }
     }
     for (int i = 0; i < m; ++i)
@@ -143,9 +160,18 @@ TEST_CASE("random feasible LPs are certified optimal by the KKT check") {
     Eigen::VectorXd activity = lp.A * point;
     for (int i = 0; i < m; ++i) {
       switch (kind(rng) % 3) {
-        case 0: lp.row_lower[i] = activity[i] - 1; lp.row_upper[i] = inf; break;
-        case 1: lp.row_lower[i] = -inf; lp.row_upper[i] = activity[i] + 1; break;
-        default: lp.row_lower[i] = activity[i] - 0.5; lp.row_upper[i] = activity[i] + 0.5; break;
+        case 0:
+          lp.row_lower[i] = activity[i] - 1;
+          lp.row_upper[i] = inf;
+          break;
+        case 1:
+          lp.row_lower[i] = -inf;
+          lp.row_upper[i] = activity[i] + 1;
+          break;
+        default:
+          lp.row_lower[i] = activity[i] - 0.5;
+          lp.row_upper[i] = activity[i] + 0.5;
+          break;
       }
     }
     auto s = lp::solve_lp(lp);
@@ -169,7 +195,10 @@ TEST_CASE("warm start: tightened bound re-solved by the dual simplex matches a c
     lp::LinearProgram lp;
     lp.resize(m, n);
     lp.sense = lp::ObjectiveSense::kMaximize;
-    for (int j = 0; j < n; ++j) { lp.c[j] = coef(rng); lp.col_upper[j] = 10; }
+    for (int j = 0; j < n; ++j) {
+      lp.c[j] = coef(rng);
+      lp.col_upper[j] = 10;
+    }
     for (int i = 0; i < m; ++i) {
       for (int j = 0; j < n; ++j) lp.A(i, j) = coef(rng);
       lp.row_upper[i] = 10 + coef(rng) * 5;
@@ -208,8 +237,7 @@ TEST_CASE("warm start: a bound change that makes the LP infeasible") {
 }
 
 TEST_CASE("save and restore a basis") {
-  auto lp = make_lp({{1, 1, 0}, {1, 0, 1}, {0, -1, 1}}, {-inf, 10, 7}, {5, inf, 7}, {1, 4, 9},
-                    {0, -1, 0}, {4, 1, inf});
+  auto lp = make_lp({{1, 1, 0}, {1, 0, 1}, {0, -1, 1}}, {-inf, 10, 7}, {5, inf, 7}, {1, 4, 9}, {0, -1, 0}, {4, 1, inf});
   lp::SimplexSolver a(lp);
   REQUIRE(a.solve() == LpStatus::kOptimal);
   lp::SimplexSolver b(lp);
@@ -223,7 +251,7 @@ TEST_CASE("objective cutoff stops the dual simplex") {
   auto lp = make_lp({{1, 1}}, {4}, {inf}, {1, 2}, {0, 0}, {3, 3});
   lp::SimplexSolver solver(lp);
   REQUIRE(solver.solve() == LpStatus::kOptimal);  // x = 3, y = 1: 5
-  solver.set_col_bounds(0, 0, 1);                  // now x = 1, y = 3: 7
+  solver.set_col_bounds(0, 0, 1);                 // now x = 1, y = 3: 7
   solver.set_objective_cutoff(6.0);
   CHECK(solver.solve() == LpStatus::kCutoff);
 }
@@ -231,8 +259,7 @@ TEST_CASE("objective cutoff stops the dual simplex") {
 TEST_CASE("a violation hidden by scaling is caught and the LP re-solved unscaled") {
   // One byte over on a row of 1e9-byte terms: the slack basis looks feasible
   // after scaling but is not in the user's units.
-  auto lp = make_lp({{1000000423, 1000004316, -2000004738}}, {-inf}, {0}, {3.138, 18.094, 0}, {0, 0, 1},
-                    {1, 1, 1});
+  auto lp = make_lp({{1000000423, 1000004316, -2000004738}}, {-inf}, {0}, {3.138, 18.094, 0}, {0, 0, 1}, {1, 1, 1});
   lp.sense = lp::ObjectiveSense::kMaximize;
   auto s = lp::solve_lp(lp);
   REQUIRE(s.status == LpStatus::kOptimal);

@@ -15,6 +15,7 @@
 
 #include <doctest/doctest.h>
 
+#include <sys/wait.h>
 #include <array>
 #include <cstdio>
 #include <fstream>
@@ -23,7 +24,6 @@
 #include <nlohmann/json.hpp>
 #include <sstream>
 #include <stdexcept>
-#include <sys/wait.h>
 #include <string>
 #include <vector>
 

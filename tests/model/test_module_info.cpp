@@ -10,8 +10,8 @@
 #include "common/input_error.h"
 #include "model/module_info_reader.h"
 #include "model/module_tree.h"
-#include "synthetic/synthetic_module_info.h"
 #include "model_test_support.h"
+#include "synthetic/synthetic_module_info.h"
 
 using namespace milpsac;
 using model::ModuleInfo;
@@ -146,8 +146,8 @@ TEST_CASE("module info: bad input names file, module and field") {
     check_contains(error_of(json), {"bad.json", "fw_post_order", "missing"});
   }
   SUBCASE("missing field of a module") {
-    for (const char* field : {"act_total", "act_grad_per_module", "sac_memory", "slopes", "is_leaf",
-                              "grad_total", "param_per_module", "sac_runtime", "n_segments"}) {
+    for (const char* field : {"act_total", "act_grad_per_module", "sac_memory", "slopes", "is_leaf", "grad_total",
+                              "param_per_module", "sac_runtime", "n_segments"}) {
       CAPTURE(field);
       Json json = test::tiny_module_info();
       test::tiny_stats(json, "M.b").erase(field);

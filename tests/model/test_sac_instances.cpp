@@ -22,8 +22,8 @@
 #include "model/sac/sac_formulation.h"
 #include "model/sac/sac_formulation_pairwise_bigm.h"
 #include "model/sac/sac_solver.h"
-#include "synthetic/synthetic_module_info.h"
 #include "model_test_support.h"
+#include "synthetic/synthetic_module_info.h"
 
 using namespace milpsac;
 using model::ModuleInfo;
@@ -77,8 +77,8 @@ std::string shell_quote(const std::string& s) { return "'" + s + "'"; }
 TEST_CASE("transformer_l4: the 13 cases at gap 0 match the seed formulation's exact optimum") {
   const Json cases = Json::parse(test::read_text(test::instance_path("sac/transformer_l4.cases.json")));
   // Reference plans (gap 0) of the same cases, for the sorted-ratio comparison.
-  const Json reference = Json::parse(test::read_text(
-      test::shared_dir() + "/data/ml/synthetic_common_dtensor_transformer_L4_module_info.json"));
+  const Json reference = Json::parse(
+      test::read_text(test::shared_dir() + "/data/ml/synthetic_common_dtensor_transformer_L4_module_info.json"));
   std::map<std::string, Json> reference_plan;
   for (const Json& c : reference["cases"]) reference_plan[c["name"]] = c["results"]["gap_0.0"]["ac_decisions"];
 
@@ -221,8 +221,8 @@ TEST_CASE("cross-check: export-mps (seed and ours) solved by our `solve` gives t
   model::SyntheticSpec spec;
   spec.layers = 1;
   test::write_text(synthetic_path, model::synthetic_module_info_json(spec));
-  const std::vector<Case> cases = {{tiny_path, 1300.0 / 1024, 1}, {tiny_path, 1402.0 / 1024, 2},
-                                   {synthetic_path, 0.9, 1}, {synthetic_path, 1.0, 2}};
+  const std::vector<Case> cases = {
+      {tiny_path, 1300.0 / 1024, 1}, {tiny_path, 1402.0 / 1024, 2}, {synthetic_path, 0.9, 1}, {synthetic_path, 1.0, 2}};
   for (const Case& c : cases) {
     CAPTURE(c.path);
     CAPTURE(c.budget);
@@ -237,9 +237,9 @@ TEST_CASE("cross-check: export-mps (seed and ours) solved by our `solve` gives t
       const std::string mps = test::temp_path(std::string(formulation) + ".mps");
       char budget[64];
       std::snprintf(budget, sizeof budget, "%.17g", c.budget);
-      const auto exported = test::run_cli("export-mps " + shell_quote(c.path) + " --budget " + budget +
-                                          " --world-size " + std::to_string(c.world) + " --formulation " +
-                                          formulation + " -o " + shell_quote(mps));
+      const auto exported =
+          test::run_cli("export-mps " + shell_quote(c.path) + " --budget " + budget + " --world-size " +
+                        std::to_string(c.world) + " --formulation " + formulation + " -o " + shell_quote(mps));
       REQUIRE(exported.exit_code == 0);
       const auto solved = test::run_cli("solve " + shell_quote(mps) + " --gap 0");
       REQUIRE(solved.exit_code == 0);

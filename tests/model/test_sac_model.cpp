@@ -6,13 +6,13 @@
 #include <cmath>
 
 #include "common/input_error.h"
+#include "model/module_info_reader.h"
 #include "model/sac/ac_plan.h"
 #include "model/sac/baseline.h"
-#include "model/module_info_reader.h"
 #include "model/sac/plan_evaluator.h"
 #include "model/sac/sac_formulation.h"
-#include "model/sac/sac_request.h"
 #include "model/sac/sac_formulation_pairwise_bigm.h"
+#include "model/sac/sac_request.h"
 #include "model_test_support.h"
 
 using namespace milpsac;
@@ -60,8 +60,9 @@ Eigen::VectorXd ours_point(const ModuleInfo& info, const model::SacModel& sac, c
     const size_t k = static_cast<size_t>(i);
     x(sac.ratio_col[k]) = (ratio - sac.ratio_offset[k]) / sac.ratio_scale[k];
     const int t = column(sac.lp, "t_" + std::to_string(i));
-    if (t >= 0) x(t) = info.modules[static_cast<size_t>(i)].sac_runtime *
-                       recompute_fraction(info.modules[static_cast<size_t>(i)], ratio, 1.0);
+    if (t >= 0)
+      x(t) = info.modules[static_cast<size_t>(i)].sac_runtime *
+             recompute_fraction(info.modules[static_cast<size_t>(i)], ratio, 1.0);
   }
   return x;
 }
@@ -163,8 +164,8 @@ TEST_CASE("plan evaluator: hand-computed plans on the tiny model") {
     CHECK(e.discarded_bytes[5] == 150 * kMiB);
     // M.b.c: 800 + 40 - 100 + (512 + 150)/2
     CHECK(e.memory_bytes[5] == doctest::Approx((840 - 100 + 331) * kMiB));
-    CHECK(e.recompute_ms[1] == doctest::Approx(1.0));   // 4 * max(.25, .25)
-    CHECK(e.recompute_ms[5] == doctest::Approx(1.8));   // 3 * (.5 + .1)
+    CHECK(e.recompute_ms[1] == doctest::Approx(1.0));  // 4 * max(.25, .25)
+    CHECK(e.recompute_ms[5] == doctest::Approx(1.8));  // 3 * (.5 + .1)
     CHECK(e.total_recompute_ms == doctest::Approx(2.8));
   }
   SUBCASE("rule violations") {
@@ -173,10 +174,10 @@ TEST_CASE("plan evaluator: hand-computed plans on the tiny model") {
     };
     CHECK(violations({{"M.b", 0.5}, {"M.b.c", 0.5}}, request_mib(9999)) == 1);  // nested
     CHECK(violations({{"M", 0.5}, {"M.a", 0.5}, {"M.b.c", 0.5}}, request_mib(9999)) == 2);
-    CHECK(violations({{"M.a.x", 0.0}}, request_mib(9999)) == 1);              // leaf
-    CHECK(violations({{"M.a", 0.2}}, request_mib(9999)) == 1);                // below (ACM-IA)/ACM = .25
+    CHECK(violations({{"M.a.x", 0.0}}, request_mib(9999)) == 1);  // leaf
+    CHECK(violations({{"M.a", 0.2}}, request_mib(9999)) == 1);    // below (ACM-IA)/ACM = .25
     CHECK(violations({{"M.a", 1.01}}, request_mib(9999)) == 1);
-    CHECK(violations({{"M.zzz", 0.5}}, request_mib(9999)) == 1);              // unknown
+    CHECK(violations({{"M.zzz", 0.5}}, request_mib(9999)) == 1);  // unknown
     SacRequest ac = request_mib(9999);
     ac.ac_units = std::vector<std::string>{"M.a"};
     CHECK(violations({{"M.b", 0.5}}, ac) == 1);
@@ -191,12 +192,12 @@ TEST_CASE("plan evaluator: hand-computed plans on the tiny model") {
 TEST_CASE("formulation (chain): sizes, dropped columns, chain rows") {
   const ModuleInfo info = tiny();
   const model::SacModel big = model::build_chain_sac_model(info, request_mib(10 * 1024));
-  CHECK(big.lp.num_cols() == 12);  // y, d, t for M, M.a, M.b, M.b.c
-  CHECK(big.y_col[2] == -1);       // leaves dropped
+  CHECK(big.lp.num_cols() == 12);            // y, d, t for M, M.a, M.b, M.b.c
+  CHECK(big.y_col[2] == -1);                 // leaves dropped
   CHECK(count_rows(big.lp, "chain_") == 2);  // {M, M.a} and {M, M.b, M.b.c}
   CHECK(count_rows(big.lp, "d_le_y_") == 4);
   CHECK(count_rows(big.lp, "rcp_") == 6);
-  CHECK(count_rows(big.lp, "mem_") == 0);    // the budget binds nowhere
+  CHECK(count_rows(big.lp, "mem_") == 0);  // the budget binds nowhere
   CHECK(big.lp.num_rows() == 12);
   CHECK_FALSE(big.infeasible);
 
@@ -276,8 +277,8 @@ TEST_CASE("formulation sizes on the bundled instances: chain and cumulative much
     const model::SacModel cumulative = model::build_cumulative_sac_model(info, r);
     const model::SacModel seed = model::build_pairwise_bigm_sac_model(info, r);
     MESSAGE(std::string(name) << ": chain " << ours.lp.num_rows() << " x " << ours.lp.num_cols() << ", cumulative "
-                 << cumulative.lp.num_rows() << " x " << cumulative.lp.num_cols() << ", pairwise-bigm "
-                 << seed.lp.num_rows() << " x " << seed.lp.num_cols());
+                              << cumulative.lp.num_rows() << " x " << cumulative.lp.num_cols() << ", pairwise-bigm "
+                              << seed.lp.num_rows() << " x " << seed.lp.num_cols());
     CHECK(ours.lp.num_cols() * 5 < seed.lp.num_cols());
     CHECK(ours.lp.num_rows() * 5 < seed.lp.num_rows());
     CHECK(nonzeros(cumulative.lp) <= nonzeros(ours.lp));
@@ -327,7 +328,8 @@ TEST_CASE("formulation names: new names and the old aliases") {
   CHECK(model::parse_formulation("pairwise-bigm") == model::SacFormulation::kPairwiseBigM);
   CHECK(model::parse_formulation("seed") == model::SacFormulation::kPairwiseBigM);
   CHECK_FALSE(model::parse_formulation("pulp"));
-  for (auto f : {model::SacFormulation::kCumulative, model::SacFormulation::kChain, model::SacFormulation::kPairwiseBigM})
+  for (auto f :
+       {model::SacFormulation::kCumulative, model::SacFormulation::kChain, model::SacFormulation::kPairwiseBigM})
     CHECK(model::parse_formulation(model::to_string(f)) == f);
 }
 
@@ -359,8 +361,7 @@ TEST_CASE("extreme values: memory sums near 2^62 and huge runtimes are refused, 
   info = tiny();
   info.modules[1].sac_runtime = 1e308;
   info.modules[3].sac_runtime = 1e308;
-  CHECK_THROWS_WITH_AS(model::validate_request(info, request_mib(1000)), doctest::Contains("sac_runtime"),
-                       InputError);
+  CHECK_THROWS_WITH_AS(model::validate_request(info, request_mib(1000)), doctest::Contains("sac_runtime"), InputError);
   info = tiny();
   info.modules[0].fw_runtime_per_module = 1e308;
   info.modules[0].bw_runtime_per_module = 1e308;

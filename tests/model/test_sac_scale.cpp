@@ -233,16 +233,16 @@ TEST_CASE("cli: sac --budget-sweep JSON, table, plot; --quiet; formulation names
     for (const char* key : {"min_feasible_budget_gib", "no_ac_peak_gib", "baseline_peak_gib", "monotone"})
       CHECK(out.contains(key));
     for (const Json& p : out["points"])
-      for (const char* key : {"budget_gib", "status", "recomputation_time_ms", "peak_memory_bytes", "gap",
-                              "bound_ms", "ac_decisions", "seconds"})
+      for (const char* key : {"budget_gib", "status", "recomputation_time_ms", "peak_memory_bytes", "gap", "bound_ms",
+                              "ac_decisions", "seconds"})
         CHECK(p.contains(key));
     CHECK(out["points"].back()["budget_gib"].get<double>() == doctest::Approx(out["no_ac_peak_gib"].get<double>()));
   }
   SUBCASE("range, table and plot") {
     const std::string svg = test::temp_path("sweep.svg");
     std::remove(svg.c_str());
-    const auto r = test::run_cli("sac " + l4 + " --budget-sweep --from 1.2 --to 2 --points 3 --format table --plot '" +
-                                 svg + "'");
+    const auto r =
+        test::run_cli("sac " + l4 + " --budget-sweep --from 1.2 --to 2 --points 3 --format table --plot '" + svg + "'");
     REQUIRE(r.exit_code == 0);
     CHECK(r.out.find("budget GiB") != std::string::npos);
     const std::string text = test::read_text(svg);
@@ -268,8 +268,8 @@ TEST_CASE("cli: sac --budget-sweep JSON, table, plot; --quiet; formulation names
   }
   SUBCASE("warnings: one line per kind, none with --quiet") {
     auto stderr_lines = [&](const std::string& extra) {
-      const std::string command = std::string("'") + std::getenv("MILPSAC_BIN") + "' sac " + l4 +
-                                  " --budget 1.6 " + extra + " 2>&1 >/dev/null";
+      const std::string command =
+          std::string("'") + std::getenv("MILPSAC_BIN") + "' sac " + l4 + " --budget 1.6 " + extra + " 2>&1 >/dev/null";
       FILE* pipe = popen(command.c_str(), "r");
       REQUIRE(pipe != nullptr);
       int lines = 0, c = 0;

@@ -97,7 +97,9 @@ inline std::string to_mps(const lp::LinearProgram& lp) {
   return out.str();
 }
 
-inline lp::LinearProgram round_trip(const lp::LinearProgram& lp) { return lp::read_mps_text(to_mps(lp), "round-trip.mps"); }
+inline lp::LinearProgram round_trip(const lp::LinearProgram& lp) {
+  return lp::read_mps_text(to_mps(lp), "round-trip.mps");
+}
 
 // Captures std::cerr for its lifetime and checks, at the end, that nothing was
 // written: the library returns warnings as data and never prints.

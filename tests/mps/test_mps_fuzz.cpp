@@ -37,11 +37,55 @@ class Random {
 };
 
 const std::vector<std::string>& palette() {
-  static const std::vector<std::string> tokens = {
-      "nan", "-inf", "1e400", "1D3", "1e30", "-1e30", "0", "-", "+", ".", "$", "*", "'MARKER'", "'INTORG'",
-      "'INTEND'", "MARKER", "NAME", "ROWS", "COLUMNS", "RHS", "RANGES", "BOUNDS", "ENDATA", "OBJSENSE", "OBJNAME",
-      "MAX", "N", "E", "L", "G", "UP", "LO", "FX", "FR", "MI", "PL", "BV", "LI", "UI", "SC", "SI", "\t", "\r",
-      "\n", " ", "\n ", std::string("\x1f\x8b"), std::string(1, '\0'), "QUADOBJ"};
+  static const std::vector<std::string> tokens = {"nan",
+                                                  "-inf",
+                                                  "1e400",
+                                                  "1D3",
+                                                  "1e30",
+                                                  "-1e30",
+                                                  "0",
+                                                  "-",
+                                                  "+",
+                                                  ".",
+                                                  "$",
+                                                  "*",
+                                                  "'MARKER'",
+                                                  "'INTORG'",
+                                                  "'INTEND'",
+                                                  "MARKER",
+                                                  "NAME",
+                                                  "ROWS",
+                                                  "COLUMNS",
+                                                  "RHS",
+                                                  "RANGES",
+                                                  "BOUNDS",
+                                                  "ENDATA",
+                                                  "OBJSENSE",
+                                                  "OBJNAME",
+                                                  "MAX",
+                                                  "N",
+                                                  "E",
+                                                  "L",
+                                                  "G",
+                                                  "UP",
+                                                  "LO",
+                                                  "FX",
+                                                  "FR",
+                                                  "MI",
+                                                  "PL",
+                                                  "BV",
+                                                  "LI",
+                                                  "UI",
+                                                  "SC",
+                                                  "SI",
+                                                  "\t",
+                                                  "\r",
+                                                  "\n",
+                                                  " ",
+                                                  "\n ",
+                                                  std::string("\x1f\x8b"),
+                                                  std::string(1, '\0'),
+                                                  "QUADOBJ"};
   return tokens;
 }
 
@@ -154,7 +198,8 @@ TEST_CASE("mutated MPS texts throw only InputError") {
       "    COL B     ROW 1              3.0\n    MARKER    'MARKER'                 'INTEND'\n"
       "RHS\n              ROW 1             10.0   ROW 2              1.0\n"
       "RANGES\n    RNG       ROW 2             -4.0\n"
-      "BOUNDS\n UP BND       COL B              4.0\n MI BND       COL A\n SC BND       COL B              4.0\nENDATA\n");
+      "BOUNDS\n UP BND       COL B              4.0\n MI BND       COL A\n SC BND       COL B              "
+      "4.0\nENDATA\n");
 
   Random rng(20240611);
   int parsed = 0;
@@ -178,7 +223,8 @@ TEST_CASE("mutated gzip bytes throw only InputError") {
     if (rng.below(2))
       text.resize(2 + rng.below(text.size() - 1));
     else
-      for (size_t n = 1 + rng.below(3); n > 0; --n) text[2 + rng.below(text.size() - 2)] = static_cast<char>(rng.below(256));
+      for (size_t n = 1 + rng.below(3); n > 0; --n)
+        text[2 + rng.below(text.size() - 2)] = static_cast<char>(rng.below(256));
     check_one(text);
   }
 }

@@ -87,7 +87,8 @@ TEST_CASE("gzip input: read_mps_text takes the compressed bytes too") {
 }
 
 TEST_CASE("missing file") {
-  CHECK_THROWS_WITH_AS(read_mps_file("/nonexistent/x.mps"), "/nonexistent/x.mps: cannot open file (no such file)", InputError);
+  CHECK_THROWS_WITH_AS(read_mps_file("/nonexistent/x.mps"), "/nonexistent/x.mps: cannot open file (no such file)",
+                       InputError);
 }
 
 TEST_CASE("afiro: fixed-format Netlib values") {
@@ -149,8 +150,8 @@ TEST_CASE("warnings.mps: the documented choices for a file full of oddities") {
   const LinearProgram lp = read_instance("edge/warnings.mps");
   const int c0 = index_of(lp.col_names, "C0");
   const int r0 = index_of(lp.row_names, "R0");
-  CHECK(lp.c[c0] == 14);        // -1 + 1 + 2 + 3 + 4 + 5: duplicates summed
-  CHECK(lp.A(r0, c0) == 20);    // -1 + 1 + 2 + 3 + 4 + 5 + 6
+  CHECK(lp.c[c0] == 14);         // -1 + 1 + 2 + 3 + 4 + 5: duplicates summed
+  CHECK(lp.A(r0, c0) == 20);     // -1 + 1 + 2 + 3 + 4 + 5 + 6
   CHECK(lp.row_lower[r0] == 5);  // the last RHS (5) and the last RANGES (5)
   CHECK(lp.row_upper[r0] == 10);
   CHECK(lp.col_lower[c0] == 0);  // UP -1 then up to UP 5: judged on the final bound

@@ -218,8 +218,8 @@ TEST_CASE("RHS, RANGES and BOUNDS records without a set name") {
 
 TEST_CASE("only the first named RHS set is used") {
   milpsac::test::NothingOnStderr quiet;
-  const LinearProgram lp = parse(
-      "NAME\nROWS\n N obj\n L a\nCOLUMNS\n    x a 1\nRHS\n    first a 5\n    second a 7\nENDATA\n");
+  const LinearProgram lp =
+      parse("NAME\nROWS\n N obj\n L a\nCOLUMNS\n    x a 1\nRHS\n    first a 5\n    second a 7\nENDATA\n");
   CHECK(lp.row_upper[0] == 5);
 }
 
@@ -394,10 +394,10 @@ TEST_CASE("unknown rows and columns are skipped with a warning") {
 
 TEST_CASE("names that are not UTF-8 are read as Latin-1, with a warning") {
   std::vector<std::string> warnings;
-  const LinearProgram lp =
-      read_mps_text("NAME caf\xe9\nROWS\n N obj\n L r\xe9\nCOLUMNS\n    x\xe9 r\xe9 1\n    x\xe9 obj 1\n"
-                    "    y\xc3\xa9 r\xe9 2\nRHS\n    rhs r\xe9 4\nENDATA\n",
-                    "t.mps", &warnings);
+  const LinearProgram lp = read_mps_text(
+      "NAME caf\xe9\nROWS\n N obj\n L r\xe9\nCOLUMNS\n    x\xe9 r\xe9 1\n    x\xe9 obj 1\n"
+      "    y\xc3\xa9 r\xe9 2\nRHS\n    rhs r\xe9 4\nENDATA\n",
+      "t.mps", &warnings);
   CHECK(lp.name == "caf\xc3\xa9");
   CHECK(lp.row_names[0] == "r\xc3\xa9");
   CHECK(lp.col_names[0] == "x\xc3\xa9");
@@ -419,7 +419,8 @@ TEST_CASE("duplicate COLUMNS entries are summed; a repeated RHS replaces") {
 }
 
 TEST_CASE("CRLF line ends, tabs and content after ENDATA") {
-  const LinearProgram lp = parse("NAME\tT\r\nROWS\r\n N\tobj\r\n L\ta\r\nCOLUMNS\r\n\tx\ta\t2\r\nRHS\r\n\trhs\ta\t3\r\nENDATA\r\nnot MPS\n");
+  const LinearProgram lp =
+      parse("NAME\tT\r\nROWS\r\n N\tobj\r\n L\ta\r\nCOLUMNS\r\n\tx\ta\t2\r\nRHS\r\n\trhs\ta\t3\r\nENDATA\r\nnot MPS\n");
   CHECK(lp.name == "T");
   CHECK(lp.A(0, 0) == 2);
   CHECK(lp.row_upper[0] == 3);
@@ -427,7 +428,8 @@ TEST_CASE("CRLF line ends, tabs and content after ENDATA") {
 
 TEST_CASE("columns may be named like section keywords") {
   const LinearProgram lp = parse(
-      "NAME\nROWS\n N obj\n L a\nCOLUMNS\n    RHS a 1\n    BOUNDS a 2\n    ENDATA a 3\nRHS\n    RHS a 4\nBOUNDS\n UP BND RHS 1\nENDATA\n");
+      "NAME\nROWS\n N obj\n L a\nCOLUMNS\n    RHS a 1\n    BOUNDS a 2\n    ENDATA a 3\nRHS\n    RHS a 4\nBOUNDS\n UP "
+      "BND RHS 1\nENDATA\n");
   CHECK(lp.col_names == std::vector<std::string>{"RHS", "BOUNDS", "ENDATA"});
   CHECK(lp.row_upper[0] == 4);
   CHECK(lp.col_upper[0] == 1);

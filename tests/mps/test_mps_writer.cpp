@@ -5,6 +5,7 @@
 // finds the objective listed in expected.tsv.
 #include <doctest/doctest.h>
 
+#include <unistd.h>
 #include <cmath>
 #include <cstdio>
 #include <cstdlib>
@@ -13,7 +14,6 @@
 #include <regex>
 #include <stdexcept>
 #include <string>
-#include <unistd.h>
 
 #include "mps_test_support.h"
 
@@ -148,8 +148,8 @@ TEST_CASE("cbc reads the files we write and finds the listed objective") {
       std::ofstream out(mps);
       milpsac::lp::write_mps(lp, out);
     }
-    const std::string command = "cbc '" + mps.string() + "' -ratioGap 0 -allowableGap 0 -solve -quit > '" +
-                                log.string() + "' 2>&1";
+    const std::string command =
+        "cbc '" + mps.string() + "' -ratioGap 0 -allowableGap 0 -solve -quit > '" + log.string() + "' 2>&1";
     CHECK(std::system(command.c_str()) == 0);
     const std::string output = milpsac::test::read_bytes(log.string());
     CHECK(output.find("errors on input") == std::string::npos);

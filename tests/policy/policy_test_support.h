@@ -20,8 +20,8 @@
 #include <string>
 #include <vector>
 
-#include "model/sac_stats.h"
 #include "../test_support.h"
+#include "model/sac_stats.h"
 
 namespace milpsac::test {
 
@@ -38,9 +38,10 @@ inline json load_cases() {
 inline json to_json(const model::SacStats& s) {
   json pairs = json::array();
   for (const auto& [op, parent] : s.inplace_ops) pairs.push_back({op, parent});
-  return {{"func_names", s.func_names},     {"runtimes", s.runtimes},         {"memory", s.memory},
-          {"view_like_ops", s.view_like_ops}, {"rand_ops", s.rand_ops},       {"saved_autograd_ops", s.saved_autograd_ops},
-          {"inplace_ops", pairs},           {"force_store_random", s.force_store_random}};
+  return {{"func_names", s.func_names}, {"runtimes", s.runtimes},
+          {"memory", s.memory},         {"view_like_ops", s.view_like_ops},
+          {"rand_ops", s.rand_ops},     {"saved_autograd_ops", s.saved_autograd_ops},
+          {"inplace_ops", pairs},       {"force_store_random", s.force_store_random}};
 }
 
 // The seed's rules, written out again independently of the library.
@@ -79,8 +80,8 @@ inline std::int64_t saved_memory(const model::SacStats& s, const std::vector<int
 struct BruteForce {
   bool feasible = false;
   double best_recompute = INFINITY;
-  int optima = 0;               // policies reaching best_recompute (1e-9)
-  std::vector<int> best;        // the first of them
+  int optima = 0;         // policies reaching best_recompute (1e-9)
+  std::vector<int> best;  // the first of them
 };
 
 // Calls visit(x) for every 0/1 vector x over the ops of s (at most 20 ops).

@@ -55,8 +55,7 @@ TEST_CASE("policy CLI: --budget-sweep lists the breakpoints; --format table") {
   REQUIRE(out.at("points").size() == 7);
   CHECK(out.at("points")[2].at("decisions") == test::load_cases().at("pytorch_cases")[2].at("expected"));
 
-  const test::CliResult both =
-      test::run_milpsac("policy " + quoted(test::cases_path()) + " --budget 1 --budget-sweep");
+  const test::CliResult both = test::run_milpsac("policy " + quoted(test::cases_path()) + " --budget 1 --budget-sweep");
   REQUIRE(both.exit_code == 0);
   const json out2 = json::parse(both.out);
   CHECK(out2.at("decisions") == json::array({1, 1, 1, 1, 1, 1, 0, 1}));

@@ -56,8 +56,9 @@ TEST_CASE("reader: whole-valued float memory, unknown keys and empty lists are f
   doc["rand_ops"] = json::array();
   CHECK(error_of(doc).empty());
   CHECK(model::parse_sac_stats(doc.dump(), "x").memory[1] == 100);
-  const json empty = {{"func_names", json::array()}, {"runtimes", json::array()},   {"memory", json::array()},
-                      {"view_like_ops", json::array()}, {"rand_ops", json::array()}, {"saved_autograd_ops", json::array()},
+  const json empty = {{"func_names", json::array()},  {"runtimes", json::array()},
+                      {"memory", json::array()},      {"view_like_ops", json::array()},
+                      {"rand_ops", json::array()},    {"saved_autograd_ops", json::array()},
                       {"inplace_ops", json::array()}, {"force_store_random", true}};
   CHECK(error_of(empty).empty());
 }

@@ -6,6 +6,7 @@
 
 #include <sys/wait.h>
 
+#include <unistd.h>
 #include <cstdint>
 #include <cstdio>
 #include <cstdlib>
@@ -15,7 +16,6 @@
 #include <nlohmann/json.hpp>
 #include <sstream>
 #include <string>
-#include <unistd.h>
 #include <vector>
 
 #include "../cli_runner.h"
@@ -77,8 +77,8 @@ inline sharding::PlanInput random_instance(std::uint64_t seed, int max_tables = 
   in.ddr_bins_per_device = bins[rng.uniform(0, 5)];
   const std::int64_t grain = rng.uniform(0, 1) ? 50 : 1;
   const int tables = static_cast<int>(rng.uniform(1, max_tables));
-  const std::int64_t per_table =
-      std::max<std::int64_t>(1, 2 * in.topology.world_size * std::max(in.topology.hbm_per_device, in.topology.ddr_per_device) / tables);
+  const std::int64_t per_table = std::max<std::int64_t>(
+      1, 2 * in.topology.world_size * std::max(in.topology.hbm_per_device, in.topology.ddr_per_device) / tables);
   for (int t = 0; t < tables; ++t) {
     const int options = static_cast<int>(rng.uniform(1, max_options));
     for (int j = 0; j < options; ++j) {

@@ -70,8 +70,9 @@ TEST_CASE("shard CLI: --format table prints a table") {
 }
 
 TEST_CASE("shard CLI: nothing placeable exits 1 with the table and the bytes missing") {
-  json doc = {{"topology", {{"world_size", 2}, {"compute_device", "cuda"}, {"hbm_per_device", 60}, {"ddr_per_device", 0}}},
-              {"options", json::array({{{"fqn", "big"}, {"hbm", 80}, {"ddr", 0}, {"perf", 1.0}}})}};
+  json doc = {
+      {"topology", {{"world_size", 2}, {"compute_device", "cuda"}, {"hbm_per_device", 60}, {"ddr_per_device", 0}}},
+      {"options", json::array({{{"fqn", "big"}, {"hbm", 80}, {"ddr", 0}, {"perf", 1.0}}})}};
   test::TempFile input(doc.dump());
   const test::CliRun run = test::run_cli("shard '" + input.path + "' --storage-reservation 0");
   CHECK(run.exit_code == 1);
@@ -105,8 +106,9 @@ TEST_CASE("shard CLI: bad input and usage exit 2 with a message") {
 
 TEST_CASE("shard CLI: the storage reservation comes from the option, else the input, else 0.15") {
   // One table of 80 bytes on devices of 100: fits with a reservation up to 0.2, not above.
-  json doc = {{"topology", {{"world_size", 1}, {"compute_device", "cuda"}, {"hbm_per_device", 100}, {"ddr_per_device", 0}}},
-              {"options", json::array({{{"fqn", "t"}, {"hbm", 80}, {"ddr", 0}, {"perf", 1.0}}})}};
+  json doc = {
+      {"topology", {{"world_size", 1}, {"compute_device", "cuda"}, {"hbm_per_device", 100}, {"ddr_per_device", 0}}},
+      {"options", json::array({{{"fqn", "t"}, {"hbm", 80}, {"ddr", 0}, {"perf", 1.0}}})}};
   test::TempFile plain(doc.dump());
   test::CliRun run = test::run_cli("shard '" + plain.path + "'");
   CHECK(run.exit_code == 0);  // 0.15 of 100 leaves 85

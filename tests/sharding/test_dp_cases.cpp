@@ -144,11 +144,12 @@ TEST_CASE("2-D: TorchEasyRec cases satisfy their upstream assertions and match t
 
 TEST_CASE("1-D: options sorted by planned storage, tables in first-seen order of the sorted options") {
   // t_b's smallest option is smaller than t_a's, so t_b comes first.
-  json doc = {{"topology", {{"world_size", 1}, {"compute_device", "cuda"}, {"hbm_per_device", 100}, {"ddr_per_device", 100}}},
-              {"options", json::array({{{"fqn", "t_a"}, {"hbm", 30}, {"ddr", 0}, {"perf", 1.0}},
-                                        {{"fqn", "t_a"}, {"hbm", 20}, {"ddr", 5}, {"perf", 2.0}},
-                                        {{"fqn", "t_b"}, {"hbm", 10}, {"ddr", 50}, {"perf", 3.0}},
-                                        {{"fqn", "t_b"}, {"hbm", 10}, {"ddr", 1}, {"perf", 4.0}}})}};
+  json doc = {
+      {"topology", {{"world_size", 1}, {"compute_device", "cuda"}, {"hbm_per_device", 100}, {"ddr_per_device", 100}}},
+      {"options", json::array({{{"fqn", "t_a"}, {"hbm", 30}, {"ddr", 0}, {"perf", 1.0}},
+                               {{"fqn", "t_a"}, {"hbm", 20}, {"ddr", 5}, {"perf", 2.0}},
+                               {{"fqn", "t_b"}, {"hbm", 10}, {"ddr", 50}, {"perf", 3.0}},
+                               {{"fqn", "t_b"}, {"hbm", 10}, {"ddr", 1}, {"perf", 4.0}}})}};
   PlanInput in = parse_plan_input(doc, "doc");
   SearchSpace s = load_search_space(in, Variant::k1D);
   CHECK(s.fqns == std::vector<std::string>{"t_b", "t_a"});

@@ -27,8 +27,7 @@ std::vector<Proposal> reference_1d(const PlanInput& in, const SearchSpace& space
   if (tables == 0) return {};
   const Topology& t = in.topology;
   const long bin_count = static_cast<long>(in.mem_bins_per_device) * t.world_size;
-  const double mem_total =
-      static_cast<double>(planned_storage(t, t.hbm_per_device, t.ddr_per_device)) * t.world_size;
+  const double mem_total = static_cast<double>(planned_storage(t, t.hbm_per_device, t.ddr_per_device)) * t.world_size;
   const double bin_size = mem_total / static_cast<double>(bin_count);
   std::size_t option_count = 0;
   for (const auto& o : space.options) option_count = std::max(option_count, o.size());
@@ -172,16 +171,13 @@ TEST_CASE("1-D proposals: feasible, decreasing memory, best within the bin-round
     const double bin_size =
         static_cast<double>(capacity) / (static_cast<double>(in.mem_bins_per_device) * topo.world_size);
     const auto tables = static_cast<double>(space.num_tables());
-    auto planned = [&](const Proposal& p) {
-      return planned_storage(topo, total_hbm(in, p), total_ddr(in, p));
-    };
+    auto planned = [&](const Proposal& p) { return planned_storage(topo, total_hbm(in, p), total_ddr(in, p)); };
 
     std::int64_t previous = std::numeric_limits<std::int64_t>::max();
     double best = kInf;
     for (const Proposal& p : proposals) {
       REQUIRE(p.size() == space.num_tables());
-      for (std::size_t t = 0; t < p.size(); ++t)
-        CHECK(in.options[static_cast<std::size_t>(p[t])].fqn == space.fqns[t]);
+      for (std::size_t t = 0; t < p.size(); ++t) CHECK(in.options[static_cast<std::size_t>(p[t])].fqn == space.fqns[t]);
       CHECK(planned(p) <= capacity);
       CHECK(planned(p) <= previous);
       previous = planned(p);

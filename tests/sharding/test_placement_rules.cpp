@@ -37,8 +37,7 @@ ShardingOption as_type(ShardingOption o, const std::string& type, const Topology
   std::size_t shards = 1;
   const bool multi_host = topo.local_world_size < topo.world_size;
   if (type == "row_wise") shards = static_cast<std::size_t>(topo.world_size);
-  if (type == "table_row_wise")
-    shards = static_cast<std::size_t>(multi_host ? topo.local_world_size : topo.world_size);
+  if (type == "table_row_wise") shards = static_cast<std::size_t>(multi_host ? topo.local_world_size : topo.world_size);
   if (type == "column_wise") shards = 2;
   o.shards.clear();
   if (type == "data_parallel") {  // a full replica per rank
@@ -142,9 +141,13 @@ TEST_CASE("placement rule by sharding type, and the input's placement field") {
   o.placement = "greedy";
   CHECK(placement_rule(o, topo, 0) == PlacementRule::kGreedy);
   o.placement = "uniform";  // 2 shards on 4 ranks: TorchRec would reject it
-  CHECK_THROWS_WITH_AS(placement_rule(o, topo, 3), doctest::Contains("options[3] (table 't'): uniform placement puts shard i on rank i: needs 4 shards"), InputError);
+  CHECK_THROWS_WITH_AS(
+      placement_rule(o, topo, 3),
+      doctest::Contains("options[3] (table 't'): uniform placement puts shard i on rank i: needs 4 shards"),
+      InputError);
   o.placement = "round_robin";
-  CHECK_THROWS_WITH_AS(placement_rule(o, topo, 3), doctest::Contains("placement must be \"uniform\", \"host\" or \"greedy\""), InputError);
+  CHECK_THROWS_WITH_AS(placement_rule(o, topo, 3),
+                       doctest::Contains("placement must be \"uniform\", \"host\" or \"greedy\""), InputError);
   o.placement = "";
   o.sharding_type = "row_wise";
   CHECK_THROWS_AS(placement_rule(o, topo, 0), InputError);
@@ -223,10 +226,16 @@ TEST_CASE("TorchRec validity on 200 random inputs") {
 }
 
 TEST_CASE("unknown input fields are dropped with a warning naming them") {
-  json doc = {{"topology", {{"world_size", 1}, {"compute_device", "cuda"}, {"hbm_per_device", 100}, {"ddr_per_device", 0}, {"gpus", 1}}},
-              {"exporter", "tzrec"},
-              {"options", json::array({{{"fqn", "t"}, {"hbm", 1}, {"ddr", 0}, {"perf", 1.0}, {"hmb", 3},
-                                        {"shards", json::array({{{"hbm", 1}, {"ddr", 0}, {"perf", 1.0}, {"x", 1}}})}}})}};
+  json doc = {
+      {"topology",
+       {{"world_size", 1}, {"compute_device", "cuda"}, {"hbm_per_device", 100}, {"ddr_per_device", 0}, {"gpus", 1}}},
+      {"exporter", "tzrec"},
+      {"options", json::array({{{"fqn", "t"},
+                                {"hbm", 1},
+                                {"ddr", 0},
+                                {"perf", 1.0},
+                                {"hmb", 3},
+                                {"shards", json::array({{{"hbm", 1}, {"ddr", 0}, {"perf", 1.0}, {"x", 1}}})}}})}};
   const PlanInput in = parse_plan_input(doc, "f.json");
   REQUIRE(in.warnings.size() == 4);
   CHECK(in.warnings[0] == "f.json: document: unknown field 'exporter' ignored");
@@ -238,9 +247,10 @@ TEST_CASE("unknown input fields are dropped with a warning naming them") {
 }
 
 TEST_CASE("storage reservation: HBM only, rounded down, from the input field") {
-  json doc = {{"topology", {{"world_size", 1}, {"compute_device", "cuda"}, {"hbm_per_device", 1001}, {"ddr_per_device", 50}}},
-              {"storage_reservation", 0.15},
-              {"options", json::array({{{"fqn", "t"}, {"hbm", 1}, {"ddr", 0}, {"perf", 1.0}}})}};
+  json doc = {
+      {"topology", {{"world_size", 1}, {"compute_device", "cuda"}, {"hbm_per_device", 1001}, {"ddr_per_device", 50}}},
+      {"storage_reservation", 0.15},
+      {"options", json::array({{{"fqn", "t"}, {"hbm", 1}, {"ddr", 0}, {"perf", 1.0}}})}};
   const PlanInput in = parse_plan_input(doc, "f.json");
   REQUIRE(in.storage_reservation.has_value());
   CHECK(*in.storage_reservation == 0.15);
@@ -248,5 +258,6 @@ TEST_CASE("storage reservation: HBM only, rounded down, from the input field") {
   CHECK(reserved.topology.hbm_per_device == 850);  // floor(1001 * 0.85) = floor(850.85)
   CHECK(reserved.topology.ddr_per_device == 50);
   doc["storage_reservation"] = 1.0;
-  CHECK_THROWS_WITH_AS(parse_plan_input(doc, "f.json"), doctest::Contains("f.json: storage_reservation: must be a fraction in [0, 1)"), InputError);
+  CHECK_THROWS_WITH_AS(parse_plan_input(doc, "f.json"),
+                       doctest::Contains("f.json: storage_reservation: must be a fraction in [0, 1)"), InputError);
 }

@@ -16,12 +16,20 @@ namespace {
 
 json valid_doc() {
   return {{"topology",
-           {{"world_size", 2}, {"local_world_size", 2}, {"compute_device", "cuda"}, {"hbm_per_device", 1000}, {"ddr_per_device", 4000}}},
+           {{"world_size", 2},
+            {"local_world_size", 2},
+            {"compute_device", "cuda"},
+            {"hbm_per_device", 1000},
+            {"ddr_per_device", 4000}}},
           {"mem_bins_per_device", 10},
-          {"options",
-           json::array({{{"fqn", "t0"}, {"sharding_type", "table_wise"}, {"compute_kernel", "fused"}, {"hbm", 100},
-                         {"ddr", 0}, {"perf", 1.5}, {"shards", json::array({{{"hbm", 100}, {"ddr", 0}, {"perf", 1.5}}})}},
-                        {{"fqn", "t1"}, {"hbm", 200}, {"ddr", 10}, {"perf", 2}}})}};
+          {"options", json::array({{{"fqn", "t0"},
+                                    {"sharding_type", "table_wise"},
+                                    {"compute_kernel", "fused"},
+                                    {"hbm", 100},
+                                    {"ddr", 0},
+                                    {"perf", 1.5},
+                                    {"shards", json::array({{{"hbm", 100}, {"ddr", 0}, {"perf", 1.5}}})}},
+                                   {{"fqn", "t1"}, {"hbm", 200}, {"ddr", 10}, {"perf", 2}}})}};
 }
 
 // The message of the InputError that parsing `doc` throws ("" if none).
@@ -70,16 +78,20 @@ TEST_CASE("plan input: each kind of bad field is named") {
     return d;
   };
   // Unknown fields are warnings now, not errors: tests/sharding/test_placement_rules.cpp.
-  cases.push_back({"negative size", with([](json& d) { d["options"][1]["hbm"] = -5; }), "options[1].hbm: must be a whole number of bytes"});
+  cases.push_back({"negative size", with([](json& d) { d["options"][1]["hbm"] = -5; }),
+                   "options[1].hbm: must be a whole number of bytes"});
   cases.push_back({"fractional size", with([](json& d) { d["options"][1]["ddr"] = 1.5; }), "options[1].ddr: must be"});
   cases.push_back({"negative shard size", with([](json& d) { d["options"][0]["shards"][0]["ddr"] = -1; }),
                    "options[0].shards[0].ddr"});
-  cases.push_back({"negative perf", with([](json& d) { d["options"][0]["perf"] = -1.0; }), "options[0].perf: must be a finite number >= 0"});
-  cases.push_back({"perf not a number", with([](json& d) { d["options"][0]["perf"] = "fast"; }), "options[0].perf: expected a number"});
+  cases.push_back({"negative perf", with([](json& d) { d["options"][0]["perf"] = -1.0; }),
+                   "options[0].perf: must be a finite number >= 0"});
+  cases.push_back({"perf not a number", with([](json& d) { d["options"][0]["perf"] = "fast"; }),
+                   "options[0].perf: expected a number"});
   cases.push_back({"missing perf", with([](json& d) { d["options"][1].erase("perf"); }), "options[1].perf: missing"});
   cases.push_back({"empty shards", with([](json& d) { d["options"][0]["shards"] = json::array(); }),
                    "options[0].shards: must hold at least one shard"});
-  cases.push_back({"empty fqn", with([](json& d) { d["options"][0]["fqn"] = ""; }), "options[0].fqn: must not be empty"});
+  cases.push_back(
+      {"empty fqn", with([](json& d) { d["options"][0]["fqn"] = ""; }), "options[0].fqn: must not be empty"});
   cases.push_back({"zero memory devices", with([](json& d) {
                      d["topology"]["hbm_per_device"] = 0;
                      d["topology"]["ddr_per_device"] = 0;
@@ -92,7 +104,8 @@ TEST_CASE("plan input: each kind of bad field is named") {
                    "topology.compute_device: must be \"cuda\" or \"cpu\""});
   cases.push_back({"zero bins", with([](json& d) { d["mem_bins_per_device"] = 0; }), "mem_bins_per_device: must be"});
   cases.push_back({"options not an array", with([](json& d) { d["options"] = 3; }), "options: must be an array"});
-  cases.push_back({"option not an object", with([](json& d) { d["options"][0] = 3; }), "options[0]: must be a JSON object"});
+  cases.push_back(
+      {"option not an object", with([](json& d) { d["options"][0] = 3; }), "options[0]: must be a JSON object"});
   cases.push_back({"missing topology", with([](json& d) { d.erase("topology"); }), "topology: missing"});
   cases.push_back({"document not an object", json::array(), "document: must be a JSON object"});
   for (const Case& c : cases) {

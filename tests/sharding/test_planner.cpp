@@ -92,8 +92,8 @@ TEST_CASE("placement: a shard that fits nowhere is named with the bytes missing 
 TEST_CASE("planner: keeps the lowest rating and skips proposals that cannot beat it") {
   PlanInput in = two_devices(100, 0);
   in.options.push_back(option("t", {{75, 0, 5.0}, {75, 0, 5.0}}));  // X: 150 bytes, perf 10, rating 5
-  in.options.push_back(option("t", {{20, 0, 8.0}}));                 // Y: 20 bytes, perf 8, rating 8
-  in.options.push_back(option("t", {{100, 0, 9.0}}));                // Z: 100 bytes, perf 9, rating 9
+  in.options.push_back(option("t", {{20, 0, 8.0}}));                // Y: 20 bytes, perf 8, rating 8
+  in.options.push_back(option("t", {{100, 0, 9.0}}));               // Z: 100 bytes, perf 9, rating 9
   const PlanResult r = plan_sharding(in, Variant::k1D);
   CHECK(r.initial_proposal == Proposal{1});
   CHECK(r.proposals == std::vector<Proposal>{{0}, {2}, {1}});  // bins 150, 100, 20
@@ -108,7 +108,7 @@ TEST_CASE("planner: keeps the lowest rating and skips proposals that cannot beat
 
 TEST_CASE("planner: when nothing can be placed, names the table and the bytes missing") {
   PlanInput in = two_devices(60, 0);
-  in.options.push_back(option("t", {{80, 0, 10.0}}));            // fits the total (120), no device
+  in.options.push_back(option("t", {{80, 0, 10.0}}));  // fits the total (120), no device
   in.options.push_back(option("t", {{40, 0, 7.0}, {40, 0, 7.0}}));
   in.options.push_back(option("u", {{10, 0, 1.0}}));
   const PlanResult r = plan_sharding(in, Variant::k1D);
@@ -127,7 +127,8 @@ TEST_CASE("planner: skipping by the rating bound changes nothing (random instanc
     CAPTURE(seed);
     const PlanInput in = test::random_instance(seed, 6, 4);
     for (Variant v : {Variant::k1D, Variant::k2D}) {
-      if (v == Variant::k1D && planned_storage(in.topology, in.topology.hbm_per_device, in.topology.ddr_per_device) == 0)
+      if (v == Variant::k1D &&
+          planned_storage(in.topology, in.topology.hbm_per_device, in.topology.ddr_per_device) == 0)
         continue;
       const PlanResult r = plan_sharding(in, v);
       // Place every proposal, keep the first strictly best.

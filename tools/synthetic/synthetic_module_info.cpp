@@ -5,15 +5,15 @@
 #include <cmath>
 #include <cstdio>
 #include <functional>
-#include <optional>
 #include <nlohmann/json.hpp>
+#include <optional>
 #include <vector>
 
 namespace milpsac::model {
 namespace {
 
-constexpr double kBytesPerElement = 4.0;   // fp32
-constexpr double kBandwidth = 1.5e12;      // bytes/s, for memory-bound ops
+constexpr double kBytesPerElement = 4.0;  // fp32
+constexpr double kBandwidth = 1.5e12;     // bytes/s, for memory-bound ops
 
 struct Node {
   std::string fqn;
@@ -42,8 +42,8 @@ class Generator {
         s_.batch * double(s_.seq) * 8, act, 0, 0);
     add_layers(root, "Model", 0, s_.layers, 0);
     add(root, "Model.norm", true, s_.hidden * kBytesPerElement, act, act, 5.0 * act / kBytesPerElement, 0);
-    add(root, "Model.output", true, double(s_.vocab) * s_.hidden * kBytesPerElement, act,
-        act / s_.hidden * s_.vocab, 2.0 * act / kBytesPerElement * s_.vocab, 0);
+    add(root, "Model.output", true, double(s_.vocab) * s_.hidden * kBytesPerElement, act, act / s_.hidden * s_.vocab,
+        2.0 * act / kBytesPerElement * s_.vocab, 0);
   }
 
   int size() const { return static_cast<int>(nodes_.size()); }
@@ -100,15 +100,15 @@ class Generator {
       stats.push_back(entry);
     }
     Json root;
-    root["mod_order"] = {{"fw_pre_order", fw_pre}, {"bw_pre_order", bw_pre},
-                         {"fw_post_order", fw_post}, {"bw_post_order", bw_post}};
+    root["mod_order"] = {
+        {"fw_pre_order", fw_pre}, {"bw_pre_order", bw_pre}, {"fw_post_order", fw_post}, {"bw_post_order", bw_post}};
     root["mod_stats"] = stats;
     return root.dump();
   }
 
  private:
-  int add(int parent, std::string fqn, bool leaf, double params, double saved, double output,
-          double flops, double first_slope) {
+  int add(int parent, std::string fqn, bool leaf, double params, double saved, double output, double flops,
+          double first_slope) {
     Node n;
     n.fqn = std::move(fqn);
     n.leaf = leaf;
@@ -153,8 +153,8 @@ class Generator {
     const double act = b * sq * h * kBytesPerElement, ffn = b * sq * f * kBytesPerElement;
     const int layer = add(parent, fqn, false, 0, 0, 0, 0, 0.12);
     add(layer, fqn + ".attention_norm", true, h * kBytesPerElement, act, act, 5 * b * sq * h, 0);
-    const int attn = add(layer, fqn + ".attention", false, 0,
-                         b * s_.heads * sq * sq * kBytesPerElement + act, 0, 4 * b * sq * sq * h, 0.08);
+    const int attn = add(layer, fqn + ".attention", false, 0, b * s_.heads * sq * sq * kBytesPerElement + act, 0,
+                         4 * b * sq * sq * h, 0.08);
     for (const char* w : {".wq", ".wk", ".wv"})
       add(attn, fqn + ".attention" + w, true, h * h * kBytesPerElement, act / 3, act, 2 * b * sq * h * h, 0);
     add(attn, fqn + ".attention.wo", true, h * h * kBytesPerElement, act, act, 2 * b * sq * h * h, 0);
@@ -198,8 +198,8 @@ class Generator {
     const double share = 2.0 / std::max(1, s_.experts);
     const int layer = add(parent, fqn, false, 0, 0, 0, 0, 0.12);
     add(layer, fqn + ".attention_norm", true, h * kBytesPerElement, act, act, 5 * b * sq * h, 0);
-    const int attn = add(layer, fqn + ".attention", false, 0,
-                         b * s_.heads * sq * sq * kBytesPerElement + act, 0, 4 * b * sq * sq * h, 0.08);
+    const int attn = add(layer, fqn + ".attention", false, 0, b * s_.heads * sq * sq * kBytesPerElement + act, 0,
+                         4 * b * sq * sq * h, 0.08);
     for (const char* w : {".wq", ".wk", ".wv", ".wo"})
       add(attn, fqn + ".attention" + w, true, h * h * kBytesPerElement, act / 3, act, 2 * b * sq * h * h, 0);
     const int moe = add(layer, fqn + ".moe", false, 0, 0, 0, 0, 0.15);
@@ -209,10 +209,10 @@ class Generator {
       const std::string ex = fqn + ".moe.experts." + std::to_string(e);
       const double tokens_act = act * share, tokens_ffn = act * share * f / h;
       const int expert = add(moe, ex, false, 0, 0, 0, 0, 0.2);
-      add(expert, ex + ".w1", true, h * f * kBytesPerElement, tokens_act / 2, tokens_ffn,
-          2 * b * sq * share * h * f, 0);
-      add(expert, ex + ".w3", true, h * f * kBytesPerElement, tokens_act / 2, tokens_ffn,
-          2 * b * sq * share * h * f, 0);
+      add(expert, ex + ".w1", true, h * f * kBytesPerElement, tokens_act / 2, tokens_ffn, 2 * b * sq * share * h * f,
+          0);
+      add(expert, ex + ".w3", true, h * f * kBytesPerElement, tokens_act / 2, tokens_ffn, 2 * b * sq * share * h * f,
+          0);
       add(expert, ex + ".w2", true, f * h * kBytesPerElement, tokens_ffn, tokens_act, 2 * b * sq * share * h * f, 0);
     }
   }
@@ -332,10 +332,14 @@ std::optional<SyntheticFamily> parse_synthetic_family(const std::string& name) {
 
 const char* to_string(SyntheticFamily family) {
   switch (family) {
-    case SyntheticFamily::kTransformer: return "transformer";
-    case SyntheticFamily::kLlama: return "llama";
-    case SyntheticFamily::kMoe: return "moe";
-    case SyntheticFamily::kResnet: return "resnet";
+    case SyntheticFamily::kTransformer:
+      return "transformer";
+    case SyntheticFamily::kLlama:
+      return "llama";
+    case SyntheticFamily::kMoe:
+      return "moe";
+    case SyntheticFamily::kResnet:
+      return "resnet";
   }
   return "transformer";
 }

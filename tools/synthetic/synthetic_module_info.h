@@ -35,16 +35,16 @@ enum class SyntheticFamily { kTransformer, kLlama, kMoe, kResnet };
 
 struct SyntheticSpec {
   SyntheticFamily family = SyntheticFamily::kTransformer;
-  int layers = 4;           // layers (transformer, llama, moe) or bottleneck blocks (resnet)
-  int experts = 8;          // moe
-  int group_depth = 0;      // levels of grouping modules between the root and the layers
-  int group_fanout = 4;     // children of each grouping module
+  int layers = 4;        // layers (transformer, llama, moe) or bottleneck blocks (resnet)
+  int experts = 8;       // moe
+  int group_depth = 0;   // levels of grouping modules between the root and the layers
+  int group_fanout = 4;  // children of each grouping module
   int hidden = 768;
   int seq = 1024;
   int batch = 8;
   int heads = 12;
   int vocab = 8192;
-  double tflops = 19.5;     // effective throughput, 1e12 flop/s
+  double tflops = 19.5;  // effective throughput, 1e12 flop/s
 };
 
 // Number of modules the spec generates.

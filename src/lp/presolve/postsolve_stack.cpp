@@ -40,7 +40,8 @@ struct Undo {
   void operator()(const SingletonRow& r) {
     const int j = r.column.col;
     const VarStatus st = col_status(j);
-    const bool at_row_bound = (st == VarStatus::kAtLower && r.lower_from_row) || (st == VarStatus::kAtUpper && r.upper_from_row);
+    const bool at_row_bound =
+        (st == VarStatus::kAtLower && r.lower_from_row) || (st == VarStatus::kAtUpper && r.upper_from_row);
     if (primal_only || !at_row_bound) {
       y(r.row) = 0.0;
       row_status(r.row) = VarStatus::kBasic;
@@ -101,9 +102,9 @@ struct Undo {
     for (const Entry& e : d.kept.entries) rest -= e.value * y(e.index);
     y(d.row) = rest / d.kept_coefficient;
     col_status(j) = VarStatus::kBasic;
-    const bool k_at_lower = !std::isfinite(d.removed_upper) ||
-                            (std::isfinite(d.removed_lower) &&
-                             std::fabs(x(k) - d.removed_lower) <= std::fabs(x(k) - d.removed_upper));
+    const bool k_at_lower =
+        !std::isfinite(d.removed_upper) ||
+        (std::isfinite(d.removed_lower) && std::fabs(x(k) - d.removed_lower) <= std::fabs(x(k) - d.removed_upper));
     col_status(k) = k_at_lower ? VarStatus::kAtLower : VarStatus::kAtUpper;
   }
 

@@ -19,7 +19,7 @@
 namespace milpsac::lp::presolve {
 
 struct Entry {
-  int index;     // column (in a row) or row (in a column)
+  int index;  // column (in a row) or row (in a column)
   double value;
 };
 
@@ -40,8 +40,8 @@ struct RemovedRow {
 struct FixedColumn {
   ColumnSnapshot column;
   double value;
-  VarStatus status;        // nonbasic status in the original basis
-  bool status_from_dual;   // fixed column (lower == upper): pick the side by the sign of d
+  VarStatus status;       // nonbasic status in the original basis
+  bool status_from_dual;  // fixed column (lower == upper): pick the side by the sign of d
 };
 
 // Row a*x_j in [lower, upper] turned into bounds of x_j, then removed.
@@ -74,8 +74,8 @@ struct DoubletonEquation {
   double kept_coefficient, removed_coefficient;  // a, b
   double removed_lower, removed_upper;           // x_k's bounds
   bool lower_from_removed, upper_from_removed;   // x_j's bound came from x_k's
-  ColumnSnapshot kept;     // x_j before the substitution, without the row
-  ColumnSnapshot removed;  // x_k without the row
+  ColumnSnapshot kept;                           // x_j before the substitution, without the row
+  ColumnSnapshot removed;                        // x_k without the row
 };
 
 // Column x_k that appears only in row r and whose bounds the row implies:
@@ -88,7 +88,7 @@ struct FreeColumnSingleton {
   double coefficient;  // a_rk
   double cost;         // c_k
   double rhs;
-  VarStatus row_status;          // kAtLower or kAtUpper: which row bound rhs is
+  VarStatus row_status;            // kAtLower or kAtUpper: which row bound rhs is
   std::vector<Entry> row_entries;  // the other columns of the row
 };
 

@@ -12,10 +12,14 @@ namespace milpsac::lp::presolve {
 
 const char* to_string(PresolveStatus status) {
   switch (status) {
-    case PresolveStatus::kReduced: return "reduced";
-    case PresolveStatus::kEmpty: return "empty";
-    case PresolveStatus::kInfeasible: return "infeasible";
-    case PresolveStatus::kUnboundedOrInfeasible: return "unbounded_or_infeasible";
+    case PresolveStatus::kReduced:
+      return "reduced";
+    case PresolveStatus::kEmpty:
+      return "empty";
+    case PresolveStatus::kInfeasible:
+      return "infeasible";
+    case PresolveStatus::kUnboundedOrInfeasible:
+      return "unbounded_or_infeasible";
   }
   return "unknown";
 }
@@ -47,7 +51,8 @@ bool row_pass(PresolveModel& model, const PresolveOptions& o) {
       continue;
     }
     if (model.keep_integrality && o.bound_tightening) changed |= tighten_integer_bounds(model, i);
-    if (model.keep_integrality && o.coefficient_tightening && !stopped(model)) changed |= tighten_coefficients(model, i);
+    if (model.keep_integrality && o.coefficient_tightening && !stopped(model))
+      changed |= tighten_coefficients(model, i);
   }
   return changed;
 }
@@ -127,7 +132,8 @@ PostsolveState initial_state(const PresolveResult& result, const LpSolution& red
   state.y.assign(static_cast<size_t>(stack.original_rows), 0.0);
   state.col_status.assign(static_cast<size_t>(stack.original_cols), VarStatus::kAtLower);
   state.row_status.assign(static_cast<size_t>(stack.original_rows), VarStatus::kBasic);
-  const bool has_basis = reduced.basis.cols.size() == stack.col_map.size() && reduced.basis.rows.size() == stack.row_map.size();
+  const bool has_basis =
+      reduced.basis.cols.size() == stack.col_map.size() && reduced.basis.rows.size() == stack.row_map.size();
   for (size_t c = 0; c < stack.col_map.size(); ++c) {
     const auto j = static_cast<size_t>(stack.col_map[c]);
     if (static_cast<Eigen::Index>(c) < reduced.x.size()) state.x[j] = reduced.x[static_cast<Eigen::Index>(c)];

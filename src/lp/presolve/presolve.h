@@ -32,25 +32,25 @@ struct PresolveOptions {
   bool empty_columns = true;
   bool singleton_rows = true;
   bool fixed_columns = true;
-  bool forcing_rows = true;          // forcing and redundant rows
+  bool forcing_rows = true;  // forcing and redundant rows
   bool doubleton_equations = true;
-  bool dominated_columns = true;     // dual fixing
+  bool dominated_columns = true;  // dual fixing
   bool free_column_singletons = true;
-  bool slack_columns = true;         // column singletons in equations
+  bool slack_columns = true;             // column singletons in equations
   bool free_column_substitution = true;  // implied free columns substituted through an equation
-  bool parallel_rows = true;         // duplicate rows (up to a factor) merged
-  bool bound_tightening = true;      // MIP mode only: integer bounds from row activities
-  bool coefficient_tightening = true;  // MIP mode only: binary coefficients in one-sided rows
-  bool keep_integrality = false;     // MIP mode
-  int max_passes = 50;               // rounds over all rows and columns
-  const Deadline* deadline = nullptr;  // optional; checked between passes
+  bool parallel_rows = true;             // duplicate rows (up to a factor) merged
+  bool bound_tightening = true;          // MIP mode only: integer bounds from row activities
+  bool coefficient_tightening = true;    // MIP mode only: binary coefficients in one-sided rows
+  bool keep_integrality = false;         // MIP mode
+  int max_passes = 50;                   // rounds over all rows and columns
+  const Deadline* deadline = nullptr;    // optional; checked between passes
 };
 
 enum class PresolveStatus {
-  kReduced,                 // `reduced` is the model to solve (possibly unchanged)
-  kEmpty,                   // every row and column removed: postsolve an empty solution
-  kInfeasible,              // bounds crossed: a hint, to be certified on the original
-  kUnboundedOrInfeasible,   // a column can improve the objective without limit
+  kReduced,                // `reduced` is the model to solve (possibly unchanged)
+  kEmpty,                  // every row and column removed: postsolve an empty solution
+  kInfeasible,             // bounds crossed: a hint, to be certified on the original
+  kUnboundedOrInfeasible,  // a column can improve the objective without limit
 };
 const char* to_string(PresolveStatus status);
 

@@ -64,13 +64,16 @@ PresolveModel make_presolve_model(const LinearProgram& lp, bool keep_integrality
   model.col_active.assign(static_cast<size_t>(n), 1);
   model.row_size.resize(static_cast<size_t>(m));
   model.col_size.resize(static_cast<size_t>(n));
-  for (int i = 0; i < m; ++i) model.row_size[static_cast<size_t>(i)] = static_cast<int>(model.rows[static_cast<size_t>(i)].size());
-  for (int j = 0; j < n; ++j) model.col_size[static_cast<size_t>(j)] = static_cast<int>(model.cols[static_cast<size_t>(j)].size());
+  for (int i = 0; i < m; ++i)
+    model.row_size[static_cast<size_t>(i)] = static_cast<int>(model.rows[static_cast<size_t>(i)].size());
+  for (int j = 0; j < n; ++j)
+    model.col_size[static_cast<size_t>(j)] = static_cast<int>(model.cols[static_cast<size_t>(j)].size());
   model.stack.original_rows = m;
   model.stack.original_cols = n;
   if (keep_integrality)
     for (int j = 0; j < n; ++j)
-      if (model.is_integer[static_cast<size_t>(j)]) model.tighten_col_bounds(j, model.col_lower[static_cast<size_t>(j)], model.col_upper[static_cast<size_t>(j)]);
+      if (model.is_integer[static_cast<size_t>(j)])
+        model.tighten_col_bounds(j, model.col_lower[static_cast<size_t>(j)], model.col_upper[static_cast<size_t>(j)]);
   return model;
 }
 
@@ -211,8 +214,14 @@ ActivityRange activity_range(const PresolveModel& model, int row) {
     if (!model.col_active[j]) continue;
     const double lo = e.value > 0 ? model.col_lower[j] : model.col_upper[j];
     const double hi = e.value > 0 ? model.col_upper[j] : model.col_lower[j];
-    if (std::isfinite(lo)) range.min_finite += e.value * lo; else ++range.min_infinite;
-    if (std::isfinite(hi)) range.max_finite += e.value * hi; else ++range.max_infinite;
+    if (std::isfinite(lo))
+      range.min_finite += e.value * lo;
+    else
+      ++range.min_infinite;
+    if (std::isfinite(hi))
+      range.max_finite += e.value * hi;
+    else
+      ++range.max_infinite;
   }
   return range;
 }
@@ -233,8 +242,10 @@ ImpliedBounds implied_col_bounds(const PresolveModel& model, int i, const Activi
   // L <= a x_j + rest <= U with rest in [rmin, rmax].
   const double L = model.row_lower[static_cast<size_t>(i)], U = model.row_upper[static_cast<size_t>(i)];
   const double rmin = residual_min(model, range, j, a), rmax = residual_max(model, range, j, a);
-  const double from_upper = (std::isfinite(U) && std::isfinite(rmin)) ? (U - rmin) / a : (a > 0 ? kInfinity : -kInfinity);
-  const double from_lower = (std::isfinite(L) && std::isfinite(rmax)) ? (L - rmax) / a : (a > 0 ? -kInfinity : kInfinity);
+  const double from_upper =
+      (std::isfinite(U) && std::isfinite(rmin)) ? (U - rmin) / a : (a > 0 ? kInfinity : -kInfinity);
+  const double from_lower =
+      (std::isfinite(L) && std::isfinite(rmax)) ? (L - rmax) / a : (a > 0 ? -kInfinity : kInfinity);
   return a > 0 ? ImpliedBounds{from_lower, from_upper} : ImpliedBounds{from_upper, from_lower};
 }
 

@@ -50,7 +50,9 @@ struct PresolveModel {
 
   // Tighten x_j's bounds (rounded for integer columns in MIP mode); marks the
   // model infeasible when they cross. Returns which side moved.
-  struct BoundChange { bool lower = false, upper = false; };
+  struct BoundChange {
+    bool lower = false, upper = false;
+  };
   BoundChange tighten_col_bounds(int j, double lower, double upper);
   // Shift row bounds by -delta (a fixed column's contribution a_ij * value).
   void shift_row_bounds(int i, double delta);
@@ -78,7 +80,9 @@ double residual_max(const PresolveModel& model, const ActivityRange& range, int 
 
 // The bounds row i implies on column j (coefficient a) given the other
 // columns' bounds: [lower, upper], infinite where the row implies nothing.
-struct ImpliedBounds { double lower, upper; };
+struct ImpliedBounds {
+  double lower, upper;
+};
 ImpliedBounds implied_col_bounds(const PresolveModel& model, int i, const ActivityRange& range, int j, double a);
 
 // Relative comparisons used by all rules.

@@ -29,7 +29,8 @@ bool tighten_coefficients(PresolveModel& model, int row) {
   bool changed = false;
   for (const Entry& e : model.active_row(row)) {
     const auto j = static_cast<size_t>(e.index);
-    if (!model.integral(e.index) || model.col_lower[j] != 0.0 || model.col_upper[j] != 1.0) continue;  // binaries only (integral bounds)
+    if (!model.integral(e.index) || model.col_lower[j] != 0.0 || model.col_upper[j] != 1.0)
+      continue;                                                       // binaries only (integral bounds)
     if (max_activity <= rhs + scaled(ptol::kForcingRow, rhs)) break;  // the row became redundant
     const double a = s * e.value;
     const double delta = a > 0 ? rhs - (max_activity - a) : rhs - (max_activity + a);
@@ -44,7 +45,10 @@ bool tighten_coefficients(PresolveModel& model, int row) {
     ++model.stats.tightened_coefficients;
     changed = true;
   }
-  if (has_upper) model.row_upper[i] = rhs; else model.row_lower[i] = -rhs;
+  if (has_upper)
+    model.row_upper[i] = rhs;
+  else
+    model.row_lower[i] = -rhs;
   return changed;
 }
 

@@ -35,7 +35,9 @@ bool remove_doubleton_equation(PresolveModel& model, int row) {
   const bool ok0 = can_eliminate(model, entries[0].index, entries[0].value, entries[1].value);
   const bool ok1 = can_eliminate(model, entries[1].index, entries[1].value, entries[0].value);
   if (ok0 && ok1) {
-    pick = model.col_size[static_cast<size_t>(entries[1].index)] < model.col_size[static_cast<size_t>(entries[0].index)] ? 1 : 0;
+    pick = model.col_size[static_cast<size_t>(entries[1].index)] < model.col_size[static_cast<size_t>(entries[0].index)]
+               ? 1
+               : 0;
   } else if (ok0) {
     pick = 0;
   } else if (ok1) {

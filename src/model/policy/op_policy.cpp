@@ -82,9 +82,8 @@ std::vector<int> overweight_set(const IntegerRow& row, const Eigen::VectorXd& x)
 // sum over the extension of x <= |S| - 1 holds for every 0/1 point within the
 // budget (exact), and it cuts off the point that rounded to S.
 void add_cover_cut(lp::LinearProgram& lp, const IntegerRow& row, std::vector<int> set) {
-  std::sort(set.begin(), set.end(), [&](int a, int b) {
-    return row.weight[static_cast<size_t>(a)] > row.weight[static_cast<size_t>(b)];
-  });
+  std::sort(set.begin(), set.end(),
+            [&](int a, int b) { return row.weight[static_cast<size_t>(a)] > row.weight[static_cast<size_t>(b)]; });
   std::int64_t used = 0;
   for (int g : set) used += row.weight[static_cast<size_t>(g)];
   while (set.size() > 1 && used - row.weight[static_cast<size_t>(set.back())] > row.capacity) {
@@ -172,9 +171,10 @@ OpGroups tie_ops(const SacStats& stats) {
     const bool save = !save_reason[g].empty(), recompute = !recompute_reason[g].empty();
     if (save && recompute) {
       if (groups.conflict.empty())
-        groups.conflict = "no policy keeps the rules: " + save_reason[g] + " (must be saved) but " +
-                          recompute_reason[g] + " (must be recomputed)" +
-                          (save_op[g] != recompute_op[g] ? ", and their decisions are tied (random or in-place ops)" : "");
+        groups.conflict =
+            "no policy keeps the rules: " + save_reason[g] + " (must be saved) but " + recompute_reason[g] +
+            " (must be recomputed)" +
+            (save_op[g] != recompute_op[g] ? ", and their decisions are tied (random or in-place ops)" : "");
     } else if (save || recompute) {
       groups.forced[g] = save ? 1 : 0;
     }
@@ -244,7 +244,8 @@ std::string check_policy(const SacStats& stats, const std::vector<int>& decision
   }
   for (const auto& [op, op_parent] : stats.inplace_ops) {
     if (op == op_parent && x(op) != 1) return op_name(stats, op) + " is its own in-place parent but recomputed";
-    if (x(op) != x(op_parent)) return "in-place " + op_name(stats, op) + " differs from its parent " + std::to_string(op_parent);
+    if (x(op) != x(op_parent))
+      return "in-place " + op_name(stats, op) + " differs from its parent " + std::to_string(op_parent);
   }
   std::int64_t saved = 0;
   for (int op = 0; op < stats.size(); ++op)
@@ -301,8 +302,10 @@ PolicyResult solve_policy_for_capacity(const SacStats& stats, std::int64_t capac
   result.has_solution = true;
   result.decisions = std::move(decisions);
   for (int op = 0; op < stats.size(); ++op) {
-    if (result.decisions[static_cast<size_t>(op)] == 1) result.saved_memory_bytes += stats.memory[static_cast<size_t>(op)];
-    else result.recompute_time_ms += stats.runtimes[static_cast<size_t>(op)];
+    if (result.decisions[static_cast<size_t>(op)] == 1)
+      result.saved_memory_bytes += stats.memory[static_cast<size_t>(op)];
+    else
+      result.recompute_time_ms += stats.runtimes[static_cast<size_t>(op)];
   }
   result.gap = milp.gap;
   result.bound_recompute_ms = std::min(result.recompute_time_ms, std::max(0.0, total_runtime(stats) - milp.bound));

@@ -61,22 +61,21 @@ PolicyModel build_policy_model(const SacStats& stats, std::int64_t capacity);
 struct PolicyResult {
   bnb::MilpStatus status = bnb::MilpStatus::kNumericalError;
   bool has_solution = false;
-  std::vector<int> decisions;          // per op: 1 save, 0 recompute; empty without a solution
+  std::vector<int> decisions;  // per op: 1 save, 0 recompute; empty without a solution
   double recompute_time_ms = 0.0;
   std::int64_t saved_memory_bytes = 0;
-  std::int64_t max_memory_bytes = 0;   // the capacity the policy was solved for
-  double bound_recompute_ms = 0.0;     // proven lower bound on the recompute time
+  std::int64_t max_memory_bytes = 0;  // the capacity the policy was solved for
+  double bound_recompute_ms = 0.0;    // proven lower bound on the recompute time
   double gap = 0.0;
   long nodes = 0;
   double seconds = 0.0;
-  std::string message;                 // why there is no solution, when there is none
+  std::string message;  // why there is no solution, when there is none
 };
 
 // Precondition: stats passed validate_sac_stats; budget in [0, 1].
 PolicyResult solve_policy(const SacStats& stats, double budget, const PolicyOptions& options = {});
 // Same, with the memory limit in bytes instead of a budget fraction.
-PolicyResult solve_policy_for_capacity(const SacStats& stats, std::int64_t capacity,
-                                       const PolicyOptions& options = {});
+PolicyResult solve_policy_for_capacity(const SacStats& stats, std::int64_t capacity, const PolicyOptions& options = {});
 
 // Empty when `decisions` keeps every rule and saves at most `capacity` bytes,
 // else the first rule it breaks. Used to re-check solver output and by tests.

@@ -35,8 +35,7 @@ Baseline compute_baseline(const ModuleInfo& info) {
   const ModStats& root = info.modules.front();
   for (const ModStats& m : info.modules)
     result.peak_memory_bytes =
-        std::max(result.peak_memory_bytes,
-                 root.param_per_module + m.grad_total + m.act_grad_per_module + m.act_total);
+        std::max(result.peak_memory_bytes, root.param_per_module + m.grad_total + m.act_grad_per_module + m.act_total);
   result.compute_time_ms = root.fw_runtime_per_module + root.bw_runtime_per_module;
   if (!std::isfinite(result.compute_time_ms))
     throw InputError("module '" + root.fqn +

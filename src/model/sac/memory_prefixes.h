@@ -18,11 +18,11 @@
 namespace milpsac::model {
 
 struct MemoryPrefixes {
-  std::vector<int> units_by_post;        // candidate modules in fw_post_order
+  std::vector<int> units_by_post;  // candidate modules in fw_post_order
   // Indexed by prefix length k = 0 .. units_by_post.size():
-  std::vector<double> need_gib;          // -inf when no module sees prefix k
-  std::vector<double> cap_gib;           // +inf when no module sees prefix k
-  std::vector<double> max_discard_gib;   // sum of IA_j over the prefix (d_j <= IA_j)
+  std::vector<double> need_gib;         // -inf when no module sees prefix k
+  std::vector<double> cap_gib;          // +inf when no module sees prefix k
+  std::vector<double> max_discard_gib;  // sum of IA_j over the prefix (d_j <= IA_j)
 };
 
 MemoryPrefixes memory_prefixes(const ModuleInfo& info, const std::vector<char>& candidate, int world_size);

@@ -11,8 +11,7 @@ namespace milpsac::model {
 namespace {
 
 bool starts_with_scope(const std::string& inner, const std::string& outer) {
-  return inner.size() > outer.size() && inner.compare(0, outer.size(), outer) == 0 &&
-         inner[outer.size()] == '.';
+  return inner.size() > outer.size() && inner.compare(0, outer.size(), outer) == 0 && inner[outer.size()] == '.';
 }
 
 std::string format(double value) {
@@ -77,8 +76,7 @@ PlanEvaluation evaluate_plan(const ModuleInfo& info, const std::map<std::string,
   for (const std::string& fqn : info.order.fw_post_order) {
     const size_t i = by_name.at(fqn);
     const ModStats& m = info.modules[i];
-    const long double memory = static_cast<long double>(m.act_total) + m.act_grad_per_module -
-                               discarded_so_far +
+    const long double memory = static_cast<long double>(m.act_total) + m.act_grad_per_module - discarded_so_far +
                                (params + m.grad_total) / static_cast<long double>(request.world_size);
     result.memory_bytes[i] = static_cast<double>(memory);
     if (result.memory_bytes[i] > result.peak_bytes) {
@@ -90,9 +88,8 @@ PlanEvaluation evaluate_plan(const ModuleInfo& info, const std::map<std::string,
   const long double budget_bytes = static_cast<long double>(request.budget_gib) * 1073741824.0L;
   if (result.peak_bytes > budget_bytes)
     result.violations.push_back("peak memory " + format(result.peak_bytes) + " bytes at '" +
-                                info.modules[static_cast<size_t>(result.peak_module)].fqn +
-                                "' exceeds the budget of " + format(static_cast<double>(budget_bytes)) +
-                                " bytes");
+                                info.modules[static_cast<size_t>(result.peak_module)].fqn + "' exceeds the budget of " +
+                                format(static_cast<double>(budget_bytes)) + " bytes");
   return result;
 }
 

@@ -14,9 +14,12 @@ std::optional<SacFormulation> parse_formulation(const std::string& text) {
 
 const char* to_string(SacFormulation formulation) {
   switch (formulation) {
-    case SacFormulation::kCumulative: return "cumulative";
-    case SacFormulation::kChain: return "chain";
-    case SacFormulation::kPairwiseBigM: return "pairwise-bigm";
+    case SacFormulation::kCumulative:
+      return "cumulative";
+    case SacFormulation::kChain:
+      return "chain";
+    case SacFormulation::kPairwiseBigM:
+      return "pairwise-bigm";
   }
   return "cumulative";
 }
@@ -24,9 +27,12 @@ const char* to_string(SacFormulation formulation) {
 SacModel build_sac_model(const ModuleInfo& info, const SacRequest& request, SacFormulation formulation,
                          double margin_gib) {
   switch (formulation) {
-    case SacFormulation::kChain: return build_chain_sac_model(info, request, margin_gib);
-    case SacFormulation::kPairwiseBigM: return build_pairwise_bigm_sac_model(info, request);
-    case SacFormulation::kCumulative: break;
+    case SacFormulation::kChain:
+      return build_chain_sac_model(info, request, margin_gib);
+    case SacFormulation::kPairwiseBigM:
+      return build_pairwise_bigm_sac_model(info, request);
+    case SacFormulation::kCumulative:
+      break;
   }
   return build_cumulative_sac_model(info, request, margin_gib);
 }

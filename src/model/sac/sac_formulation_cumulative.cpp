@@ -38,8 +38,8 @@ void add_memory_rows(const MemoryPrefixes& prefixes, const MemorySides& sides, c
     // keep the upper one as a row so that the model stays writable as MPS.
     const bool bound_lower = objective == Objective::kRecomputeTime && lower != -kInf;
     const bool contradictory = bound_lower && lower > upper;
-    const int s = b.add_column("S_" + suffix, bound_lower ? std::max(0.0, lower) : 0.0,
-                               contradictory ? kInf : upper, 0, false);
+    const int s =
+        b.add_column("S_" + suffix, bound_lower ? std::max(0.0, lower) : 0.0, contradictory ? kInf : upper, 0, false);
     LpBuilder::Entries definition{{s, 1.0}};
     if (previous_col >= 0) definition.push_back({previous_col, -1.0});
     for (size_t p = previous_k; p < k; ++p)

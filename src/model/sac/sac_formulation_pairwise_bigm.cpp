@@ -5,8 +5,8 @@
 #include <string>
 #include <unordered_set>
 
-#include "model/sac/lp_builder.h"
 #include "model/module_tree.h"
+#include "model/sac/lp_builder.h"
 
 namespace milpsac::model {
 namespace {
@@ -59,8 +59,7 @@ SacModel build_pairwise_bigm_sac_model(const ModuleInfo& info, const SacRequest&
   for (int i = 0; i < n; ++i)
     for (int j = i + 1; j < n; ++j)
       if (graph::is_strict_ancestor(info.tree, i, j))
-        b.add_row("nest_" + std::to_string(i) + "_" + std::to_string(j), -kInf, 1,
-                  {{y[u(i)], 1.0}, {y[u(j)], 1.0}});
+        b.add_row("nest_" + std::to_string(i) + "_" + std::to_string(j), -kInf, 1, {{y[u(i)], 1.0}, {y[u(j)], 1.0}});
   // No AC on leaves.
   for (int i = 0; i < n; ++i)
     if (mods[u(i)].is_leaf) b.add_row(name("leaf", i), 0, 0, {{y[u(i)], 1.0}});
@@ -70,15 +69,13 @@ SacModel build_pairwise_bigm_sac_model(const ModuleInfo& info, const SacRequest&
   for (int i = 0; i < n; ++i) {
     acm[u(i)] = static_cast<double>(effective_sac_memory(mods[u(i)])) / kBytesPerGiB;
     ia[u(i)] = static_cast<double>(mods[u(i)].act_fw_per_module) / kBytesPerGiB;
-    b.add_row(name("disc", i), 0, 0,
-              {{d[u(i)], 1.0}, {r[u(i)], -acm[u(i)]}, {y[u(i)], acm[u(i)] - ia[u(i)]}});
+    b.add_row(name("disc", i), 0, 0, {{d[u(i)], 1.0}, {r[u(i)], -acm[u(i)]}, {y[u(i)], acm[u(i)] - ia[u(i)]}});
   }
   // r_i <= y_i; r_i >= (ACM - IA)/ACM y_i on non-leaves.
   for (int i = 0; i < n; ++i) {
     b.add_row(name("y_ge_r", i), 0, kInf, {{y[u(i)], 1.0}, {r[u(i)], -1.0}});
     if (mods[u(i)].is_leaf) continue;
-    b.add_row(name("r_ge", i), 0, kInf,
-              {{r[u(i)], 1.0}, {y[u(i)], -(acm[u(i)] - ia[u(i)]) / acm[u(i)]}});
+    b.add_row(name("r_ge", i), 0, kInf, {{r[u(i)], 1.0}, {y[u(i)], -(acm[u(i)] - ia[u(i)]) / acm[u(i)]}});
   }
   // a_i = TA_i + AG_i - sum of d_j over modules finished before i (fw_post_order).
   std::vector<int> by_post(u(n));

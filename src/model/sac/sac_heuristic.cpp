@@ -22,9 +22,9 @@ constexpr int kPriceSamples = 16;
 
 struct Unit {
   int module;
-  double capacity_gib;     // IA
-  double best_amount_gib;  // the amount with the lowest average price t(a) / a
-  double best_price;       // ms per GiB at that amount
+  double capacity_gib;        // IA
+  double best_amount_gib;     // the amount with the lowest average price t(a) / a
+  double best_price;          // ms per GiB at that amount
   std::vector<double> steps;  // sorted amounts where the price may change (breakpoints, samples)
 };
 
@@ -123,7 +123,7 @@ class Greedy {
       if (blocked_[p] && !on_[p]) continue;
       // Up to where the price changes: a new unit up to its cheapest average,
       // an active one up to the end of its current linear piece.
-      const double piece = on_[p]     ? next_step(units_[p], discard_[p]) - discard_[p]
+      const double piece = on_[p]         ? next_step(units_[p], discard_[p]) - discard_[p]
                            : whole_units_ ? units_[p].capacity_gib
                                           : std::max(units_[p].best_amount_gib, kTinyGiB);
       const double amount = std::min({deficit, piece, units_[p].capacity_gib - discard_[p], room_after[p]});
@@ -207,16 +207,15 @@ double unit_recompute_ms(const ModStats& m, double discard_gib) {
   if (acm <= 0) return 0.0;
   const double ratio = (acm - ia) / acm + discard_gib / acm;
   double fraction = 0.0;
-  for (int s = 0; s < m.n_segments; ++s)
-    fraction = std::max(fraction, m.slopes[u(s)] * ratio + m.intercepts[u(s)]);
+  for (int s = 0; s < m.n_segments; ++s) fraction = std::max(fraction, m.slopes[u(s)] * ratio + m.intercepts[u(s)]);
   return m.sac_runtime * fraction;
 }
 
 HeuristicPlan greedy_sac_plan(const ModuleInfo& info, const SacRequest& request, double margin_gib) {
   const std::vector<char> candidate = ac_candidates(info, request);
   const MemoryPrefixes prefixes = memory_prefixes(info, candidate, request.world_size);
-  const formulation::MemorySides sides = formulation::memory_sides(
-      prefixes, formulation::Objective::kRecomputeTime, request.budget_gib - margin_gib);
+  const formulation::MemorySides sides =
+      formulation::memory_sides(prefixes, formulation::Objective::kRecomputeTime, request.budget_gib - margin_gib);
   // Two pricings; the cheaper plan found wins (the second often succeeds where
   // small units taken early block the large ones a tight budget needs).
   HeuristicPlan best;

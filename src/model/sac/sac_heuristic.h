@@ -31,10 +31,10 @@
 namespace milpsac::model {
 
 struct HeuristicPlan {
-  bool found = false;             // false: the greedy found no plan (not a proof that none exists)
-  std::vector<char> unit;         // per module: 1 when it is an AC unit of the plan
+  bool found = false;               // false: the greedy found no plan (not a proof that none exists)
+  std::vector<char> unit;           // per module: 1 when it is an AC unit of the plan
   std::vector<double> discard_gib;  // per module: d_i, GiB discarded beyond the unavoidable ACM - IA
-  double recompute_ms = 0.0;      // sum of the units' recompute times at these discards
+  double recompute_ms = 0.0;        // sum of the units' recompute times at these discards
 };
 
 // The plan at request.budget_gib - margin_gib.

@@ -8,8 +8,7 @@
 
 namespace milpsac::model {
 
-MinBudget smallest_feasible_budget(const ModuleInfo& info, const SacRequest& request,
-                                   double time_limit_seconds) {
+MinBudget smallest_feasible_budget(const ModuleInfo& info, const SacRequest& request, double time_limit_seconds) {
   const SacModel model = build_min_peak_model(info, request);
   MinBudget result;
   if (model.infeasible) {

@@ -11,16 +11,15 @@
 namespace milpsac::model {
 
 struct MinBudget {
-  bool found = false;           // a plan exists at some budget
-  bool proven = false;          // peak_gib is the proven minimum (else: best found)
-  double peak_gib = 0.0;        // lowest peak of a plan found, GiB
-  double bound_gib = 0.0;       // no plan has a lower peak, GiB
-  double suggested_gib = 0.0;   // peak + kBudgetMarginGiB, rounded up to 1e-5 GiB: a budget that works
-  std::string status;           // of the minimum-peak solve
+  bool found = false;          // a plan exists at some budget
+  bool proven = false;         // peak_gib is the proven minimum (else: best found)
+  double peak_gib = 0.0;       // lowest peak of a plan found, GiB
+  double bound_gib = 0.0;      // no plan has a lower peak, GiB
+  double suggested_gib = 0.0;  // peak + kBudgetMarginGiB, rounded up to 1e-5 GiB: a budget that works
+  std::string status;          // of the minimum-peak solve
 };
 
 // request.budget_gib is ignored.
-MinBudget smallest_feasible_budget(const ModuleInfo& info, const SacRequest& request,
-                                   double time_limit_seconds);
+MinBudget smallest_feasible_budget(const ModuleInfo& info, const SacRequest& request, double time_limit_seconds);
 
 }  // namespace milpsac::model

@@ -12,13 +12,13 @@ namespace milpsac::model {
 
 struct SacModel {
   lp::LinearProgram lp;
-  std::vector<int> y_col;     // per module: column of y_i (1 = AC unit), -1 when not in the model
+  std::vector<int> y_col;  // per module: column of y_i (1 = AC unit), -1 when not in the model
   // Per module: the discarded fraction is ratio_offset + ratio_scale * x[ratio_col]
   // when y_i = 1 (the seed: r_i itself; ours: lo_i + d_i / ACM_i); -1 likewise.
   std::vector<int> ratio_col;
   std::vector<double> ratio_scale;
   std::vector<double> ratio_offset;
-  int peak_col = -1;          // column of the peak memory (GiB) when the model has one
+  int peak_col = -1;  // column of the peak memory (GiB) when the model has one
   // Chain and cumulative: per module the column of its recompute time t_i
   // (-1 when none), in units of objective_unit_ms (objective * unit = ms).
   std::vector<int> time_col;

@@ -15,18 +15,15 @@ void check_names(const ModuleInfo& info, const std::optional<std::vector<std::st
                  const std::string& option) {
   if (!names) return;
   for (const std::string& fqn : *names)
-    if (find_module(info, fqn) == -1)
-      throw InputError(option + ": no module named '" + fqn + "' in the ModuleInfo");
+    if (find_module(info, fqn) == -1) throw InputError(option + ": no module named '" + fqn + "' in the ModuleInfo");
 }
 
 }  // namespace
 
 void validate_request(const ModuleInfo& info, const SacRequest& request) {
   if (!std::isfinite(request.budget_gib) || request.budget_gib <= 0)
-    throw InputError("budget must be a positive number of GiB, got " +
-                     std::to_string(request.budget_gib));
-  if (request.world_size < 1)
-    throw InputError("world size must be >= 1, got " + std::to_string(request.world_size));
+    throw InputError("budget must be a positive number of GiB, got " + std::to_string(request.budget_gib));
+  if (request.world_size < 1) throw InputError("world size must be >= 1, got " + std::to_string(request.world_size));
   check_names(info, request.ac_units, "ac_units");
   check_names(info, request.fsdp_units, "fsdp_units");
   check_memory_range(info);
@@ -35,8 +32,9 @@ void validate_request(const ModuleInfo& info, const SacRequest& request) {
   for (const ModStats& m : info.modules)
     if (!m.is_leaf) runtime_sum += std::fabs(m.sac_runtime);
   if (!(runtime_sum <= kLargestRuntimeSumMs))
-    throw InputError("sac_runtime: the sum over the non-leaf modules is not a number below 1e300 ms; "
-                     "runtimes that large are not supported");
+    throw InputError(
+        "sac_runtime: the sum over the non-leaf modules is not a number below 1e300 ms; "
+        "runtimes that large are not supported");
 }
 
 std::vector<char> ac_candidates(const ModuleInfo& info, const SacRequest& request) {
@@ -56,8 +54,7 @@ std::vector<char> ac_candidates(const ModuleInfo& info, const SacRequest& reques
     for (const std::string& fqn : *request.fsdp_units) {
       const int unit = find_module(info, fqn);
       if (unit < 0) continue;
-      for (int v = info.tree.parent[static_cast<size_t>(unit)]; v != -1;
-           v = info.tree.parent[static_cast<size_t>(v)])
+      for (int v = info.tree.parent[static_cast<size_t>(unit)]; v != -1; v = info.tree.parent[static_cast<size_t>(v)])
         allowed[static_cast<size_t>(v)] = 0;
     }
   }

@@ -122,8 +122,7 @@ SacSolution solve_sac(const ModuleInfo& info, const SacRequest& request, const S
     total_nodes += solved.nodes;
     solution.nodes = total_nodes;
     solution.status = bnb::to_string(solved.status);
-    if (!model.infeasible && too_large_for_dense_lp(model) && !deadline.expired())
-      solution.status = "model_too_large";
+    if (!model.infeasible && too_large_for_dense_lp(model) && !deadline.expired()) solution.status = "model_too_large";
     if (!solved.has_solution) {
       if (solved.status == bnb::MilpStatus::kInfeasible)
         solution.min_budget = smallest_feasible_budget(info, request, std::max(1.0, deadline.remaining_seconds()));

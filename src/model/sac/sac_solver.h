@@ -24,29 +24,29 @@ struct SacSolveOptions {
   double relative_gap = 0.05;         // the reference's setting
   double time_limit_seconds = 180.0;  // the reference's setting
   SacFormulation formulation = kDefaultFormulation;
-  bool use_heuristic = true;          // offer the greedy plan to the search
+  bool use_heuristic = true;  // offer the greedy plan to the search
   // A plan known to fit this request (e.g. the optimum at a smaller budget),
   // offered to the search with the greedy one; the better is kept.
   std::optional<HeuristicPlan> warm_start;
 };
 
 struct SacSolution {
-  std::string status;                 // optimal, gap_limit, time_limit, node_limit, infeasible, ...
+  std::string status;  // optimal, gap_limit, time_limit, node_limit, infeasible, ...
   bool has_plan = false;
-  std::string found_by;               // "heuristic" or "search" (with a plan)
-  AcPlan plan;                        // ratios rounded up to 4 decimals
-  HeuristicPlan point;                // the plan as solved (units and discards, not rounded)
-  double objective_ms = 0.0;          // the solver's incumbent (ratios as solved)
-  double recompute_ms = 0.0;          // of the reported plan, by the evaluator
-  double peak_bytes = 0.0;            // true peak of the reported plan, by the evaluator
-  double bound_ms = 0.0;              // proven lower bound on the recompute time
+  std::string found_by;       // "heuristic" or "search" (with a plan)
+  AcPlan plan;                // ratios rounded up to 4 decimals
+  HeuristicPlan point;        // the plan as solved (units and discards, not rounded)
+  double objective_ms = 0.0;  // the solver's incumbent (ratios as solved)
+  double recompute_ms = 0.0;  // of the reported plan, by the evaluator
+  double peak_bytes = 0.0;    // true peak of the reported plan, by the evaluator
+  double bound_ms = 0.0;      // proven lower bound on the recompute time
   double gap = 0.0;
   long nodes = 0;
   double seconds = 0.0;
-  PlanEvaluation evaluation;          // the evaluator's verdict on the reported plan
+  PlanEvaluation evaluation;            // the evaluator's verdict on the reported plan
   std::vector<std::string> violations;  // = evaluation.violations
   std::optional<MinBudget> min_budget;  // when the budget is infeasible
-  int rows = 0;                        // size of the model solved
+  int rows = 0;                         // size of the model solved
   int cols = 0;
 };
 

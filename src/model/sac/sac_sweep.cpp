@@ -31,7 +31,8 @@ SacSolution carried_over(const ModuleInfo& info, const SacRequest& request, cons
   solution.recompute_ms = solution.evaluation.total_recompute_ms;
   solution.peak_bytes = solution.evaluation.peak_bytes;
   solution.bound_ms = std::min(solution.bound_ms, solution.recompute_ms);
-  solution.gap = 0.0 < solution.recompute_ms ? (solution.recompute_ms - solution.bound_ms) / solution.recompute_ms : 0.0;
+  solution.gap =
+      0.0 < solution.recompute_ms ? (solution.recompute_ms - solution.bound_ms) / solution.recompute_ms : 0.0;
   solution.seconds = 0.0;
   return solution;
 }

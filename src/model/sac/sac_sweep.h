@@ -36,9 +36,9 @@ struct Sweep {
   std::vector<SweepPoint> points;
   std::optional<double> min_feasible_budget_gib;  // nullopt when no plan exists at any budget
   bool min_feasible_proven = false;
-  double no_ac_peak_gib = 0.0;                     // max_i TA + AG + (P + TG_i)/W
-  double baseline_peak_gib = 0.0;                  // the same at W = 1 (no FSDP)
-  bool monotone = true;                            // after repairs
+  double no_ac_peak_gib = 0.0;     // max_i TA + AG + (P + TG_i)/W
+  double baseline_peak_gib = 0.0;  // the same at W = 1 (no FSDP)
+  bool monotone = true;            // after repairs
   double seconds = 0.0;
 };
 
