@@ -52,12 +52,6 @@ SacSolution solve(const ModuleInfo& info, const SacRequest& request, model::SacF
   return model::solve_sac(info, request, options);
 }
 
-std::map<std::string, double> ratios_of(const ModuleInfo& info, const model::AcPlan& plan) {
-  std::map<std::string, double> ratios;
-  for (const auto& d : plan) ratios[info.modules[static_cast<size_t>(d.module)].fqn] = d.ratio;
-  return ratios;
-}
-
 // The greedy plan, rounded as reported, per the independent evaluator.
 void check_heuristic(const ModuleInfo& info, const SacRequest& request, const SacSolution& exact) {
   const model::HeuristicPlan plan = model::greedy_sac_plan(info, request);
