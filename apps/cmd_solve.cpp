@@ -88,15 +88,15 @@ int run_solve(const Args& argv) {
   const auto solution_path = args.value("write-solution");
   if (solution_path && solution_path->empty()) throw InputError("option --write-solution: empty file name");
   ProgressLog log("solve");
-  if (args.flag("log") && !args.flag("quiet"))
+  if (args.flag("log"))
     options.progress = [&log](const bnb::MilpProgress& p) {
       log.report(p.seconds, p.nodes, p.objective, p.bound, p.gap);
     };
 
   std::vector<std::string> warnings;
   const lp::LinearProgram model = read_mps_input(path, &warnings);
-  if (!args.flag("quiet"))
-    for (const std::string& warning : warnings) std::cerr << "milp-sac solve: warning: " << warning << "\n";
+  // --quiet silences stderr for the whole command (main.cpp), warnings included.
+  for (const std::string& warning : warnings) std::cerr << "milp-sac solve: warning: " << warning << "\n";
   options.time_limit_seconds =
       std::isinf(time_limit) ? time_limit : std::max(kMinimumSolveSeconds, time_limit - clock.elapsed_seconds());
   const bnb::MilpResult result = bnb::solve_milp(model, options);
