@@ -54,28 +54,14 @@ void add_memory_rows(const MemoryPrefixes& prefixes, const MemorySides& sides, c
   }
 }
 
-SacModel build(const ModuleInfo& info, const SacRequest& request, Objective objective, double margin_gib) {
-  const std::vector<char> candidate = ac_candidates(info, request);
-  SacModel model;
-  LpBuilder b;
-  const std::vector<int> d_col = formulation::add_units(info, candidate, objective, b, model);
-  formulation::add_chains(info, candidate, model, b);
-  const MemoryPrefixes prefixes = memory_prefixes(info, candidate, request.world_size);
-  const MemorySides sides = formulation::memory_sides(prefixes, objective, request.budget_gib - margin_gib);
-  add_memory_rows(prefixes, sides, d_col, objective, b, model);
-  model.units_by_post = prefixes.units_by_post;
-  model.lp = b.finish(objective == Objective::kPeakMemory ? "SAC_MIN_PEAK" : "SAC");
-  return model;
-}
-
 }  // namespace
 
 SacModel build_cumulative_sac_model(const ModuleInfo& info, const SacRequest& request, double margin_gib) {
-  return build(info, request, Objective::kRecomputeTime, margin_gib);
+  return formulation::build_model(info, request, Objective::kRecomputeTime, margin_gib, add_memory_rows);
 }
 
 SacModel build_cumulative_min_peak_model(const ModuleInfo& info, const SacRequest& request) {
-  return build(info, request, Objective::kPeakMemory, 0.0);
+  return formulation::build_model(info, request, Objective::kPeakMemory, 0.0, add_memory_rows);
 }
 
 }  // namespace milpsac::model

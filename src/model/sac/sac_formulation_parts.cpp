@@ -112,4 +112,19 @@ void add_constant_row(const char* row_name, double lower, double upper, LpBuilde
   b.add_row(row_name, lower > 0 ? lower : -kInf, lower > 0 ? kInf : upper, {});
 }
 
+SacModel build_model(const ModuleInfo& info, const SacRequest& request, Objective objective, double margin_gib,
+                     MemoryRowWriter write_memory_rows) {
+  const std::vector<char> candidate = ac_candidates(info, request);
+  SacModel model;
+  LpBuilder b;
+  const std::vector<int> d_col = add_units(info, candidate, objective, b, model);
+  add_chains(info, candidate, model, b);
+  const MemoryPrefixes prefixes = memory_prefixes(info, candidate, request.world_size);
+  const MemorySides sides = memory_sides(prefixes, objective, request.budget_gib - margin_gib);
+  write_memory_rows(prefixes, sides, d_col, objective, b, model);
+  model.units_by_post = prefixes.units_by_post;
+  model.lp = b.finish(objective == Objective::kPeakMemory ? "SAC_MIN_PEAK" : "SAC");
+  return model;
+}
+
 }  // namespace milpsac::model::formulation

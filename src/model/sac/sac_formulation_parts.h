@@ -10,6 +10,7 @@
 #include "model/sac/lp_builder.h"
 #include "model/sac/memory_prefixes.h"
 #include "model/sac/sac_model.h"
+#include "model/sac/sac_request.h"
 
 namespace milpsac::model::formulation {
 
@@ -43,5 +44,16 @@ MemorySides memory_sides(const MemoryPrefixes& prefixes, Objective objective, do
 // the model is marked infeasible and keeps a constant row that says so (one
 // side only, so that it stays writable as MPS).
 void add_constant_row(const char* row_name, double lower, double upper, LpBuilder& b, SacModel& model);
+
+// How a formulation writes its memory rows (the one part where chain and
+// cumulative differ), given the unit columns and the needed sides.
+using MemoryRowWriter = void (*)(const MemoryPrefixes& prefixes, const MemorySides& sides,
+                                 const std::vector<int>& d_col, Objective objective, LpBuilder& b, SacModel& model);
+
+// The whole model: candidates, unit columns and rows, chain rows, then the
+// memory rows by `write_memory_rows`, for the budget request.budget_gib -
+// margin_gib (ignored for the minimum-peak objective).
+SacModel build_model(const ModuleInfo& info, const SacRequest& request, Objective objective, double margin_gib,
+                     MemoryRowWriter write_memory_rows);
 
 }  // namespace milpsac::model::formulation
