@@ -7,6 +7,8 @@
 // "equal" turns into a residual that the check on the original model sees.
 #pragma once
 
+#include "lp/tolerances.h"
+
 namespace milpsac::lp::presolve::ptol {
 
 // A coefficient whose magnitude falls below this after a substitution (relative
@@ -40,7 +42,7 @@ inline constexpr double kIntegerRounding = 1e-6;
 // MIP mode: a bound is replaced by a tightened one only when it moves by at
 // least this much (relative): tiny tightenings only add rounding noise.
 inline constexpr double kMinBoundChange = 1e-3;
-// Bounds at or beyond this magnitude are infinite (as in lp/tolerances.h).
-inline constexpr double kInfiniteBound = 1e30;
+// Bounds at or beyond this magnitude are infinite: the simplex's own limit.
+inline constexpr double kInfiniteBound = tol::kInfiniteBound;
 
 }  // namespace milpsac::lp::presolve::ptol
