@@ -15,6 +15,10 @@
 // before it; it is dropped, and the rows left without a pivot at the end are
 // the uncovered ones (as many as the dropped columns).
 //
+// When the active submatrix gets small or dense (see sparse_lu.cpp for the
+// thresholds, measured with bench/lp/bump_lu_compare) the rest is eliminated
+// densely with partial pivoting in column order, into the same sparse L and U.
+//
 // The factors: K = P^T L U Q^T in pivot order k = 0..rank-1 with pivot
 // (rows_[k], cols_[k]); L is a sequence of column etas (row r_k's multipliers),
 // U is kept by rows (for the transposed solve) and by columns (for the forward
@@ -58,6 +62,17 @@ class SparseLU {
   double elimination_work() const { return work_; }
 
  private:
+  // Finish the elimination densely on the active rows and columns (partial
+  // pivoting in column order). False when the deadline expired.
+  bool eliminate_dense(const std::vector<std::vector<Entry>>& col, std::vector<char>& col_active,
+                       std::vector<char>& row_active, const std::vector<double>& drop_below,
+                       const Deadline* deadline, std::vector<int>& dependent_cols);
+
+  // The same with Eigen's dense LU for a square block; false (nothing
+  // stored) when a pivot is tiny, then eliminate_dense's loop takes over.
+  bool eliminate_with_eigen(const std::vector<int>& rows, const std::vector<int>& cols,
+                            const std::vector<double>& dense, const std::vector<double>& drop_below);
+
   int n_ = 0;
   std::vector<int> rows_, cols_;  // pivot k: (rows_[k], cols_[k])
   std::vector<double> pivots_;
