@@ -305,7 +305,8 @@ bool SparseLU::eliminate_with_eigen(const std::vector<int>& rows, const std::vec
   for (Eigen::Index i = 0; i < s; ++i) row_of_slot[static_cast<size_t>(indices[i])] = static_cast<int>(i);
   for (Eigen::Index k = 0; k < s; ++k) {
     for (Eigen::Index i = k + 1; i < s; ++i)
-      if (LU(i, k) != 0.0) l_entries_.push_back({rows[static_cast<size_t>(row_of_slot[static_cast<size_t>(i)])], LU(i, k)});
+      if (LU(i, k) != 0.0)
+        l_entries_.push_back({rows[static_cast<size_t>(row_of_slot[static_cast<size_t>(i)])], LU(i, k)});
     for (Eigen::Index j = k + 1; j < s; ++j)
       if (LU(k, j) != 0.0) u_row_entries_.push_back({cols[static_cast<size_t>(j)], LU(k, j)});
     l_start_.push_back(static_cast<int>(l_entries_.size()));
@@ -336,7 +337,8 @@ bool SparseLU::eliminate_dense(const std::vector<std::vector<Entry>>& col, std::
   for (size_t t = 0; t < C; ++t)
     for (const Entry& e : col[static_cast<size_t>(cols[t])])
       dense[t * R + static_cast<size_t>(local[static_cast<size_t>(e.index)])] = e.value;
-  if (R == C && static_cast<double>(R) * R * R <= kEigenBlockFlops && eliminate_with_eigen(rows, cols, dense, drop_below)) {
+  if (R == C && static_cast<double>(R) * R * R <= kEigenBlockFlops &&
+      eliminate_with_eigen(rows, cols, dense, drop_below)) {
     for (int c : cols) col_active[static_cast<size_t>(c)] = 0;
     for (int r : rows) row_active[static_cast<size_t>(r)] = 0;
     return true;

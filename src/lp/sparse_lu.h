@@ -65,8 +65,8 @@ class SparseLU {
   // Finish the elimination densely on the active rows and columns (partial
   // pivoting in column order). False when the deadline expired.
   bool eliminate_dense(const std::vector<std::vector<Entry>>& col, std::vector<char>& col_active,
-                       std::vector<char>& row_active, const std::vector<double>& drop_below,
-                       const Deadline* deadline, std::vector<int>& dependent_cols);
+                       std::vector<char>& row_active, const std::vector<double>& drop_below, const Deadline* deadline,
+                       std::vector<int>& dependent_cols);
 
   // The same with Eigen's dense LU for a square block; false (nothing
   // stored) when a pivot is tiny, then eliminate_dense's loop takes over.
