@@ -11,33 +11,12 @@ namespace {
 
 using SparseIt = Eigen::SparseMatrix<double>::InnerIterator;
 
-// Positions of B that depend on the others, and the rows left uncovered, from
-// a rank-revealing LU of the whole matrix (only on the rare singular path): the
-// first `rank` columns in Q order are independent; rows pivoted after `rank`
-// are uncovered.
-std::vector<int> dependent_columns(const Eigen::SparseMatrix<double>& sparse, std::vector<int>* uncovered_rows) {
-  const Eigen::MatrixXd B(sparse);
-  const int m = static_cast<int>(B.rows());
-  Eigen::FullPivLU<Eigen::MatrixXd> full(B);
-  full.setThreshold(tol::kSingularPivot);
-  const int rank = static_cast<int>(full.rank());
-  const auto& q = full.permutationQ().indices();
-  const auto& p = full.permutationP().indices();
-  std::vector<int> dependent;
-  for (int k = rank; k < m; ++k) dependent.push_back(q[k]);
-  if (uncovered_rows) {
-    std::vector<int> inverse(static_cast<size_t>(m));
-    for (int i = 0; i < m; ++i) inverse[static_cast<size_t>(p[i])] = i;
-    for (int k = rank; k < m; ++k) uncovered_rows->push_back(inverse[static_cast<size_t>(k)]);
-  }
-  std::sort(dependent.begin(), dependent.end());
-  return dependent;
-}
-
 }  // namespace
 
 std::vector<int> BasisFactor::factor(const Eigen::SparseMatrix<double>& B, std::vector<int>* uncovered_rows) {
   etas_.clear();
+  eta_nonzeros_ = 0;
+  interrupted_ = false;
   front_.clear();
   back_.clear();
   bump_positions_.clear();
@@ -123,7 +102,8 @@ std::vector<int> BasisFactor::factor(const Eigen::SparseMatrix<double>& B, std::
     }
   }
 
-  // The bump: active columns on active rows, factored densely.
+  // The bump: active columns on active rows (as many of each: every singleton
+  // pivot took one of both), factored by the sparse LU.
   std::vector<int> bump_index(m, -1);
   for (int i = 0; i < m_; ++i)
     if (row_active[static_cast<size_t>(i)]) {
@@ -133,35 +113,52 @@ std::vector<int> BasisFactor::factor(const Eigen::SparseMatrix<double>& B, std::
   for (int p = 0; p < m_; ++p)
     if (col_active[static_cast<size_t>(p)]) bump_positions_.push_back(p);
   const int s = static_cast<int>(bump_positions_.size());
-  if (static_cast<int>(bump_rows_.size()) != s) return dependent_columns(B, uncovered_rows);
-  if (s == 0) {
-    refactor_interval_ = kMinUpdates;
-    return {};
-  }
-  Eigen::MatrixXd kernel = Eigen::MatrixXd::Zero(s, s);
+  long triangular_nonzeros = 0;
+  for (const Pivot& pivot : front_) triangular_nonzeros += 1 + static_cast<long>(pivot.others.size());
+  for (const Pivot& pivot : back_) triangular_nonzeros += 1 + static_cast<long>(pivot.others.size());
+  std::vector<std::vector<SparseLU::Entry>> kernel(static_cast<size_t>(s));
   bump_coupling_.resize(static_cast<size_t>(s));
   for (int c = 0; c < s; ++c) {
     const int p = bump_positions_[static_cast<size_t>(c)];
     for (SparseIt it(B, p); it; ++it) {
+      if (it.value() == 0.0) continue;
       const int k = bump_index[static_cast<size_t>(it.row())];
       if (k >= 0)
-        kernel(k, c) = it.value();
-      else if (it.value() != 0.0)
+        kernel[static_cast<size_t>(c)].push_back({k, it.value()});
+      else
         bump_coupling_[static_cast<size_t>(c)].push_back({static_cast<int>(it.row()), it.value()});
+      ++triangular_nonzeros;
     }
   }
-  bump_lu_.compute(kernel);
-  const double factor_cost = static_cast<double>(s) * s * s / 3.0 + static_cast<double>(B.nonZeros());
-  const double interval = std::sqrt(2.0 * factor_cost / (3.0 * m_));
+  std::vector<int> dependent_local, uncovered_local;
+  if (bump_lu_.factor(s, kernel, deadline_, dependent_local, uncovered_local) == SparseLU::Result::kInterrupted) {
+    // Unusable: leave a state whose solves are harmless (all zero).
+    interrupted_ = true;
+    front_.clear();
+    back_.clear();
+    bump_positions_.clear();
+    bump_rows_.clear();
+    bump_coupling_.clear();
+    std::vector<int> unused_cols, unused_rows;
+    bump_lu_.factor(0, {}, nullptr, unused_cols, unused_rows);
+    return {};
+  }
+  if (!dependent_local.empty()) {
+    std::vector<int> dependent;
+    for (int c : dependent_local) dependent.push_back(bump_positions_[static_cast<size_t>(c)]);
+    if (uncovered_rows)
+      for (int r : uncovered_local) uncovered_rows->push_back(bump_rows_[static_cast<size_t>(r)]);
+    std::sort(dependent.begin(), dependent.end());
+    return dependent;
+  }
+  factor_nonzeros_ = triangular_nonzeros + bump_lu_.nonzeros() + m_;
+  // Factoring costs the elimination work plus a pass over B; each solve costs
+  // about the factor's nonzeros plus the etas (about m / 4 nonzeros each on
+  // the models measured), about three solves per pivot.
+  const double factor_cost = bump_lu_.elimination_work() + static_cast<double>(B.nonZeros());
+  const double interval = std::sqrt(2.0 * factor_cost / (3.0 * std::max(1.0, m_ / 4.0)));
   refactor_interval_ =
       static_cast<int>(std::clamp(interval, static_cast<double>(kMinUpdates), static_cast<double>(kMaxUpdates)));
-  // Partial pivoting keeps column order, so a tiny U(c,c) means bump column c
-  // is (nearly) a combination of the columns before it.
-  const auto& U = bump_lu_.matrixLU();
-  for (int c = 0; c < s; ++c) {
-    const double scale = std::max(1.0, kernel.col(c).cwiseAbs().maxCoeff());
-    if (!(std::fabs(U(c, c)) > tol::kSingularPivot * scale)) return dependent_columns(B, uncovered_rows);
-  }
   return {};
 }
 
@@ -178,11 +175,11 @@ void BasisFactor::solve_initial(Eigen::VectorXd& v) const {
   }
   const size_t s = bump_positions_.size();
   if (s > 0) {
-    Eigen::VectorXd z(static_cast<Eigen::Index>(s));
-    for (size_t r = 0; r < s; ++r) z[static_cast<Eigen::Index>(r)] = v[bump_rows_[r]];
-    z = bump_lu_.solve(z);
+    std::vector<double> rhs(s), z(s);
+    for (size_t r = 0; r < s; ++r) rhs[r] = v[bump_rows_[r]];
+    bump_lu_.solve(rhs.data(), z.data());
     for (size_t c = 0; c < s; ++c) {
-      const double value = z[static_cast<Eigen::Index>(c)];
+      const double value = z[c];
       out[bump_positions_[c]] = value;
       if (value == 0.0) continue;
       for (const Entry& e : bump_coupling_[c]) v[e.row] -= e.value * value;
@@ -209,19 +206,14 @@ void BasisFactor::solve_initial_transposed(Eigen::VectorXd& v) const {
   }
   const size_t s = bump_positions_.size();
   if (s > 0) {
-    Eigen::VectorXd rhs(static_cast<Eigen::Index>(s));
+    std::vector<double> rhs(s), w(s);
     for (size_t c = 0; c < s; ++c) {
       double sum = v[bump_positions_[c]];
       for (const Entry& e : bump_coupling_[c]) sum -= e.value * out[e.row];
-      rhs[static_cast<Eigen::Index>(c)] = sum;
+      rhs[c] = sum;
     }
-    // K = P^-1 L U, so K^T w = rhs is U^T L^T (P w) = rhs. Written out because
-    // Eigen's lu.transpose() copies the whole factorisation on every call.
-    const auto& lu = bump_lu_.matrixLU();
-    lu.triangularView<Eigen::Upper>().transpose().solveInPlace(rhs);
-    lu.triangularView<Eigen::UnitLower>().transpose().solveInPlace(rhs);
-    rhs = bump_lu_.permutationP().transpose() * rhs;
-    for (size_t r = 0; r < s; ++r) out[bump_rows_[r]] = rhs[static_cast<Eigen::Index>(r)];
+    bump_lu_.solve_transposed(rhs.data(), w.data());
+    for (size_t r = 0; r < s; ++r) out[bump_rows_[r]] = w[r];
   }
   for (auto it = back_.rbegin(); it != back_.rend(); ++it) {
     double sum = v[it->position];
@@ -237,22 +229,28 @@ void BasisFactor::ftran(Eigen::VectorXd& v) const {
   for (const Eta& eta : etas_) {
     const double pivot_value = v[eta.position];
     if (pivot_value == 0.0) continue;  // the eta leaves v unchanged
-    v += pivot_value * eta.column;
-    v[eta.position] = pivot_value * eta.column[eta.position];
+    for (const Entry& e : eta.others) v[e.row] += pivot_value * e.value;
+    v[eta.position] = pivot_value * eta.inverse_pivot;
   }
 }
 
 void BasisFactor::btran(Eigen::VectorXd& v) const {
   if (v.size() == 0) return;
   // (E^T v)[r] = eta . v ; other entries unchanged.
-  for (auto it = etas_.rbegin(); it != etas_.rend(); ++it) v[it->position] = it->column.dot(v);
+  for (auto it = etas_.rbegin(); it != etas_.rend(); ++it) {
+    double sum = it->inverse_pivot * v[it->position];
+    for (const Entry& e : it->others) sum += e.value * v[e.row];
+    v[it->position] = sum;
+  }
   solve_initial_transposed(v);
 }
 
 void BasisFactor::update(int position, const Eigen::VectorXd& alpha) {
   const double pivot = alpha[position];
-  Eta eta{position, -alpha / pivot};
-  eta.column[position] = 1.0 / pivot;
+  Eta eta{position, 1.0 / pivot, {}};
+  for (int i = 0; i < m_; ++i)
+    if (i != position && alpha[i] != 0.0) eta.others.push_back({i, -alpha[i] / pivot});
+  eta_nonzeros_ += 1 + static_cast<long>(eta.others.size());
   etas_.push_back(std::move(eta));
 }
 

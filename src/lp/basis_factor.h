@@ -1,5 +1,5 @@
 // BasisFactor: the inverse of the basis matrix B as a permuted triangular
-// factorization with a dense LU of the bump, plus a short product-form eta file.
+// factorization with a sparse LU of the bump, plus a product-form eta file.
 //
 // Bases of real LPs are mostly triangular (slack columns, staircase and
 // bidiagonal structure). factor() permutes B to block upper triangular form
@@ -11,25 +11,44 @@
 // by iterated column singletons (a column with one entry in the rows still
 // active: it pivots there; its other entries lie in rows pivoted before) and
 // then iterated row singletons (a row with one entry in the columns still
-// active). U11 and U33 are kept as sparse columns and never fill in; only the
-// bump K is factored densely (Eigen's partial-pivoting LU). A singleton whose
-// entry is tiny against its column stays in the bump, where the LU pivots.
-// FTRAN and BTRAN walk the triangular parts column by column and skip zeros,
-// so a sparse right-hand side costs little there.
+// active). U11 and U33 are kept as sparse columns and never fill in. The bump
+// K is factored by SparseLU (sparse_lu.h: Markowitz pivoting with threshold
+// partial pivoting), whose L and U are sparse too. A singleton whose entry is
+// tiny against its column stays in the bump, where the LU pivots. FTRAN and
+// BTRAN walk every part skipping zero entries, so a sparse right-hand side
+// costs little.
 //
-// Each basis change (column r of B replaced by a) appends one eta column, so
-// that B^-1 = E_k ... E_1 B0^-1. FTRAN applies the etas after the B0 solve,
-// BTRAN applies their transposes in reverse before the transposed B0 solve.
-// The caller refactors after refactor_interval() etas, chosen at each
-// factorization to balance the cost of factoring (the bump's s^3/3 plus the
-// triangular nonzeros) against the growing cost of the eta file (m per eta
-// and solve, about three solves per pivot): k = sqrt(2 F / (3 m)), clamped to
-// [kMinUpdates, kMaxUpdates] so that the product form's error stays bounded.
+// Dense path, decided by measurement (bench/lp/bump_lu_compare, random
+// bump-like matrices): a dense LU wins below about 50 columns at any density
+// and on dense blocks at any size; the sparse LU wins from about 100 columns
+// at 2-4 entries per column (10-100x at 500-2000). So SparseLU eliminates
+// sparsely while the active block is large and sparse and finishes densely
+// once it is small or dense (thresholds in sparse_lu.cpp).
+//
+// Rank: a bump column that the LU finds dependent (all its active entries
+// below tol::kSingularPivot relative to the column) is reported with the bump
+// rows left without a pivot, so the caller can swap in their logicals.
+//
+// Each basis change (column r of B replaced by a) appends one sparse eta
+// column, so that B^-1 = E_k ... E_1 B0^-1. FTRAN applies the etas after the
+// B0 solve, BTRAN their transposes in reverse before the transposed B0 solve.
+// needs_refactor() asks for a fresh factor after refactor_interval() etas
+// (chosen at each factorization to balance the cost of factoring against the
+// growing eta file, clamped to [kMinUpdates, kMaxUpdates] so the product
+// form's error stays bounded) or earlier when the etas hold more than
+// kEtaFillRatio times the nonzeros of the fresh factor (fill growth).
+//
+// Deadline: set_deadline() makes factor() poll it inside the bump LU; when it
+// expires there, factor() stops, interrupted() is true, and the factor is
+// unusable (solves return zeros) until the next complete factor().
 #pragma once
 
 #include <Eigen/Dense>
 #include <Eigen/SparseCore>
 #include <vector>
+
+#include "common/deadline.h"
+#include "lp/sparse_lu.h"
 
 namespace milpsac::lp {
 
@@ -39,6 +58,13 @@ class BasisFactor {
   static constexpr int kMaxUpdates = 200;
   // Past this many etas the simplex asks for larger pivots (tol::kPivotLongEtaFile).
   static constexpr int kLongEtaFile = 32;
+  // Refactor once the eta file holds this many times the fresh factor's nonzeros.
+  static constexpr double kEtaFillRatio = 2.0;
+
+  // Poll this deadline (may be null) inside factor().
+  void set_deadline(const Deadline* deadline) { deadline_ = deadline; }
+  // The last factor() stopped at the deadline: the factor is unusable.
+  bool interrupted() const { return interrupted_; }
 
   // Factor B (square, compressed columns). Returns the positions (columns of
   // B) that are linearly dependent on the others; empty when B is
@@ -56,9 +82,14 @@ class BasisFactor {
   void update(int position, const Eigen::VectorXd& alpha);
 
   int num_updates() const { return static_cast<int>(etas_.size()); }
-  bool needs_refactor() const { return num_updates() >= refactor_interval_; }
+  bool needs_refactor() const {
+    return num_updates() >= refactor_interval_ ||
+           static_cast<double>(eta_nonzeros_) > kEtaFillRatio * static_cast<double>(factor_nonzeros_);
+  }
   int refactor_interval() const { return refactor_interval_; }
   int bump_size() const { return static_cast<int>(bump_positions_.size()); }
+  // Nonzeros of the fresh factor (triangular parts, coupling, L and U of the bump).
+  long factor_nonzeros() const { return factor_nonzeros_; }
 
  private:
   struct Entry {
@@ -73,9 +104,12 @@ class BasisFactor {
     double value;
     std::vector<Entry> others;
   };
+  // Column `position` of E: 1/alpha_r at position, -alpha_i/alpha_r at the
+  // other nonzeros of alpha (others).
   struct Eta {
     int position;
-    Eigen::VectorXd column;  // column `position` of E: pivot at position, -alpha_i/alpha_r elsewhere
+    double inverse_pivot;
+    std::vector<Entry> others;
   };
   void solve_initial(Eigen::VectorXd& v) const;             // v := B0^-1 v
   void solve_initial_transposed(Eigen::VectorXd& v) const;  // v := B0^-T v
@@ -85,9 +119,13 @@ class BasisFactor {
   std::vector<Pivot> back_;   // row singletons, in pick order (U33 reversed)
   std::vector<int> bump_positions_, bump_rows_;
   std::vector<std::vector<Entry>> bump_coupling_;  // per bump column: its entries in front rows (U12)
-  Eigen::PartialPivLU<Eigen::MatrixXd> bump_lu_;
+  SparseLU bump_lu_;
   std::vector<Eta> etas_;
+  long eta_nonzeros_ = 0;
+  long factor_nonzeros_ = 0;
   int refactor_interval_ = kMinUpdates;
+  const Deadline* deadline_ = nullptr;
+  bool interrupted_ = false;
 };
 
 }  // namespace milpsac::lp

@@ -37,6 +37,7 @@ SimplexSolver::Outcome SimplexSolver::run_dual() {
     if (limits_reached()) return Outcome::kLimit;
     if (!factor_valid_ || factor_.needs_refactor()) {
       refactor();
+      if (factor_.interrupted()) return Outcome::kLimit;
       compute_primal();
       compute_duals(work_cost_);
       if (max_dual_infeasibility() > tol::kDriftFactor * tol_d) return Outcome::kRestart;

@@ -39,6 +39,7 @@ SimplexSolver::Outcome SimplexSolver::run_primal(Phase phase) {
     if (limits_reached()) return Outcome::kLimit;
     if (!factor_valid_ || factor_.needs_refactor()) {
       refactor();
+      if (factor_.interrupted()) return Outcome::kLimit;
       compute_primal();
       if (phase == Phase::kTwo && max_primal_infeasibility() > tol::kDriftFactor * tol_p) return Outcome::kRestart;
     }
@@ -82,6 +83,7 @@ SimplexSolver::Outcome SimplexSolver::run_primal(Phase phase) {
       // No improving column while infeasible: confirm on fresh values first.
       if (factor_.num_updates() > 0) {
         refactor();
+        if (factor_.interrupted()) return Outcome::kLimit;
         compute_primal();
         continue;
       }
@@ -128,6 +130,7 @@ SimplexSolver::Outcome SimplexSolver::run_primal(Phase phase) {
       if (phase == Phase::kTwo) {
         if (factor_.num_updates() > 0) {
           refactor();
+          if (factor_.interrupted()) return Outcome::kLimit;
           compute_primal();
           continue;
         }

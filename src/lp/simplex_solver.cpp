@@ -165,6 +165,10 @@ void SimplexSolver::refactor() {
     build();
     std::vector<int> uncovered;
     std::vector<int> dependent = factor_.factor(B, &uncovered);
+    if (factor_.interrupted()) {  // the deadline passed: callers stop with kLimit
+      factor_valid_ = false;
+      return;
+    }
     if (dependent.empty()) {
       factor_valid_ = true;
       return;
@@ -273,6 +277,7 @@ LpStatus SimplexSolver::solve() {
   for (int pass = 0; pass < 8; ++pass) {
     // A warm re-solve (same basis, moved bounds) keeps the live factor.
     if (pass > 0 || !factor_valid_) refactor();
+    if (factor_.interrupted()) return finish(LpStatus::kTimeLimit);
     compute_primal();
     compute_duals(cost_);
     Outcome outcome;
@@ -304,6 +309,7 @@ LpStatus SimplexSolver::solve() {
       case Outcome::kOptimal: {
         // Confirm on fresh values before trusting the verdict.
         refactor();
+        if (factor_.interrupted()) return finish(LpStatus::kTimeLimit);
         compute_primal();
         compute_duals(cost_);
         if (max_primal_infeasibility() <= tolerances_.primal_feasibility &&

@@ -60,7 +60,10 @@ class SimplexSolver {
   // Stop the dual simplex once the objective (minimisation form, offset
   // included) provably exceeds this value: status kCutoff.
   void set_objective_cutoff(double cutoff) { cutoff_ = cutoff; }
-  void set_deadline(const Deadline* deadline) { deadline_ = deadline; }
+  void set_deadline(const Deadline* deadline) {
+    deadline_ = deadline;
+    factor_.set_deadline(deadline);
+  }
   void set_iteration_limit(long limit) { iteration_limit_ = limit; }
   // Feasibility tolerances of the simplex (scaled problem); must be valid.
   void set_tolerances(const Tolerances& tolerances) { tolerances_ = tolerances; }

@@ -29,6 +29,10 @@ inline constexpr double kSingularPivot = 1e-11;
 // A triangular (singleton) pivot of the basis factor must be at least this
 // fraction of its column's largest entry; smaller ones go to the dense bump.
 inline constexpr double kTriangularPivotRatio = 1e-3;
+// Threshold partial pivoting of the sparse LU of the bump (sparse_lu.h): a
+// pivot must be at least this fraction of the largest active entry of its
+// column (sparsity first, stability within this bound).
+inline constexpr double kMarkowitzThreshold = 0.1;
 // Bounds at or beyond this magnitude are infinite (MPS convention: 1e30).
 inline constexpr double kInfiniteBound = 1e30;
 // Final check on the original data: violation / (1 + |rhs| scale) allowed.

@@ -1,0 +1,436 @@
+#include "lp/sparse_lu.h"
+
+#include <Eigen/Dense>
+#include <algorithm>
+#include <cmath>
+#include <limits>
+
+#include "lp/tolerances.h"
+
+namespace milpsac::lp {
+namespace {
+
+// Lines (rows or columns) of the active submatrix in doubly linked lists by
+// their count of active entries, so the pivot search visits them by count.
+// Insertion is at the head: the visiting order follows the sequence of
+// updates, which depends on the matrix only.
+class CountLists {
+ public:
+  explicit CountLists(int n)
+      : head_(static_cast<size_t>(n) + 1, -1),
+        next_(static_cast<size_t>(n), -1),
+        prev_(static_cast<size_t>(n), -1),
+        count_(static_cast<size_t>(n), -1) {}
+
+  void insert(int line, int count) {
+    const size_t l = static_cast<size_t>(line);
+    count_[l] = count;
+    prev_[l] = -1;
+    next_[l] = head_[static_cast<size_t>(count)];
+    if (next_[l] >= 0) prev_[static_cast<size_t>(next_[l])] = line;
+    head_[static_cast<size_t>(count)] = line;
+  }
+  void remove(int line) {
+    const size_t l = static_cast<size_t>(line);
+    if (count_[l] < 0) return;
+    if (prev_[l] >= 0)
+      next_[static_cast<size_t>(prev_[l])] = next_[l];
+    else
+      head_[static_cast<size_t>(count_[l])] = next_[l];
+    if (next_[l] >= 0) prev_[static_cast<size_t>(next_[l])] = prev_[l];
+    count_[l] = -1;
+  }
+  void move(int line, int count) {
+    if (count_[static_cast<size_t>(line)] == count) return;
+    remove(line);
+    insert(line, count);
+  }
+  int first(int count) const { return head_[static_cast<size_t>(count)]; }
+  int next(int line) const { return next_[static_cast<size_t>(line)]; }
+
+ private:
+  std::vector<int> head_, next_, prev_, count_;
+};
+
+// Lines searched for a pivot once one candidate is known.
+constexpr int kSearchLines = 4;
+// Pivots between two looks at the deadline.
+constexpr int kPivotsPerPoll = 8;
+// The elimination switches to dense partial pivoting once the active
+// submatrix has at most kDenseColumns columns or holds more than kDenseDensity
+// of its entries (bench/lp/bump_lu_compare: the dense kernel wins below about
+// 50 columns at any density and above about 10 % density at any size).
+constexpr int kDenseColumns = 32;
+constexpr double kDenseDensity = 0.2;
+// A square dense block up to this many flops (size^3) goes to Eigen's blocked
+// partial-pivoting LU, several times faster than the loop below; it cannot poll
+// the deadline but finishes in tens of milliseconds. Larger blocks use the loop.
+constexpr double kEigenBlockFlops = 400.0 * 400.0 * 400.0;
+
+}  // namespace
+
+SparseLU::Result SparseLU::factor(int n, const std::vector<std::vector<Entry>>& columns, const Deadline* deadline,
+                                  std::vector<int>& dependent_cols, std::vector<int>& uncovered_rows) {
+  n_ = n;
+  rows_.clear();
+  cols_.clear();
+  pivots_.clear();
+  l_start_.assign(1, 0);
+  l_entries_.clear();
+  u_row_start_.assign(1, 0);
+  u_row_entries_.clear();
+  u_col_start_.clear();
+  u_col_entries_.clear();
+  nonzeros_ = 0;
+  work_ = 0.0;
+  dependent_cols.clear();
+  uncovered_rows.clear();
+  const size_t N = static_cast<size_t>(n);
+
+  // The active submatrix: columns of (row, value), row patterns of columns
+  // (entries of inactive columns are skipped, never removed).
+  std::vector<std::vector<Entry>> col(N);
+  std::vector<std::vector<int>> row_cols(N);
+  std::vector<int> row_count(N, 0);
+  std::vector<double> drop_below(N, 0.0);
+  for (size_t c = 0; c < N; ++c) {
+    double largest = 0.0;
+    for (const Entry& e : columns[c]) {
+      if (e.value == 0.0) continue;  // explicit zeros are no entries
+      col[c].push_back(e);
+      row_cols[static_cast<size_t>(e.index)].push_back(static_cast<int>(c));
+      ++row_count[static_cast<size_t>(e.index)];
+      largest = std::max(largest, std::fabs(e.value));
+    }
+    drop_below[c] = tol::kSingularPivot * std::max(1.0, largest);
+  }
+  std::vector<char> col_active(N, 1), row_active(N, 1);
+  long active_nonzeros = 0;
+  for (const std::vector<Entry>& entries : col) active_nonzeros += static_cast<long>(entries.size());
+  CountLists col_lists(n), row_lists(n);
+  for (int c = n - 1; c >= 0; --c) col_lists.insert(c, static_cast<int>(col[static_cast<size_t>(c)].size()));
+  for (int r = n - 1; r >= 0; --r) row_lists.insert(r, row_count[static_cast<size_t>(r)]);
+  std::vector<int> scatter(N, -1);
+
+  auto column_max = [&](int c) {
+    double largest = 0.0;
+    for (const Entry& e : col[static_cast<size_t>(c)]) largest = std::max(largest, std::fabs(e.value));
+    return largest;
+  };
+  int remaining = n;
+  auto drop_column = [&](int c) {
+    const size_t cc = static_cast<size_t>(c);
+    col_active[cc] = 0;
+    col_lists.remove(c);
+    for (const Entry& e : col[cc]) {
+      const size_t i = static_cast<size_t>(e.index);
+      row_lists.move(e.index, --row_count[i]);
+    }
+    active_nonzeros -= static_cast<long>(col[cc].size());
+    col[cc].clear();
+    dependent_cols.push_back(c);
+    --remaining;
+  };
+
+  int pivots_done = 0;
+  while (remaining > 0) {
+    if (deadline != nullptr && pivots_done % kPivotsPerPoll == 0 && deadline->expired()) return Result::kInterrupted;
+    // Columns without active entries depend on the pivoted ones.
+    for (int c = col_lists.first(0); c >= 0; c = col_lists.first(0)) drop_column(c);
+    if (remaining == 0) break;
+    const double active_rows = static_cast<double>(n - pivots_done);
+    if (remaining <= kDenseColumns ||
+        static_cast<double>(active_nonzeros) > kDenseDensity * active_rows * static_cast<double>(remaining)) {
+      if (!eliminate_dense(col, col_active, row_active, drop_below, deadline, dependent_cols))
+        return Result::kInterrupted;
+      break;
+    }
+
+    // Markowitz search over columns and rows of increasing count.
+    int best_r = -1, best_c = -1;
+    double best_cost = std::numeric_limits<double>::infinity(), best_abs = 0.0;
+    int searched = 0;
+    auto consider = [&](int r, int c, double value, double cost) {
+      const double magnitude = std::fabs(value);
+      if (cost < best_cost || (cost == best_cost && magnitude > best_abs)) {
+        best_cost = cost;
+        best_abs = magnitude;
+        best_r = r;
+        best_c = c;
+      }
+    };
+    for (int count = 1; count <= n && remaining > 0; ++count) {
+      const double floor_cost = static_cast<double>(count - 1) * (count - 1);
+      bool stop = false;
+      for (int c = col_lists.first(count); c >= 0 && !stop;) {
+        const int next = col_lists.next(c);
+        const double largest = column_max(c);
+        if (largest <= drop_below[static_cast<size_t>(c)]) {
+          drop_column(c);
+          c = next;
+          continue;
+        }
+        for (const Entry& e : col[static_cast<size_t>(c)])
+          if (std::fabs(e.value) >= tol::kMarkowitzThreshold * largest)
+            consider(e.index, c, e.value,
+                     static_cast<double>(row_count[static_cast<size_t>(e.index)] - 1) * (count - 1));
+        ++searched;
+        stop = best_r >= 0 && (searched >= kSearchLines || best_cost <= floor_cost);
+        c = next;
+      }
+      for (int r = row_lists.first(count); r >= 0 && !stop; r = row_lists.next(r)) {
+        for (int c : row_cols[static_cast<size_t>(r)]) {
+          if (!col_active[static_cast<size_t>(c)]) continue;
+          const std::vector<Entry>& entries = col[static_cast<size_t>(c)];
+          double value = 0.0, largest = 0.0;
+          for (const Entry& e : entries) {
+            largest = std::max(largest, std::fabs(e.value));
+            if (e.index == r) value = e.value;
+          }
+          if (largest <= drop_below[static_cast<size_t>(c)]) continue;  // dropped when its column is searched
+          if (std::fabs(value) >= tol::kMarkowitzThreshold * largest)
+            consider(r, c, value, static_cast<double>(count - 1) * (static_cast<double>(entries.size()) - 1));
+        }
+        ++searched;
+        stop = best_r >= 0 && (searched >= kSearchLines || best_cost <= floor_cost);
+      }
+      if (stop) break;
+    }
+    if (best_r < 0) break;  // every remaining column was dropped
+
+    // Eliminate with pivot (best_r, best_c).
+    const int r = best_r, c = best_c;
+    const size_t rr = static_cast<size_t>(r), cc = static_cast<size_t>(c);
+    double pivot = 0.0;
+    for (const Entry& e : col[cc])
+      if (e.index == r) pivot = e.value;
+    const size_t l_begin = l_entries_.size();
+    for (const Entry& e : col[cc])
+      if (e.index != r) l_entries_.push_back({e.index, e.value / pivot});
+    const size_t l_end = l_entries_.size();
+    col_active[cc] = 0;
+    col_lists.remove(c);
+    active_nonzeros -= static_cast<long>(col[cc].size());
+    col[cc].clear();
+    row_active[rr] = 0;
+    row_lists.remove(r);
+    for (size_t k = l_begin; k < l_end; ++k) --row_count[static_cast<size_t>(l_entries_[k].index)];
+    for (int j : row_cols[rr]) {
+      const size_t jj = static_cast<size_t>(j);
+      if (!col_active[jj]) continue;
+      std::vector<Entry>& target = col[jj];
+      double u = 0.0;
+      for (size_t k = 0; k < target.size(); ++k)
+        if (target[k].index == r) {
+          u = target[k].value;
+          target[k] = target.back();
+          target.pop_back();
+          --active_nonzeros;
+          break;
+        }
+      u_row_entries_.push_back({j, u});
+      if (l_end > l_begin && u != 0.0) {
+        for (size_t k = 0; k < target.size(); ++k) scatter[static_cast<size_t>(target[k].index)] = static_cast<int>(k);
+        const size_t original = target.size();
+        for (size_t k = l_begin; k < l_end; ++k) {
+          const Entry& l = l_entries_[k];
+          const size_t i = static_cast<size_t>(l.index);
+          if (scatter[i] >= 0) {
+            target[static_cast<size_t>(scatter[i])].value -= l.value * u;
+          } else {
+            target.push_back({l.index, -l.value * u});
+            row_cols[i].push_back(j);
+            ++row_count[i];
+            ++active_nonzeros;
+          }
+        }
+        for (size_t k = 0; k < original; ++k) scatter[static_cast<size_t>(target[k].index)] = -1;
+        work_ += static_cast<double>(l_end - l_begin);
+      }
+      col_lists.move(j, static_cast<int>(target.size()));
+    }
+    for (size_t k = l_begin; k < l_end; ++k)
+      row_lists.move(l_entries_[k].index, row_count[static_cast<size_t>(l_entries_[k].index)]);
+    row_cols[rr].clear();
+    row_cols[rr].shrink_to_fit();
+    l_start_.push_back(static_cast<int>(l_end));
+    u_row_start_.push_back(static_cast<int>(u_row_entries_.size()));
+    rows_.push_back(r);
+    cols_.push_back(c);
+    pivots_.push_back(pivot);
+    work_ += static_cast<double>(l_end - l_begin) + 1.0;
+    --remaining;
+    ++pivots_done;
+  }
+
+  for (int i = 0; i < n; ++i)
+    if (row_active[static_cast<size_t>(i)]) uncovered_rows.push_back(i);
+  std::sort(dependent_cols.begin(), dependent_cols.end());
+
+  // U by columns, from U by rows: entries of column cols_[k'] in pivot rows k < k'.
+  const size_t rank = rows_.size();
+  std::vector<int> col_pivot(N, -1);
+  for (size_t k = 0; k < rank; ++k) col_pivot[static_cast<size_t>(cols_[k])] = static_cast<int>(k);
+  u_col_start_.assign(rank + 1, 0);
+  for (const Entry& e : u_row_entries_) {
+    const int k = col_pivot[static_cast<size_t>(e.index)];
+    if (k >= 0) ++u_col_start_[static_cast<size_t>(k) + 1];
+  }
+  for (size_t k = 0; k < rank; ++k) u_col_start_[k + 1] += u_col_start_[k];
+  u_col_entries_.resize(static_cast<size_t>(u_col_start_[rank]));
+  std::vector<int> fill(u_col_start_.begin(), u_col_start_.end() - 1);
+  for (size_t k = 0; k < rank; ++k)
+    for (int p = u_row_start_[k]; p < u_row_start_[k + 1]; ++p) {
+      const Entry& e = u_row_entries_[static_cast<size_t>(p)];
+      const int kk = col_pivot[static_cast<size_t>(e.index)];
+      if (kk < 0) continue;  // a dropped column: the factor is not used then
+      u_col_entries_[static_cast<size_t>(fill[static_cast<size_t>(kk)]++)] = {rows_[k], e.value};
+    }
+  nonzeros_ = static_cast<long>(l_entries_.size() + u_row_entries_.size() + rank);
+  return Result::kComplete;
+}
+
+bool SparseLU::eliminate_with_eigen(const std::vector<int>& rows, const std::vector<int>& cols,
+                                    const std::vector<double>& dense, const std::vector<double>& drop_below) {
+  const Eigen::Index s = static_cast<Eigen::Index>(cols.size());
+  const Eigen::Map<const Eigen::MatrixXd> block(dense.data(), s, s);
+  const Eigen::PartialPivLU<Eigen::MatrixXd> lu(block);
+  const Eigen::MatrixXd& LU = lu.matrixLU();
+  // A tiny pivot: leave the block to the loop, which reports dependent columns.
+  for (Eigen::Index k = 0; k < s; ++k)
+    if (!(std::fabs(LU(k, k)) > drop_below[static_cast<size_t>(cols[static_cast<size_t>(k)])])) return false;
+  // P block = L U: slot k of P block is row row_of_slot[k] of the block.
+  std::vector<int> row_of_slot(static_cast<size_t>(s));
+  const auto& indices = lu.permutationP().indices();
+  for (Eigen::Index i = 0; i < s; ++i) row_of_slot[static_cast<size_t>(indices[i])] = static_cast<int>(i);
+  for (Eigen::Index k = 0; k < s; ++k) {
+    for (Eigen::Index i = k + 1; i < s; ++i)
+      if (LU(i, k) != 0.0)
+        l_entries_.push_back({rows[static_cast<size_t>(row_of_slot[static_cast<size_t>(i)])], LU(i, k)});
+    for (Eigen::Index j = k + 1; j < s; ++j)
+      if (LU(k, j) != 0.0) u_row_entries_.push_back({cols[static_cast<size_t>(j)], LU(k, j)});
+    l_start_.push_back(static_cast<int>(l_entries_.size()));
+    u_row_start_.push_back(static_cast<int>(u_row_entries_.size()));
+    rows_.push_back(rows[static_cast<size_t>(row_of_slot[static_cast<size_t>(k)])]);
+    cols_.push_back(cols[static_cast<size_t>(k)]);
+    pivots_.push_back(LU(k, k));
+  }
+  work_ += static_cast<double>(s) * static_cast<double>(s) * static_cast<double>(s) / 3.0;
+  return true;
+}
+
+bool SparseLU::eliminate_dense(const std::vector<std::vector<Entry>>& col, std::vector<char>& col_active,
+                               std::vector<char>& row_active, const std::vector<double>& drop_below,
+                               const Deadline* deadline, std::vector<int>& dependent_cols) {
+  // The active rows and columns in index order, copied into a dense
+  // column-major block; then partial pivoting column by column.
+  std::vector<int> rows, cols, local(static_cast<size_t>(n_), -1);
+  for (int i = 0; i < n_; ++i)
+    if (row_active[static_cast<size_t>(i)]) {
+      local[static_cast<size_t>(i)] = static_cast<int>(rows.size());
+      rows.push_back(i);
+    }
+  for (int c = 0; c < n_; ++c)
+    if (col_active[static_cast<size_t>(c)]) cols.push_back(c);
+  const size_t R = rows.size(), C = cols.size();
+  std::vector<double> dense(R * C, 0.0);
+  for (size_t t = 0; t < C; ++t)
+    for (const Entry& e : col[static_cast<size_t>(cols[t])])
+      dense[t * R + static_cast<size_t>(local[static_cast<size_t>(e.index)])] = e.value;
+  if (R == C && static_cast<double>(R) * R * R <= kEigenBlockFlops &&
+      eliminate_with_eigen(rows, cols, dense, drop_below)) {
+    for (int c : cols) col_active[static_cast<size_t>(c)] = 0;
+    for (int r : rows) row_active[static_cast<size_t>(r)] = 0;
+    return true;
+  }
+  // Pivoted rows are swapped to the top (slot k after k pivots), as in an
+  // unblocked LAPACK LU, so the open rows stay contiguous and the update
+  // loop vectorizes; rows[slot] follows the swaps.
+  size_t top = 0;
+  for (size_t t = 0; t < C; ++t) {
+    if (deadline != nullptr && t % kPivotsPerPoll == 0 && deadline->expired()) return false;
+    const int c = cols[t];
+    col_active[static_cast<size_t>(c)] = 0;
+    double* column = &dense[t * R];
+    size_t best = R;
+    double largest = 0.0;
+    for (size_t i = top; i < R; ++i)
+      if (std::fabs(column[i]) > largest) {
+        largest = std::fabs(column[i]);
+        best = i;
+      }
+    if (best == R || largest <= drop_below[static_cast<size_t>(c)]) {
+      dependent_cols.push_back(c);
+      continue;
+    }
+    if (best != top) {
+      for (size_t later = t; later < C; ++later) std::swap(dense[later * R + best], dense[later * R + top]);
+      std::swap(rows[best], rows[top]);
+    }
+    const size_t pivot_row = top++;
+    const double pivot = column[pivot_row];
+    row_active[static_cast<size_t>(rows[pivot_row])] = 0;
+    for (size_t i = top; i < R; ++i) {
+      column[i] /= pivot;
+      if (column[i] != 0.0) l_entries_.push_back({rows[i], column[i]});
+    }
+    for (size_t later = t + 1; later < C; ++later) {
+      double* target = &dense[later * R];
+      const double u = target[pivot_row];
+      if (u == 0.0) continue;
+      u_row_entries_.push_back({cols[later], u});
+      for (size_t i = top; i < R; ++i) target[i] -= column[i] * u;
+      work_ += static_cast<double>(R - top);
+    }
+    l_start_.push_back(static_cast<int>(l_entries_.size()));
+    u_row_start_.push_back(static_cast<int>(u_row_entries_.size()));
+    rows_.push_back(rows[pivot_row]);
+    cols_.push_back(c);
+    pivots_.push_back(pivot);
+  }
+  return true;
+}
+
+void SparseLU::solve(double* b, double* z) const {
+  const size_t rank = rows_.size();
+  for (size_t k = 0; k < rank; ++k) {
+    const double x = b[rows_[k]];
+    if (x == 0.0) continue;  // sparse right-hand side: the eta changes nothing
+    for (int p = l_start_[k]; p < l_start_[k + 1]; ++p) {
+      const Entry& e = l_entries_[static_cast<size_t>(p)];
+      b[e.index] -= e.value * x;
+    }
+  }
+  for (size_t k = rank; k-- > 0;) {
+    const double x = b[rows_[k]] / pivots_[k];
+    z[cols_[k]] = x;
+    if (x == 0.0) continue;
+    for (int p = u_col_start_[k]; p < u_col_start_[k + 1]; ++p) {
+      const Entry& e = u_col_entries_[static_cast<size_t>(p)];
+      b[e.index] -= e.value * x;
+    }
+  }
+}
+
+void SparseLU::solve_transposed(double* d, double* y) const {
+  const size_t rank = rows_.size();
+  for (size_t k = 0; k < rank; ++k) {
+    const double w = d[cols_[k]] / pivots_[k];
+    y[rows_[k]] = w;
+    if (w == 0.0) continue;
+    for (int p = u_row_start_[k]; p < u_row_start_[k + 1]; ++p) {
+      const Entry& e = u_row_entries_[static_cast<size_t>(p)];
+      d[e.index] -= e.value * w;
+    }
+  }
+  for (size_t k = rank; k-- > 0;) {
+    double sum = y[rows_[k]];
+    for (int p = l_start_[k]; p < l_start_[k + 1]; ++p) {
+      const Entry& e = l_entries_[static_cast<size_t>(p)];
+      sum -= e.value * y[e.index];
+    }
+    y[rows_[k]] = sum;
+  }
+}
+
+}  // namespace milpsac::lp

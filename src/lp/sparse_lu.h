@@ -1,0 +1,92 @@
+// SparseLU: LU factorization of a square sparse matrix K (the bump of a basis)
+// with Markowitz pivoting and threshold partial pivoting, L and U kept sparse.
+//
+// Right-looking elimination on an active submatrix stored by columns (row,
+// value) with row patterns beside it. Each step picks the pivot (r, c) of
+// smallest Markowitz cost (count(r) - 1) * (count(c) - 1) among the entries
+// with |a_rc| >= tol::kMarkowitzThreshold * max_i |a_ic| (stability), looking
+// at columns and rows of increasing count and stopping after a few candidates
+// (Suhl & Suhl's search). Ties go to the larger |a_rc|, then to the first one
+// met; every list is visited in a fixed order, so the pivot sequence depends on
+// the matrix only (never on timing or addresses).
+//
+// Rank: a column whose active entries are all below tol::kSingularPivot times
+// max(1, its largest original entry) is dependent on the columns pivoted
+// before it; it is dropped, and the rows left without a pivot at the end are
+// the uncovered ones (as many as the dropped columns).
+//
+// When the active submatrix gets small or dense (see sparse_lu.cpp for the
+// thresholds, measured with bench/lp/bump_lu_compare) the rest is eliminated
+// densely with partial pivoting in column order, into the same sparse L and U.
+//
+// The factors: K = P^T L U Q^T in pivot order k = 0..rank-1 with pivot
+// (rows_[k], cols_[k]); L is a sequence of column etas (row r_k's multipliers),
+// U is kept by rows (for the transposed solve) and by columns (for the forward
+// solve), so both solves skip the work of zero entries of a sparse right-hand
+// side. Only meaningful when factor() reported full rank.
+//
+// The deadline (optional) is polled every few pivots; an expired deadline
+// stops the elimination and factor() returns kInterrupted (factors unusable).
+#pragma once
+
+#include <vector>
+
+#include "common/deadline.h"
+
+namespace milpsac::lp {
+
+class SparseLU {
+ public:
+  struct Entry {
+    int index;
+    double value;
+  };
+  enum class Result { kComplete, kInterrupted };
+
+  // Factor the n x n matrix given by its columns (entries: row, value; no
+  // duplicate rows within a column). dependent_cols and uncovered_rows get
+  // the columns dropped as dependent and the rows left without a pivot (both
+  // sorted, same length; empty when K is nonsingular).
+  Result factor(int n, const std::vector<std::vector<Entry>>& columns, const Deadline* deadline,
+                std::vector<int>& dependent_cols, std::vector<int>& uncovered_rows);
+
+  // K z = b: `b` indexed by row on entry (it is overwritten), `z` by column.
+  void solve(double* b, double* z) const;
+  // K^T y = d: `d` indexed by column on entry (overwritten), `y` by row.
+  void solve_transposed(double* d, double* y) const;
+
+  int size() const { return n_; }
+  // Nonzeros of L and U (with the diagonal), and the floating point
+  // operations of the elimination: the cost model of refactoring.
+  long nonzeros() const { return nonzeros_; }
+  double elimination_work() const { return work_; }
+
+ private:
+  // Finish the elimination densely on the active rows and columns (partial
+  // pivoting in column order). False when the deadline expired.
+  bool eliminate_dense(const std::vector<std::vector<Entry>>& col, std::vector<char>& col_active,
+                       std::vector<char>& row_active, const std::vector<double>& drop_below, const Deadline* deadline,
+                       std::vector<int>& dependent_cols);
+
+  // The same with Eigen's dense LU for a square block; false (nothing
+  // stored) when a pivot is tiny, then eliminate_dense's loop takes over.
+  bool eliminate_with_eigen(const std::vector<int>& rows, const std::vector<int>& cols,
+                            const std::vector<double>& dense, const std::vector<double>& drop_below);
+
+  int n_ = 0;
+  std::vector<int> rows_, cols_;  // pivot k: (rows_[k], cols_[k])
+  std::vector<double> pivots_;
+  // L: multipliers of pivot k, entries (row, l) in l_entries_[l_start_[k] .. l_start_[k+1]).
+  std::vector<int> l_start_;
+  std::vector<Entry> l_entries_;
+  // U without its diagonal, by pivot row k: entries (column, u) over columns pivoted later.
+  std::vector<int> u_row_start_;
+  std::vector<Entry> u_row_entries_;
+  // The same U by pivot column k: entries (row, u) over rows pivoted earlier.
+  std::vector<int> u_col_start_;
+  std::vector<Entry> u_col_entries_;
+  long nonzeros_ = 0;
+  double work_ = 0.0;
+};
+
+}  // namespace milpsac::lp
