@@ -12,7 +12,8 @@
 // (also inside an LP) ends the search as time_limit with incumbent and bound.
 //
 // A model without integer columns is an LP: it goes through lp::solve_lp,
-// the checked LP path (unscaled retry, dual check).
+// the checked LP path (unscaled retry, dual check). A MILP is presolved first
+// (bnb/root_presolve.h) unless MilpOptions::presolve is off.
 #include "bnb/branch_and_bound.h"
 
 #include <algorithm>
@@ -24,6 +25,7 @@
 #include "bnb/heuristics.h"
 #include "bnb/node_queue.h"
 #include "bnb/root_cuts.h"
+#include "bnb/root_presolve.h"
 #include "bnb/search_state.h"
 #include "lp/simplex.h"
 
@@ -376,11 +378,21 @@ MilpResult solve_as_lp(const lp::LinearProgram& lp, const MilpOptions& options) 
 
 }  // namespace
 
-MilpResult solve_milp(const lp::LinearProgram& lp, const MilpOptions& options) {
+namespace {
+
+// The search without root presolve (an LP goes through the checked LP path).
+MilpResult search_without_presolve(const lp::LinearProgram& lp, const MilpOptions& options) {
   if (!lp.has_integers()) return solve_as_lp(lp, options);
   Search search(lp, options);
-  MilpResult result = search.run();
-  return result;
+  return search.run();
+}
+
+}  // namespace
+
+MilpResult solve_milp(const lp::LinearProgram& lp, const MilpOptions& options) {
+  if (!lp.has_integers()) return solve_as_lp(lp, options);
+  if (options.presolve) return solve_with_root_presolve(lp, options, &search_without_presolve);
+  return search_without_presolve(lp, options);
 }
 
 }  // namespace milpsac::bnb

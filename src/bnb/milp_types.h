@@ -48,6 +48,9 @@ struct MilpOptions {
   double progress_interval_seconds = 5.0;
   // The RINS sub-MIP heuristic (off inside its own sub-MIPs).
   bool rins = true;
+  // MIP presolve at the root (bnb/root_presolve.h): the search runs on the
+  // reduced model, its incumbent is postsolved and checked on the original.
+  bool presolve = true;
 };
 
 struct MilpResult {
@@ -70,6 +73,12 @@ struct MilpResult {
   double primal_residual = NAN;
   double dual_residual = NAN;
   double ray_residual = NAN;
+  // MIP presolve at the root: rows and columns it removed, and whether the
+  // original model had to be searched after all (a presolve hint of
+  // infeasibility, a verdict or a failed postsolve check on the reduced model).
+  int presolve_removed_rows = 0;
+  int presolve_removed_cols = 0;
+  bool presolve_fallback = false;
 };
 
 // Relative gap (both values in minimisation sense).
