@@ -51,6 +51,9 @@ struct MilpOptions {
   // MIP presolve at the root (bnb/root_presolve.h): the search runs on the
   // reduced model, its incumbent is postsolved and checked on the original.
   bool presolve = true;
+  // The feasibility pump (bnb/feasibility_pump.h) at the root when rounding
+  // and diving found no incumbent; off inside RINS sub-MIPs.
+  bool feasibility_pump = true;
 };
 
 struct MilpResult {
@@ -79,6 +82,12 @@ struct MilpResult {
   int presolve_removed_rows = 0;
   int presolve_removed_cols = 0;
   bool presolve_fallback = false;
+  // When the first incumbent was accepted (seconds; NaN without one), and the
+  // feasibility pump's rounds at the root (0 when it did not run) and whether
+  // it found the incumbent. Statistics only: nothing decides on them.
+  double first_incumbent_seconds = NAN;
+  int pump_rounds = 0;
+  bool pump_found = false;
 };
 
 // Relative gap (both values in minimisation sense).

@@ -84,8 +84,10 @@ MilpResult solve_with_root_presolve(const lp::LinearProgram& lp, const MilpOptio
     inner.presolve = false;
     inner.time_limit_seconds = std::fmax(0.0, clock.remaining_seconds());
     inner.initial_solution = reduced_start(presolved, options.initial_solution);
+    const double presolve_seconds = clock.elapsed_seconds();
     sub = search(presolved.reduced, inner);
     spent_nodes = sub.nodes;
+    sub.first_incumbent_seconds += presolve_seconds;
   }
   const bool verdict_needs_original = sub.status == MilpStatus::kInfeasible || sub.status == MilpStatus::kUnbounded ||
                                       sub.status == MilpStatus::kNumericalError;
@@ -115,7 +117,10 @@ MilpResult solve_with_root_presolve(const lp::LinearProgram& lp, const MilpOptio
     const double lower = presolved.status == pre::PresolveStatus::kEmpty ? upper : std::min(sign * r.bound, upper);
     r.bound = sign * lower;
     r.gap = relative_gap(upper, lower);
-    if (presolved.status == pre::PresolveStatus::kEmpty) r.root_lp_bound = r.root_bound = r.objective;
+    if (presolved.status == pre::PresolveStatus::kEmpty) {
+      r.root_lp_bound = r.root_bound = r.objective;
+      r.first_incumbent_seconds = r.seconds;
+    }
   }
   return r;
 }
