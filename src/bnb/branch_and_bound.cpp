@@ -40,8 +40,8 @@ constexpr long kRinsNodes = 500;  // node budget of one RINS sub-MIP
 // The feasibility pump at the root: at most this share of the time limit,
 // and an LP iteration budget of a multiple of the root LP's iterations.
 constexpr double kPumpTimeShare = 0.3;
-constexpr long kPumpIterationsPerRootIteration = 20;
-constexpr long kPumpMinIterations = 20000;
+constexpr long kPumpIterationsPerRootIteration = 100;
+constexpr long kPumpMinIterations = 100000;
 
 class Search {
  public:

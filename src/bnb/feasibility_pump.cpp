@@ -11,12 +11,14 @@
 namespace milpsac::bnb {
 namespace {
 
-constexpr double kObjectiveDecay = 0.9;    // weight of the original objective, per round
+constexpr double kObjectiveDecay = 0.7;    // weight of the original objective, per round
 constexpr double kObjectiveFloor = 1e-3;   // below this weight the pump is pure distance
 constexpr int kFlipsOnShortCycle = 10;     // T of the short-cycle flip, varied in [T/2, 3T/2)
 constexpr size_t kCycleHistory = 100;      // rounded points remembered for long cycles
 constexpr double kPerturbLow = -0.3;       // rho in [low, high): a column flips when
 constexpr double kPerturbHigh = 0.7;       //   |x* - x~| + max(rho, 0) > 0.5
+constexpr long kIterationsPerLp = 5000;     // one distance LP; past it the round is a failure
+constexpr int kMaxFailedLps = 3;           // failed distance LPs before the pump gives up
 constexpr std::uint32_t kSeed = 20261123;  // fixed: the same model gives the same rounds
 
 // Uniform in [0, 1) from the engine's raw 32-bit output (the same on every
@@ -81,6 +83,26 @@ Eigen::VectorXd rounded(const PumpModel& p, const Eigen::VectorXd& x) {
   auto round_one = [&](int j) { r[j] = std::clamp(std::round(x[j]), p.lp.col_lower[j], p.lp.col_upper[j]); };
   for (int j : p.binaries) round_one(j);
   for (int j : p.generals) round_one(j);
+  return r;
+}
+
+// Rounding that respects propagation: integer columns are fixed one by one,
+// the most nearly integral first, each to its rounded value within the bounds
+// the earlier fixings implied on the rows. Once the rows are contradicted,
+// the rest is rounded plainly.
+Eigen::VectorXd propagated_rounding(const PumpModel& p, const RowPropagator& propagator, const Eigen::VectorXd& x) {
+  Eigen::VectorXd r = rounded(p, x);
+  std::vector<std::pair<double, int>> order;
+  for (int j : p.binaries) order.emplace_back(std::fabs(x[j] - std::round(x[j])), j);
+  for (int j : p.generals) order.emplace_back(std::fabs(x[j] - std::round(x[j])), j);
+  std::sort(order.begin(), order.end());  // by distance, ties by index: deterministic
+  Eigen::VectorXd lower = p.lp.col_lower.head(p.n), upper = p.lp.col_upper.head(p.n);
+  for (const auto& [distance, j] : order) {
+    const double v = std::clamp(std::round(x[j]), lower[j], upper[j]);
+    r[j] = v;
+    lower[j] = upper[j] = v;
+    if (propagator.propagate(lower, upper, {j}).infeasible) break;
+  }
   return r;
 }
 
@@ -162,8 +184,9 @@ PumpResult feasibility_pump(SearchState& state, const std::vector<BoundChange>& 
 
   std::mt19937 rng(kSeed);
   Eigen::VectorXd x = state.relaxation.values();
-  Eigen::VectorXd target = rounded(p, x);
+  Eigen::VectorXd target = propagated_rounding(p, state.propagator, x);
   std::vector<Eigen::VectorXd> history;
+  int failures = 0;
   for (result.rounds = 0; result.rounds < limits.max_rounds; ++result.rounds) {
     if (clock.expired() || result.lp_iterations >= limits.max_lp_iterations) break;
     alpha = alpha * kObjectiveDecay;
@@ -171,11 +194,18 @@ PumpResult feasibility_pump(SearchState& state, const std::vector<BoundChange>& 
     set_target(p, target, scaled_cost, alpha);
     lp::SimplexSolver solver(p.lp);
     solver.set_deadline(&clock);
-    solver.set_iteration_limit(limits.max_lp_iterations - result.lp_iterations);
+    solver.set_iteration_limit(std::min(kIterationsPerLp, limits.max_lp_iterations - result.lp_iterations));
     solver.set_basis(basis);
     const lp::LpStatus status = solver.solve();
     result.lp_iterations += solver.iterations();
-    if (status != lp::LpStatus::kOptimal) break;
+    if (status != lp::LpStatus::kOptimal) {
+      // A stalled distance LP (degenerate models such as 10teams): restart
+      // from a perturbed target and the last good basis, a few times.
+      if (status == lp::LpStatus::kTimeLimit || ++failures > kMaxFailedLps) break;
+      perturb(p, target, x, rng);
+      ++result.perturbations;
+      continue;
+    }
     basis = solver.basis();
     x = solver.primal_values().head(p.n);
     // Offered with its continuous values; offer_solution rounds the integer
@@ -184,7 +214,15 @@ PumpResult feasibility_pump(SearchState& state, const std::vector<BoundChange>& 
       result.found = true;
       break;
     }
-    Eigen::VectorXd next = rounded(p, x);
+    Eigen::VectorXd next = propagated_rounding(p, state.propagator, x);
+    // The rounded point itself, with x*'s continuous values.
+    Eigen::VectorXd candidate = x;
+    for (int j : p.binaries) candidate[j] = next[j];
+    for (int j : p.generals) candidate[j] = next[j];
+    if (state.offer_solution(candidate)) {
+      result.found = true;
+      break;
+    }
     if (same_integers(p, next, target)) {
       flip_least_certain(p, next, x, rng);
     } else {

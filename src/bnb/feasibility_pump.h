@@ -29,7 +29,7 @@
 namespace milpsac::bnb {
 
 struct PumpLimits {
-  int max_rounds = 100;
+  int max_rounds = 300;
   long max_lp_iterations = 50000;  // over all pump LPs
   double max_seconds = INFINITY;   // also capped by the search's deadline
 };
