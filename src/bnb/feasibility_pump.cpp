@@ -212,6 +212,7 @@ PumpResult feasibility_pump(SearchState& state, const std::vector<BoundChange>& 
     // columns and checks the point on the model.
     if (state.offer_solution(x)) {
       result.found = true;
+      ++result.rounds;
       break;
     }
     Eigen::VectorXd next = propagated_rounding(p, state.propagator, x);
@@ -221,6 +222,7 @@ PumpResult feasibility_pump(SearchState& state, const std::vector<BoundChange>& 
     for (int j : p.generals) candidate[j] = next[j];
     if (state.offer_solution(candidate)) {
       result.found = true;
+      ++result.rounds;
       break;
     }
     if (same_integers(p, next, target)) {

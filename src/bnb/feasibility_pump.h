@@ -36,7 +36,7 @@ struct PumpLimits {
 
 struct PumpResult {
   bool found = false;  // an incumbent was accepted
-  int rounds = 0;
+  int rounds = 0;  // distance LPs solved (including the one that led to the find)
   long lp_iterations = 0;
   int perturbations = 0;  // restarts after a long cycle
 };
