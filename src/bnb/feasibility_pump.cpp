@@ -17,7 +17,7 @@ constexpr int kFlipsOnShortCycle = 10;     // T of the short-cycle flip, varied 
 constexpr size_t kCycleHistory = 100;      // rounded points remembered for long cycles
 constexpr double kPerturbLow = -0.3;       // rho in [low, high): a column flips when
 constexpr double kPerturbHigh = 0.7;       //   |x* - x~| + max(rho, 0) > 0.5
-constexpr long kIterationsPerLp = 5000;     // one distance LP; past it the round is a failure
+constexpr long kIterationsPerLp = 5000;    // one distance LP; past it the round is a failure
 constexpr int kMaxFailedLps = 3;           // failed distance LPs before the pump gives up
 constexpr std::uint32_t kSeed = 20261123;  // fixed: the same model gives the same rounds
 
@@ -126,9 +126,8 @@ void flip_least_certain(const PumpModel& p, Eigen::VectorXd& target, const Eigen
   for (int j : p.binaries) scored.emplace_back(std::fabs(x[j] - target[j]), j);
   for (int j : p.generals) scored.emplace_back(std::fabs(x[j] - target[j]), j);
   // Largest distance first; ties by index, so the order is deterministic.
-  std::sort(scored.begin(), scored.end(), [](const auto& a, const auto& b) {
-    return a.first != b.first ? a.first > b.first : a.second < b.second;
-  });
+  std::sort(scored.begin(), scored.end(),
+            [](const auto& a, const auto& b) { return a.first != b.first ? a.first > b.first : a.second < b.second; });
   const int flips = kFlipsOnShortCycle / 2 + static_cast<int>(rng() % kFlipsOnShortCycle);
   for (int k = 0; k < flips && k < static_cast<int>(scored.size()); ++k) {
     if (scored[static_cast<size_t>(k)].first <= 0.0 && k > 0) break;

@@ -36,9 +36,9 @@ struct PumpLimits {
 
 struct PumpResult {
   bool found = false;  // an incumbent was accepted
-  int rounds = 0;  // distance LPs solved (including the one that led to the find)
+  int rounds = 0;      // distance LPs solved (including the one that led to the find)
   long lp_iterations = 0;
-  int perturbations = 0;  // restarts after a long cycle
+  int perturbations = 0;  // random restarts (a long cycle or a stalled distance LP)
 };
 
 // `changes` are the node's bound changes (empty at the root); the relaxation

@@ -73,10 +73,9 @@ int main(int argc, char** argv) {
     options.presolve = presolve != 0;
     const bnb::MilpResult r = bnb::solve_milp(model, options);
     const bool optimal = r.status == bnb::MilpStatus::kOptimal || r.status == bnb::MilpStatus::kGapLimit;
-    std::cout << name << " presolve " << (presolve ? "on" : "off") << ": " << bnb::to_string(r.status)
-              << ", objective " << r.objective << ", nodes " << r.nodes << ", removed rows "
-              << r.presolve_removed_rows << ", columns " << r.presolve_removed_cols << ", fallback "
-              << r.presolve_fallback << "\n";
+    std::cout << name << " presolve " << (presolve ? "on" : "off") << ": " << bnb::to_string(r.status) << ", objective "
+              << r.objective << ", nodes " << r.nodes << ", removed rows " << r.presolve_removed_rows << ", columns "
+              << r.presolve_removed_cols << ", fallback " << r.presolve_fallback << "\n";
     if (r.has_solution && !lp::is_feasible(model, r.x, 1e-6, true)) {
       std::cerr << "reported point violates the model\n";
       ok = false;

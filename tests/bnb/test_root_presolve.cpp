@@ -55,7 +55,7 @@ TEST_CASE("presolve removes rows and columns and the answer matches presolve off
   // x0 fixed by its bounds, row 0 a singleton row (bound on x1), row 1 an
   // equation with the continuous x4 as a slack; x2, x3, x4 carry the rest.
   auto lp = make_lp({{0, 2, 0, 0, 0}, {1, 1, 3, 2, 1}, {0, 1, 1, 1, 0}, {1, 0, 2, -1, 0}},  //
-                    {-inf, 4, 1, -inf}, {5, 4, inf, 3},                                    //
+                    {-inf, 4, 1, -inf}, {5, 4, inf, 3},                                     //
                     {3, -1, 2, 4, 1}, {1, 0, 0, 0, 0}, {1, 5, 4, 4, 10});
   lp.is_integer = {1, 1, 1, 1, 0};
   const bnb::MilpResult on = bnb::solve_milp(lp, exact(true));
