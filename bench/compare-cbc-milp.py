@@ -5,7 +5,8 @@ every model of ../shared/data/lp/INDEX.tsv in set `miplib3` with at most
 
 Ours runs as `bench/bnb/milp_run FILE GAP TIME_LIMIT` (one JSON line with
 status, objective, bound, nodes, root LP bound, root bound after propagation
-and cuts, cuts, LP iterations, fallbacks); wall and CPU time of the process
+and cuts, cuts, LP iterations, fallbacks, rows/columns the root presolve
+removed, feasibility pump rounds, time to the first incumbent); wall and CPU time of the process
 are measured here. CBC's time is the one recorded in INDEX.tsv (default
 settings, run on the same class of machine); --run-cbc re-runs it as
 `cbc FILE -ratioGap 0 -allowableGap 0 -sec S -solve -quit`.
@@ -112,9 +113,9 @@ def main():
                     before[r["model"]] = r
     models = load_models(args)
     results = []
-    print("| model | status | objective | reference | nodes | root LP | root after cuts | cuts | CPU s | CBC s | ratio |"
-          + (" before |" if before else ""))
-    print("|---|---|---|---|---|---|---|---|---|---|---|" + ("---|" if before else ""))
+    print("| model | status | objective | reference | nodes | root LP | root after cuts | cuts | presolve -rows/-cols"
+          " | pump rounds | first incumbent s | CPU s | CBC s | ratio |" + (" before |" if before else ""))
+    print("|---|---|---|---|---|---|---|---|---|---|---|---|---|---|" + ("---|" if before else ""))
     for row in models:
         path = Path(args.shared) / "data" / "lp" / row["file"]
         ours = run_ours(args, path)
@@ -134,7 +135,11 @@ def main():
         results.append(rec)
         line = (f"| {row['name']} | {ours.get('status')}{'' if correct or ours.get('status') != 'optimal' else ' (WRONG)'}"
                 f" | {fmt(obj)} | {fmt(reference)} | {fmt(ours.get('nodes'))} | {fmt(ours.get('root_lp_bound'))}"
-                f" | {fmt(ours.get('root_bound'))} | {fmt(ours.get('cuts'))} | {ours['cpu']:.2f} | {cbc_time:.2f}"
+                f" | {fmt(ours.get('root_bound'))} | {fmt(ours.get('cuts'))}"
+                f" | {fmt(ours.get('presolve_removed_rows'))}/{fmt(ours.get('presolve_removed_cols'))}"
+                f"{' (fallback)' if ours.get('presolve_fallback') else ''}"
+                f" | {fmt(ours.get('pump_rounds'))}{' (found)' if ours.get('pump_found') else ''}"
+                f" | {fmt(ours.get('first_incumbent_seconds'), 3)} | {ours['cpu']:.2f} | {cbc_time:.2f}"
                 f" | {fmt(ratio, 3)} |")
         if before:
             b = before.get(row["name"])

@@ -1,4 +1,4 @@
-// milp_run MODEL.mps[.gz] [GAP] [TIME_LIMIT]: solve one MILP with the library
+// milp_run MODEL.mps[.gz] [GAP] [TIME_LIMIT] [PRESOLVE 0|1] [PUMP 0|1]: solve one MILP with the library
 // and print one JSON line with the search statistics the CLI does not show
 // (root bounds before and after the root work, cuts, LP iterations and
 // fallbacks). Used by bench/compare-cbc-milp.py.
@@ -22,22 +22,28 @@ std::string number(double v) {
 
 int main(int argc, char** argv) {
   if (argc < 2) {
-    std::fprintf(stderr, "usage: milp_run MODEL.mps [GAP] [TIME_LIMIT]\n");
+    std::fprintf(stderr, "usage: milp_run MODEL.mps [GAP] [TIME_LIMIT] [PRESOLVE] [PUMP]\n");
     return 2;
   }
   using namespace milpsac;
   bnb::MilpOptions options;
   if (argc > 2) options.relative_gap = std::atof(argv[2]);
   if (argc > 3) options.time_limit_seconds = std::atof(argv[3]);
+  if (argc > 4) options.presolve = std::atoi(argv[4]) != 0;
+  if (argc > 5) options.feasibility_pump = std::atoi(argv[5]) != 0;
   try {
     const lp::LinearProgram model = lp::read_mps_file(argv[1]);
     const bnb::MilpResult r = bnb::solve_milp(model, options);
     std::printf(
         "{\"status\": \"%s\", \"objective\": %s, \"bound\": %s, \"gap\": %s, \"nodes\": %ld, \"seconds\": %s, "
-        "\"root_lp_bound\": %s, \"root_bound\": %s, \"cuts\": %ld, \"lp_iterations\": %ld, \"lp_fallbacks\": %ld}\n",
+        "\"root_lp_bound\": %s, \"root_bound\": %s, \"cuts\": %ld, \"lp_iterations\": %ld, \"lp_fallbacks\": %ld, "
+        "\"presolve_removed_rows\": %d, \"presolve_removed_cols\": %d, \"presolve_fallback\": %s, "
+        "\"first_incumbent_seconds\": %s, \"pump_rounds\": %d, \"pump_found\": %s}\n",
         bnb::to_string(r.status), r.has_solution ? number(r.objective).c_str() : "null", number(r.bound).c_str(),
         r.has_solution ? number(r.gap).c_str() : "null", r.nodes, number(r.seconds).c_str(),
-        number(r.root_lp_bound).c_str(), number(r.root_bound).c_str(), r.cuts, r.lp_iterations, r.lp_fallbacks);
+        number(r.root_lp_bound).c_str(), number(r.root_bound).c_str(), r.cuts, r.lp_iterations, r.lp_fallbacks,
+        r.presolve_removed_rows, r.presolve_removed_cols, r.presolve_fallback ? "true" : "false",
+        number(r.first_incumbent_seconds).c_str(), r.pump_rounds, r.pump_found ? "true" : "false");
   } catch (const std::exception& e) {
     std::fprintf(stderr, "milp_run: %s\n", e.what());
     return 2;

@@ -12,7 +12,8 @@
 // (also inside an LP) ends the search as time_limit with incumbent and bound.
 //
 // A model without integer columns is an LP: it goes through lp::solve_lp,
-// the checked LP path (unscaled retry, dual check).
+// the checked LP path (unscaled retry, dual check). A MILP is presolved first
+// (bnb/root_presolve.h) unless MilpOptions::presolve is off.
 #include "bnb/branch_and_bound.h"
 
 #include <algorithm>
@@ -21,9 +22,11 @@
 #include <optional>
 
 #include "bnb/branching.h"
+#include "bnb/feasibility_pump.h"
 #include "bnb/heuristics.h"
 #include "bnb/node_queue.h"
 #include "bnb/root_cuts.h"
+#include "bnb/root_presolve.h"
 #include "bnb/search_state.h"
 #include "lp/simplex.h"
 
@@ -34,6 +37,11 @@ namespace {
 enum class Stop { kNone, kTime, kNodes, kGap, kNumerical };
 
 constexpr long kRinsNodes = 500;  // node budget of one RINS sub-MIP
+// The feasibility pump at the root: at most this share of the time limit,
+// and an LP iteration budget of a multiple of the root LP's iterations.
+constexpr double kPumpTimeShare = 0.3;
+constexpr long kPumpIterationsPerRootIteration = 100;
+constexpr long kPumpMinIterations = 100000;
 
 class Search {
  public:
@@ -59,6 +67,13 @@ class Search {
     return std::nullopt;
   }
   void report_progress(bool force);
+  PumpLimits pump_limits() const {
+    PumpLimits limits;
+    limits.max_seconds = kPumpTimeShare * state_.options.time_limit_seconds;
+    limits.max_lp_iterations =
+        std::max(kPumpMinIterations, kPumpIterationsPerRootIteration * state_.relaxation.iterations());
+    return limits;
+  }
 
   SearchState state_;
   NodeQueue queue_;
@@ -71,6 +86,8 @@ class Search {
   double next_report_ = 0.0;
   long next_rins_ = 0;  // RINS runs at the first node past this count
   Stop stop_ = Stop::kNone;
+  int pump_rounds_ = 0;
+  bool pump_found_ = false;
 };
 
 void Search::reduced_cost_fixing(std::vector<BoundChange>& changes, double objective) {
@@ -148,6 +165,13 @@ std::optional<Node> Search::process(Node node) {
     const long budget = std::max(200L, 2 * state_.relaxation.iterations());
     if (fractional_dive(state_, node.changes, budget)) prune_queue();
     if (state_.time_up) return stop_for_time(std::move(node));
+    if (node.depth == 0 && !state_.has_incumbent && state_.options.feasibility_pump) {
+      const PumpResult pump = feasibility_pump(state_, node.changes, pump_limits());
+      pump_rounds_ = pump.rounds;
+      pump_found_ = pump.found;
+      if (pump.found) prune_queue();
+      if (state_.time_up) return stop_for_time(std::move(node));
+    }
     // The dive moved the LP; restore this node's optimum. With the new
     // incumbent's cutoff the node may now be pruned instead.
     const lp::LpStatus again = state_.solve_lp(nullptr);
@@ -321,6 +345,9 @@ MilpResult Search::finish(MilpStatus status) {
   r.lp_iterations = state_.relaxation.iterations();
   r.lp_fallbacks = state_.relaxation.fallbacks();
   r.cuts = state_.relaxation.num_rows() - state_.relaxation.num_original_rows();
+  r.first_incumbent_seconds = state_.first_incumbent_seconds;
+  r.pump_rounds = pump_rounds_;
+  r.pump_found = pump_found_;
   if (state_.has_incumbent) {
     r.objective = state_.sign * state_.incumbent_value;
     r.x = state_.incumbent;
@@ -376,11 +403,21 @@ MilpResult solve_as_lp(const lp::LinearProgram& lp, const MilpOptions& options) 
 
 }  // namespace
 
-MilpResult solve_milp(const lp::LinearProgram& lp, const MilpOptions& options) {
+namespace {
+
+// The search without root presolve (an LP goes through the checked LP path).
+MilpResult search_without_presolve(const lp::LinearProgram& lp, const MilpOptions& options) {
   if (!lp.has_integers()) return solve_as_lp(lp, options);
   Search search(lp, options);
-  MilpResult result = search.run();
-  return result;
+  return search.run();
+}
+
+}  // namespace
+
+MilpResult solve_milp(const lp::LinearProgram& lp, const MilpOptions& options) {
+  if (!lp.has_integers()) return solve_as_lp(lp, options);
+  if (options.presolve) return solve_with_root_presolve(lp, options, &search_without_presolve);
+  return search_without_presolve(lp, options);
 }
 
 }  // namespace milpsac::bnb

@@ -80,6 +80,7 @@ bool rins(SearchState& state, const Eigen::VectorXd& x, long node_limit) {
   options.time_limit_seconds = state.deadline.remaining_seconds();
   options.node_limit = node_limit;
   options.rins = false;
+  options.feasibility_pump = false;
   const MilpResult result = solve_milp(sub, options);
   return result.has_solution && state.offer_solution(result.x);
 }

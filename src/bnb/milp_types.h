@@ -48,6 +48,12 @@ struct MilpOptions {
   double progress_interval_seconds = 5.0;
   // The RINS sub-MIP heuristic (off inside its own sub-MIPs).
   bool rins = true;
+  // MIP presolve at the root (bnb/root_presolve.h): the search runs on the
+  // reduced model, its incumbent is postsolved and checked on the original.
+  bool presolve = true;
+  // The feasibility pump (bnb/feasibility_pump.h) at the root when rounding
+  // and diving found no incumbent; off inside RINS sub-MIPs.
+  bool feasibility_pump = true;
 };
 
 struct MilpResult {
@@ -70,6 +76,18 @@ struct MilpResult {
   double primal_residual = NAN;
   double dual_residual = NAN;
   double ray_residual = NAN;
+  // MIP presolve at the root: rows and columns it removed, and whether the
+  // original model had to be searched after all (a presolve hint of
+  // infeasibility, a verdict or a failed postsolve check on the reduced model).
+  int presolve_removed_rows = 0;
+  int presolve_removed_cols = 0;
+  bool presolve_fallback = false;
+  // When the first incumbent was accepted (seconds; NaN without one), and the
+  // feasibility pump's rounds at the root (0 when it did not run) and whether
+  // it found the incumbent. Statistics only: nothing decides on them.
+  double first_incumbent_seconds = NAN;
+  int pump_rounds = 0;
+  bool pump_found = false;
 };
 
 // Relative gap (both values in minimisation sense).

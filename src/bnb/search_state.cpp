@@ -91,6 +91,7 @@ bool SearchState::offer_solution(const Eigen::VectorXd& x) {
   if (candidate == nullptr) return false;
   const double value = sign * lp::objective_value(lp, *candidate);
   if (has_incumbent && value >= incumbent_value - 1e-12 * std::max(1.0, std::fabs(incumbent_value))) return false;
+  if (!has_incumbent) first_incumbent_seconds = deadline.elapsed_seconds();
   has_incumbent = true;
   incumbent_value = value;
   incumbent = *candidate;

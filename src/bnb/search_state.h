@@ -38,6 +38,7 @@ struct SearchState {
   bool has_incumbent = false;
   double incumbent_value = INFINITY;  // minimisation form
   Eigen::VectorXd incumbent;
+  double first_incumbent_seconds = NAN;  // statistics only
   // Set when an LP stopped at the time limit: every loop unwinds and the
   // search ends as time_limit with what it has.
   bool time_up = false;

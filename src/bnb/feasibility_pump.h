@@ -1,0 +1,48 @@
+// The feasibility pump: a primal heuristic for models where rounding and
+// diving find no incumbent (set partitioning, fixed-charge networks).
+//
+// It alternates between an integral point x~ (the LP point rounded) and the
+// LP point x* closest to it in L1 distance over the relaxation's rows (cuts
+// included) at the node's bounds: binaries (domain {l, l+1}) contribute
+// x_j - l or l+1 - x_j, general integers an auxiliary column d_j >= |x_j - x~_j|.
+// The distance objective is blended with the scaled original objective, whose
+// weight decays each round (objective feasibility pump), so early rounds stay
+// near good LP points. When rounding repeats the last x~ (a short cycle) the
+// least certain columns are flipped; when it repeats an older one, every
+// integer column is perturbed at random. The randomness comes from a fixed
+// seed: the same model gives the same rounds.
+//
+// Every point it finds goes through SearchState::offer_solution (checked on
+// the model's rows, bounds and integrality) before it becomes the incumbent.
+// After a find, the integer columns are fixed and the LP with the true
+// objective gives the continuous columns their best values.
+//
+// The pump works on its own simplex copy; the relaxation's bounds are left as
+// the node had them (its basis may differ). It stops at a round limit, an LP
+// iteration budget, or its time budget (a share of what is left).
+#pragma once
+
+#include <vector>
+
+#include "bnb/search_state.h"
+
+namespace milpsac::bnb {
+
+struct PumpLimits {
+  int max_rounds = 300;
+  long max_lp_iterations = 50000;  // over all pump LPs
+  double max_seconds = INFINITY;   // also capped by the search's deadline
+};
+
+struct PumpResult {
+  bool found = false;  // an incumbent was accepted
+  int rounds = 0;      // distance LPs solved (including the one that led to the find)
+  long lp_iterations = 0;
+  int perturbations = 0;  // random restarts (a long cycle or a stalled distance LP)
+};
+
+// `changes` are the node's bound changes (empty at the root); the relaxation
+// must hold that node's optimal LP.
+PumpResult feasibility_pump(SearchState& state, const std::vector<BoundChange>& changes, const PumpLimits& limits);
+
+}  // namespace milpsac::bnb

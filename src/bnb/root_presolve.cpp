@@ -1,0 +1,128 @@
+// MIP presolve at the root (see root_presolve.h for the invariants).
+#include "bnb/root_presolve.h"
+
+#include <algorithm>
+#include <cmath>
+
+#include "bnb/search_state.h"
+#include "common/deadline.h"
+#include "lp/presolve/presolve.h"
+#include "lp/solution_check.h"
+
+namespace milpsac::bnb {
+namespace {
+
+namespace pre = lp::presolve;
+
+// The checked point for `x` (original columns): integer columns rounded
+// first, the unrounded point as the fallback (the big-M trap, as in
+// SearchState::offer_solution). Empty when neither passes.
+Eigen::VectorXd checked_point(const lp::LinearProgram& lp, const Eigen::VectorXd& x) {
+  if (x.size() != lp.num_cols()) return {};
+  Eigen::VectorXd rounded = x;
+  for (int j = 0; j < lp.num_cols(); ++j)
+    if (lp.is_integer[static_cast<size_t>(j)]) rounded[j] = std::round(x[j]);
+  if (lp::is_feasible(lp, rounded, kFeasibilityCheck, true, kIntegrality)) return rounded;
+  if (lp::is_feasible(lp, x, kFeasibilityCheck, true, kIntegrality)) return x;
+  return {};
+}
+
+// The user's initial solution restricted to the reduced columns (the reduced
+// columns are original columns; the search checks the point on the reduced
+// model and ignores it when a reduction excluded it).
+Eigen::VectorXd reduced_start(const pre::PresolveResult& presolved, const Eigen::VectorXd& x) {
+  const std::vector<int>& map = presolved.stack.col_map;
+  if (x.size() != presolved.stack.original_cols || map.empty()) return {};
+  Eigen::VectorXd start(static_cast<Eigen::Index>(map.size()));
+  for (size_t k = 0; k < map.size(); ++k) start[static_cast<Eigen::Index>(k)] = x[map[k]];
+  return start;
+}
+
+}  // namespace
+
+MilpResult solve_with_root_presolve(const lp::LinearProgram& lp, const MilpOptions& options, MilpSearch search) {
+  const Deadline clock(options.time_limit_seconds);
+  const double sign = lp.sense == lp::ObjectiveSense::kMaximize ? -1.0 : 1.0;
+  long spent_nodes = 0;
+  // The original model without presolve, with the time and nodes left and
+  // (when there is one) a checked point as its first incumbent.
+  auto solve_original = [&](const Eigen::VectorXd& start) {
+    MilpOptions fallback = options;
+    fallback.presolve = false;
+    fallback.time_limit_seconds = std::fmax(0.0, clock.remaining_seconds());
+    fallback.node_limit = std::max(0L, options.node_limit - spent_nodes);
+    if (start.size() == lp.num_cols()) fallback.initial_solution = start;
+    MilpResult r = search(lp, fallback);
+    r.nodes += spent_nodes;
+    r.seconds = clock.elapsed_seconds();
+    r.presolve_fallback = true;
+    return r;
+  };
+
+  pre::PresolveOptions presolve_options;
+  presolve_options.keep_integrality = true;
+  presolve_options.deadline = &clock;
+  const pre::PresolveResult presolved = pre::presolve(lp, presolve_options);
+  if (presolved.status != pre::PresolveStatus::kReduced && presolved.status != pre::PresolveStatus::kEmpty)
+    return solve_original(options.initial_solution);
+  const bool unchanged = presolved.stack.reductions.empty() && presolved.stats.tightened_bounds == 0 &&
+                         presolved.stats.tightened_coefficients == 0;
+  if (unchanged) {
+    MilpOptions plain = options;
+    plain.presolve = false;
+    return search(lp, plain);
+  }
+
+  MilpResult sub;
+  if (presolved.status == pre::PresolveStatus::kEmpty) {
+    // Every row and column removed: the postsolved point is the answer.
+    sub.status = MilpStatus::kOptimal;
+    sub.has_solution = true;
+    sub.x = Eigen::VectorXd();
+  } else {
+    MilpOptions inner = options;
+    inner.presolve = false;
+    inner.time_limit_seconds = std::fmax(0.0, clock.remaining_seconds());
+    inner.initial_solution = reduced_start(presolved, options.initial_solution);
+    const double presolve_seconds = clock.elapsed_seconds();
+    sub = search(presolved.reduced, inner);
+    spent_nodes = sub.nodes;
+    sub.first_incumbent_seconds += presolve_seconds;
+  }
+  const bool verdict_needs_original = sub.status == MilpStatus::kInfeasible || sub.status == MilpStatus::kUnbounded ||
+                                      sub.status == MilpStatus::kNumericalError;
+  Eigen::VectorXd x;
+  if (sub.has_solution) {
+    x = checked_point(lp, pre::postsolve_primal(presolved, sub.x));
+    // A postsolved incumbent that fails the check on the original: the
+    // reduced search cannot be trusted here; search the original.
+    if (x.size() == 0) return solve_original(options.initial_solution);
+  }
+  if (verdict_needs_original) return solve_original(x.size() > 0 ? x : options.initial_solution);
+
+  MilpResult r = sub;
+  r.presolve_removed_rows = lp.num_rows() - presolved.reduced.num_rows();
+  r.presolve_removed_cols = lp.num_cols() - presolved.reduced.num_cols();
+  r.seconds = clock.elapsed_seconds();
+  if (presolved.status == pre::PresolveStatus::kEmpty) {
+    r.presolve_removed_rows = lp.num_rows();
+    r.presolve_removed_cols = lp.num_cols();
+  }
+  r.x = x;
+  if (r.has_solution) {
+    // The objective on the user's data; the reduced bound is a bound of the
+    // original (same optimal value), kept at or below the incumbent.
+    r.objective = lp::objective_value(lp, x);
+    const double upper = sign * r.objective;
+    const double lower = presolved.status == pre::PresolveStatus::kEmpty ? upper : std::min(sign * r.bound, upper);
+    r.bound = sign * lower;
+    r.gap = relative_gap(upper, lower);
+    if (presolved.status == pre::PresolveStatus::kEmpty) {
+      r.root_lp_bound = r.root_bound = r.objective;
+      r.first_incumbent_seconds = r.seconds;
+    }
+  }
+  return r;
+}
+
+}  // namespace milpsac::bnb
