@@ -41,6 +41,11 @@ RootCutResult run_root_cuts(SearchState& state) {
   CutPool pool;
   for (int round = 0; round < kMaxRounds; ++round) {
     if (state.time_up || state.deadline.expired()) break;
+    // The root bound already proves the incumbent within the requested gap:
+    // the search will stop at the root, so more cuts only cost time.
+    if (state.has_incumbent &&
+        relative_gap(state.incumbent_value, relaxation.objective()) <= state.options.relative_gap)
+      break;
     const Eigen::VectorXd x = relaxation.values();
     if (state.fractional_columns(x).empty()) break;
     pool.clear();

@@ -58,13 +58,25 @@ double next_step(const Unit& unit, double d) {
   return it == unit.steps.end() ? unit.capacity_gib : *it;
 }
 
+// How the greedy ranks the units that could cover a deficit:
+//   kCheapestPiece  ms per GiB, a new unit over its cheapest piece;
+//   kWholeUnits     ms per GiB, a new unit over all it can take (fewer,
+//                   larger units: often succeeds where small units taken
+//                   early block the large ones a tight budget needs);
+//   kLargestFirst   the most GiB it can still take, whatever the price: a
+//                   last resort near the smallest feasible budget, where
+//                   the priced passes run out of unblocked units.
+enum class Pricing { kCheapestPiece, kWholeUnits, kLargestFirst };
+
 class Greedy {
  public:
-  // whole_units: price a new unit over all it can take (fewer, larger units)
-  // instead of over its cheapest piece.
   Greedy(const ModuleInfo& info, const std::vector<int>& units_by_post, const formulation::MemorySides& sides,
-         bool whole_units)
-      : info_(info), lower_(sides.lower), upper_(sides.upper), whole_units_(whole_units) {
+         Pricing pricing)
+      : info_(info),
+        lower_(sides.lower),
+        upper_(sides.upper),
+        whole_units_(pricing != Pricing::kCheapestPiece),
+        largest_first_(pricing == Pricing::kLargestFirst) {
     for (int module : units_by_post) units_.push_back(make_unit(info.modules[u(module)], module));
     const size_t count = units_.size();
     discard_.assign(count, 0.0);
@@ -140,6 +152,7 @@ class Greedy {
         price = units_[p].best_amount_gib <= full && !whole_units_ ? units_[p].best_price
                                                                    : unit_recompute_ms(m, full) / full;
       }
+      if (largest_first_) price = -std::min(units_[p].capacity_gib - discard_[p], room_after[p]);
       if (price < best_price) {
         best = p;
         best_price = price;
@@ -191,6 +204,7 @@ class Greedy {
   const std::vector<double>& lower_;
   const std::vector<double>& upper_;
   const bool whole_units_;
+  const bool largest_first_;
   std::vector<Unit> units_;
   std::vector<double> discard_;
   std::vector<char> on_, blocked_;
@@ -216,11 +230,12 @@ HeuristicPlan greedy_sac_plan(const ModuleInfo& info, const SacRequest& request,
   const MemoryPrefixes prefixes = memory_prefixes(info, candidate, request.world_size);
   const formulation::MemorySides sides =
       formulation::memory_sides(prefixes, formulation::Objective::kRecomputeTime, request.budget_gib - margin_gib);
-  // Two pricings; the cheaper plan found wins (the second often succeeds where
-  // small units taken early block the large ones a tight budget needs).
+  // The cheaper plan of the two priced passes wins; the largest-first pass
+  // runs only when neither finds a plan.
   HeuristicPlan best;
-  for (bool whole_units : {false, true}) {
-    Greedy greedy(info, prefixes.units_by_post, sides, whole_units);
+  for (Pricing pricing : {Pricing::kCheapestPiece, Pricing::kWholeUnits, Pricing::kLargestFirst}) {
+    if (pricing == Pricing::kLargestFirst && best.found) break;
+    Greedy greedy(info, prefixes.units_by_post, sides, pricing);
     if (!greedy.run()) continue;
     HeuristicPlan plan = greedy.plan();
     if (!best.found || plan.recompute_ms < best.recompute_ms) best = std::move(plan);
