@@ -20,6 +20,7 @@
 #include "model/policy/op_policy.h"
 #include "model/sac_stats.h"
 #include "output.h"
+#include "progress_log.h"
 #include "text_format.h"
 
 namespace milpsac::cli {
@@ -158,6 +159,9 @@ int run_policy(const Args& argv) {
   if (options.relative_gap < 0) throw InputError("option --gap: must be >= 0");
   options.time_limit_seconds = args.number("time-limit", options.time_limit_seconds);
   if (!(options.time_limit_seconds > 0)) throw InputError("option --time-limit: must be > 0 seconds");
+  const ProgressSetting progress = progress_from_args(args, "policy");
+  options.progress = progress.callback;
+  options.progress_interval_seconds = progress.interval_seconds;
 
   const std::string& path = args.positional()[0];
   const model::SacStats stats = read_sac_stats_input(path);

@@ -19,6 +19,7 @@
 #include "model/sac/baseline.h"
 #include "model/sac/sac_solver.h"
 #include "output.h"
+#include "progress_log.h"
 #include "sac_options.h"
 
 namespace milpsac::cli {
@@ -137,6 +138,9 @@ int run_sac(const Args& argv) {
   options.time_limit_seconds = args.number("time-limit", options.time_limit_seconds);
   if (options.time_limit_seconds <= 0) throw InputError("option --time-limit: must be > 0 seconds");
   options.formulation = formulation_from_args(args);
+  const ProgressSetting progress = progress_from_args(args, "sac");
+  options.progress = progress.callback;
+  options.progress_interval_seconds = progress.interval_seconds;
 
   const std::string& path = args.positional()[0];
   const model::ModuleInfo info = read_module_info_input(path);

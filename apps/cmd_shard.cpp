@@ -22,6 +22,7 @@
 #include "common/deadline.h"
 #include "input_source.h"
 #include "output.h"
+#include "progress_log.h"
 #include "sharding/exact_selection.h"
 #include "sharding/placement.h"
 #include "sharding/planner.h"
@@ -213,6 +214,7 @@ int run_shard(const Args& args) {
     if (*reservation_option < 0.0 || *reservation_option >= 1.0)
       throw InputError("option --storage-reservation: must be a fraction in [0, 1)");
   }
+  const ProgressSetting progress = progress_from_args(cli, "shard");
   const std::string& path = cli.positional()[0];
   const PlanInput original = read_plan_input_arg(path);
   for (const std::string& warning : original.warnings) std::cerr << "milp-sac shard: warning: " << warning << "\n";
@@ -254,6 +256,8 @@ int run_shard(const Args& args) {
     const sharding::SearchSpace space = sharding::load_search_space(input, variant);
     bnb::MilpOptions options;
     options.relative_gap = 0.0;
+    options.progress = progress.callback;
+    options.progress_interval_seconds = progress.interval_seconds;
     if (!std::isinf(time_limit)) options.time_limit_seconds = std::max(1e-6, time_limit - clock.elapsed_seconds());
     const sharding::ExactSelection exact = sharding::solve_exact_selection(input, space, variant, options);
     if (!exact.has_solution && exact.status != bnb::MilpStatus::kInfeasible)
