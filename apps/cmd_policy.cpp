@@ -16,7 +16,7 @@
 
 #include "cli_args.h"
 #include "commands.h"
-#include "input_source.h"
+#include "common/input_file.h"
 #include "model/policy/op_policy.h"
 #include "model/sac_stats.h"
 #include "output.h"
@@ -164,7 +164,7 @@ int run_policy(const Args& argv) {
   options.progress_interval_seconds = progress.interval_seconds;
 
   const std::string& path = args.positional()[0];
-  const model::SacStats stats = read_sac_stats_input(path);
+  const model::SacStats stats = model::read_sac_stats_file(path);
 
   std::optional<model::PolicyResult> single;
   if (budget) single = model::solve_policy(stats, *budget, options);

@@ -14,7 +14,6 @@
 
 #include "cli_args.h"
 #include "commands.h"
-#include "input_source.h"
 #include "model/module_info_reader.h"
 #include "model/sac/baseline.h"
 #include "model/sac/sac_solver.h"
@@ -143,8 +142,8 @@ int run_sac(const Args& argv) {
   options.progress_interval_seconds = progress.interval_seconds;
 
   const std::string& path = args.positional()[0];
-  const model::ModuleInfo info = read_module_info_input(path);
-  print_module_warnings("sac", info.warnings, args.flag("quiet"));
+  const model::ModuleInfo info = model::read_module_info_file(path);
+  print_module_warnings("sac", info.warnings);
   const model::SacSolution solution = model::solve_sac(info, request, options);
 
   if (format == OutputFormat::kJson)

@@ -20,7 +20,7 @@
 #include "cli_args.h"
 #include "commands.h"
 #include "common/deadline.h"
-#include "input_source.h"
+#include "common/input_file.h"
 #include "output.h"
 #include "progress_log.h"
 #include "sharding/exact_selection.h"
@@ -216,7 +216,7 @@ int run_shard(const Args& args) {
   }
   const ProgressSetting progress = progress_from_args(cli, "shard");
   const std::string& path = cli.positional()[0];
-  const PlanInput original = read_plan_input_arg(path);
+  const PlanInput original = sharding::read_plan_input(path);
   for (const std::string& warning : original.warnings) std::cerr << "milp-sac shard: warning: " << warning << "\n";
   const double reservation =
       reservation_option.value_or(original.storage_reservation.value_or(sharding::kDefaultStorageReservation));

@@ -16,7 +16,8 @@
 #include "commands.h"
 #include "common/coefficient_range.h"
 #include "common/deadline.h"
-#include "input_source.h"
+#include "common/input_file.h"
+#include "lp/mps.h"
 #include "output.h"
 #include "progress_log.h"
 #include "solution_file.h"
@@ -93,7 +94,7 @@ int run_solve(const Args& argv) {
   options.progress_interval_seconds = progress.interval_seconds;
 
   std::vector<std::string> warnings;
-  const lp::LinearProgram model = read_mps_input(path, &warnings);
+  const lp::LinearProgram model = lp::read_mps_file(path, &warnings);
   // Spans of coefficients the tolerances cannot resolve: refused (InputError) or warned.
   for (std::string& warning : check_coefficient_ranges(model, input_name(path))) warnings.push_back(std::move(warning));
   // The warnings carry "FILE[:LINE]: warning: ..." already. --quiet silences
