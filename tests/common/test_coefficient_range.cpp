@@ -20,8 +20,9 @@ lp::LinearProgram identity(int n) {
   for (int i = 0; i < n; ++i) {
     m.A(i, i) = 1.0;
     m.c(i) = 1.0;
-    m.row_names[static_cast<size_t>(i)] = "r" + std::to_string(i);
-    m.col_names[static_cast<size_t>(i)] = "c" + std::to_string(i);
+    // Appended, not "r" + ...: GCC 12 raises a false -Wrestrict on that.
+    m.row_names[static_cast<size_t>(i)] = std::string("r").append(std::to_string(i));
+    m.col_names[static_cast<size_t>(i)] = std::string("c").append(std::to_string(i));
   }
   return m;
 }
