@@ -100,7 +100,7 @@ void print_sweep_table(const model::PolicySweep& sweep) {
                    {"recomputation (ms)"},
                    {"saved ops"},
                    {"status", true}});
-  for (const model::SweepPoint& p : sweep.points) {
+  for (const model::PolicySweepPoint& p : sweep.points) {
     const model::PolicyResult& r = p.result;
     if (!r.has_solution) {
       table.add_row({human_number(p.budget), mib_of(r.max_memory_bytes), "-", "-", "-",
@@ -117,7 +117,7 @@ void print_sweep_table(const model::PolicySweep& sweep) {
 
 Json sweep_json(const model::PolicySweep& sweep) {
   Json points = Json::array();
-  for (const model::SweepPoint& p : sweep.points) {
+  for (const model::PolicySweepPoint& p : sweep.points) {
     Json point;
     point["budget"] = p.budget;
     add_result(point, p.result);
@@ -130,7 +130,7 @@ Json sweep_json(const model::PolicySweep& sweep) {
 // other status; without any policy, the status of the (only) failed point.
 const model::PolicyResult* sweep_summary(const model::PolicySweep& sweep) {
   const model::PolicyResult* first_solved = nullptr;
-  for (const model::SweepPoint& p : sweep.points) {
+  for (const model::PolicySweepPoint& p : sweep.points) {
     if (!p.result.has_solution) continue;
     if (!is_optimal(p.result)) return &p.result;
     if (first_solved == nullptr) first_solved = &p.result;
@@ -176,7 +176,7 @@ int run_policy(const Args& argv) {
   if (single)
     solved = single->has_solution;
   else
-    for (const model::SweepPoint& p : sweep->points) solved = solved || p.result.has_solution;
+    for (const model::PolicySweepPoint& p : sweep->points) solved = solved || p.result.has_solution;
   const int exit_code = solved ? 0 : 1;
 
   if (format == OutputFormat::kTable) {

@@ -49,7 +49,7 @@ py::dict to_dict(const model::PolicyResult& r) {
 
 py::dict sweep_dict(const model::SacStats& stats, const model::PolicySweep& sweep) {
   py::list points;
-  for (const model::SweepPoint& p : sweep.points) {
+  for (const model::PolicySweepPoint& p : sweep.points) {
     py::dict point = to_dict(p.result);
     point["budget"] = p.budget;
     points.append(point);

@@ -328,7 +328,7 @@ PolicySweep sweep_policy(const SacStats& stats, const PolicyOptions& options, in
   // policy with the same recompute time as the previous one replaces it (it
   // holds on the wider range). Solves are capped too: ties can repeat.
   PolicySweep sweep;
-  std::vector<SweepPoint> descending;
+  std::vector<PolicySweepPoint> descending;
   std::int64_t capacity = total;
   const long max_solves = 4L * std::max(1, max_breakpoints);
   for (long solves = 0;; ++solves) {
@@ -342,7 +342,7 @@ PolicySweep sweep_policy(const SacStats& stats, const PolicyOptions& options, in
       break;
     }
     const std::int64_t saved = result.saved_memory_bytes;
-    SweepPoint point{fraction(saved), std::move(result)};
+    PolicySweepPoint point{fraction(saved), std::move(result)};
     if (!descending.empty() && descending.back().result.has_solution &&
         same_value(descending.back().result.recompute_time_ms, point.result.recompute_time_ms))
       descending.back() = std::move(point);
@@ -354,7 +354,7 @@ PolicySweep sweep_policy(const SacStats& stats, const PolicyOptions& options, in
   if (sweep.at_breakpoints) {
     sweep.points.assign(std::make_move_iterator(descending.rbegin()), std::make_move_iterator(descending.rend()));
     // Report each policy at the budget it starts from, not at the capacity it was found at.
-    for (SweepPoint& p : sweep.points)
+    for (PolicySweepPoint& p : sweep.points)
       if (p.result.has_solution)
         p.result.max_memory_bytes = std::max(p.result.saved_memory_bytes, memory_capacity(stats, p.budget));
     return sweep;

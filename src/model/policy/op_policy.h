@@ -91,13 +91,13 @@ std::string check_policy(const SacStats& stats, const std::vector<int>& decision
 // found by re-solving just below the previous policy's memory, from budget 1
 // down. When there are more than max_breakpoints, the 21-point grid
 // 0, 0.05, ..., 1 instead (each point then holds from its budget only).
-struct SweepPoint {
+struct PolicySweepPoint {
   double budget = 0.0;
   PolicyResult result;
 };
 struct PolicySweep {
   bool at_breakpoints = true;
-  std::vector<SweepPoint> points;  // ascending budget
+  std::vector<PolicySweepPoint> points;  // ascending budget
 };
 PolicySweep sweep_policy(const SacStats& stats, const PolicyOptions& options = {}, int max_breakpoints = 50);
 
