@@ -12,7 +12,7 @@
 #include "analysis/graph_info.h"
 #include "cli_args.h"
 #include "commands.h"
-#include "input_source.h"
+#include "common/input_file.h"
 #include "output.h"
 #include "text_format.h"
 
@@ -23,7 +23,7 @@ int run_analyze(const Args& args) {
   cli.require_positional(1, "GRAPH.json");
   const OutputFormat format = output_format(cli);
   const std::string& path = cli.positional()[0];
-  const analysis::AutogradGraph graph = read_autograd_graph_input(path);
+  const analysis::AutogradGraph graph = analysis::read_autograd_graph(path);
   const analysis::GraphInfo info = analysis::analyze_autograd_graph(graph);
 
   if (format == OutputFormat::kTable) {

@@ -4,7 +4,6 @@
 
 #include "cli_args.h"
 #include "commands.h"
-#include "input_source.h"
 #include "model/module_info_reader.h"
 #include "model/sac/baseline.h"
 #include "output.h"
@@ -15,7 +14,7 @@ int run_baseline(const Args& argv) {
   const CliArgs args(argv, command_spec("baseline"));
   args.require_positional(1, "MODULE_INFO.json");
   const OutputFormat format = output_format(args);
-  const model::ModuleInfo info = read_module_info_input(args.positional()[0]);
+  const model::ModuleInfo info = model::read_module_info_file(args.positional()[0]);
   const model::Baseline baseline = model::compute_baseline(info);
   if (format == OutputFormat::kJson) {
     Json out;

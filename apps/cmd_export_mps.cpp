@@ -10,7 +10,6 @@
 
 #include "cli_args.h"
 #include "commands.h"
-#include "input_source.h"
 #include "lp/mps.h"
 #include "model/module_info_reader.h"
 #include "model/sac/sac_formulation.h"
@@ -30,8 +29,8 @@ int run_export_mps(const Args& argv) {
   const auto output = args.value("output");
   if (!output || output->empty()) throw InputError("option -o FILE.mps is required");
 
-  const model::ModuleInfo info = read_module_info_input(args.positional()[0]);
-  print_module_warnings("export-mps", info.warnings, args.flag("quiet"));
+  const model::ModuleInfo info = model::read_module_info_file(args.positional()[0]);
+  print_module_warnings("export-mps", info.warnings);
   model::validate_request(info, request);
   const model::SacModel model = model::build_sac_model(info, request, formulation);
 

@@ -16,10 +16,11 @@
 
 #include "cli_args.h"
 #include "commands.h"
-#include "input_source.h"
+#include "common/input_file.h"
 #include "model/policy/op_policy.h"
 #include "model/sac_stats.h"
 #include "output.h"
+#include "progress_log.h"
 #include "text_format.h"
 
 namespace milpsac::cli {
@@ -158,9 +159,12 @@ int run_policy(const Args& argv) {
   if (options.relative_gap < 0) throw InputError("option --gap: must be >= 0");
   options.time_limit_seconds = args.number("time-limit", options.time_limit_seconds);
   if (!(options.time_limit_seconds > 0)) throw InputError("option --time-limit: must be > 0 seconds");
+  const ProgressSetting progress = progress_from_args(args, "policy");
+  options.progress = progress.callback;
+  options.progress_interval_seconds = progress.interval_seconds;
 
   const std::string& path = args.positional()[0];
-  const model::SacStats stats = read_sac_stats_input(path);
+  const model::SacStats stats = model::read_sac_stats_file(path);
 
   std::optional<model::PolicyResult> single;
   if (budget) single = model::solve_policy(stats, *budget, options);

@@ -14,11 +14,11 @@
 
 #include "cli_args.h"
 #include "commands.h"
-#include "input_source.h"
 #include "model/module_info_reader.h"
 #include "model/sac/baseline.h"
 #include "model/sac/sac_solver.h"
 #include "output.h"
+#include "progress_log.h"
 #include "sac_options.h"
 
 namespace milpsac::cli {
@@ -137,10 +137,13 @@ int run_sac(const Args& argv) {
   options.time_limit_seconds = args.number("time-limit", options.time_limit_seconds);
   if (options.time_limit_seconds <= 0) throw InputError("option --time-limit: must be > 0 seconds");
   options.formulation = formulation_from_args(args);
+  const ProgressSetting progress = progress_from_args(args, "sac");
+  options.progress = progress.callback;
+  options.progress_interval_seconds = progress.interval_seconds;
 
   const std::string& path = args.positional()[0];
-  const model::ModuleInfo info = read_module_info_input(path);
-  print_module_warnings("sac", info.warnings, args.flag("quiet"));
+  const model::ModuleInfo info = model::read_module_info_file(path);
+  print_module_warnings("sac", info.warnings);
   const model::SacSolution solution = model::solve_sac(info, request, options);
 
   if (format == OutputFormat::kJson)

@@ -110,7 +110,7 @@ int run_sac_sweep(const CliArgs& args) {
 
   const std::string& path = args.positional()[0];
   const model::ModuleInfo info = model::read_module_info_file(path);
-  print_module_warnings("sac", info.warnings, args.flag("quiet"));
+  print_module_warnings("sac", info.warnings);
   const model::Sweep sweep = model::sweep_budgets(info, request, options);
 
   if (plot) {

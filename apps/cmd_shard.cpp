@@ -20,10 +20,12 @@
 #include "cli_args.h"
 #include "commands.h"
 #include "common/deadline.h"
-#include "input_source.h"
+#include "common/input_file.h"
 #include "output.h"
+#include "progress_log.h"
 #include "sharding/exact_selection.h"
 #include "sharding/placement.h"
+#include "sharding/plan_json.h"
 #include "sharding/planner.h"
 #include "text_format.h"
 
@@ -35,63 +37,11 @@ using sharding::PlanInput;
 using sharding::PlanResult;
 using sharding::Proposal;
 
-Json proposal_json(const Proposal& p) {
-  Json a = Json::array();
-  for (int i : p) a.push_back(i);
-  return a;
-}
-
-std::string failure_message(const PlanInput& input, const PlanResult& r) {
-  const sharding::PlacementFailure& f = r.closest_failure;
-  std::ostringstream m;
-  m << "no proposal could be placed; closest: table '" << r.fqns[f.table] << "' (option " << f.option << ", shard "
-    << f.shard << ") needs " << f.hbm << " bytes of HBM and " << f.ddr << " bytes of DDR, device " << f.device
-    << " (of " << input.topology.world_size << ") has " << f.free_hbm << " HBM and " << f.free_ddr
-    << " DDR free: " << f.missing << " bytes missing";
-  return m.str();
-}
-
-void add_plan(Json& out, const PlanInput& input, const PlanInput& original, const PlanResult& r) {
-  const std::vector<sharding::PlacementRule> rules = sharding::placement_rules(input);
-  Json tables = Json::array();
-  for (std::size_t t = 0; t < r.best.size(); ++t) {
-    const auto option = static_cast<std::size_t>(r.best[t]);
-    const sharding::ShardingOption& o = input.options[option];
-    Json shards = Json::array();
-    for (std::size_t k = 0; k < o.shards.size(); ++k)
-      shards.push_back({{"device", r.placement.device_of(t, k)},
-                        {"hbm_bytes", o.shards[k].hbm},
-                        {"ddr_bytes", o.shards[k].ddr},
-                        {"perf_ms", o.shards[k].perf}});
-    tables.push_back({{"fqn", o.fqn},
-                      {"option", r.best[t]},
-                      {"sharding_type", o.sharding_type},
-                      {"compute_kernel", o.compute_kernel},
-                      {"placement", sharding::to_string(rules[option])},
-                      {"hbm_bytes", o.hbm},
-                      {"ddr_bytes", o.ddr},
-                      {"perf_ms", o.perf},
-                      {"shards", shards}});
-  }
-  Json devices = Json::array();
-  for (std::size_t d = 0; d < r.placement.devices.size(); ++d) {
-    const sharding::DeviceUse& u = r.placement.devices[d];
-    devices.push_back({{"device", d},
-                       {"hbm_bytes", u.hbm},
-                       {"ddr_bytes", u.ddr},
-                       {"perf_ms", u.perf},
-                       {"hbm_capacity_bytes", original.topology.hbm_per_device},
-                       {"ddr_capacity_bytes", original.topology.ddr_per_device}});
-  }
-  out["tables"] = std::move(tables);
-  out["devices"] = std::move(devices);
-}
-
 Json exact_json(const PlanInput& input, const PlanResult& plan, const sharding::ExactSelection& exact) {
   Json j = {{"status", bnb::to_string(exact.status)}};
   if (!exact.has_solution) return j;
   j["total_perf_ms"] = exact.total_perf;
-  j["options"] = proposal_json(exact.choice);
+  j["options"] = sharding::proposal_json(exact.choice);
   j["bound_ms"] = exact.bound;
   j["gap"] = exact.gap;
   j["nodes"] = exact.nodes;
@@ -213,8 +163,9 @@ int run_shard(const Args& args) {
     if (*reservation_option < 0.0 || *reservation_option >= 1.0)
       throw InputError("option --storage-reservation: must be a fraction in [0, 1)");
   }
+  const ProgressSetting progress = progress_from_args(cli, "shard");
   const std::string& path = cli.positional()[0];
-  const PlanInput original = read_plan_input_arg(path);
+  const PlanInput original = sharding::read_plan_input(path);
   for (const std::string& warning : original.warnings) std::cerr << "milp-sac shard: warning: " << warning << "\n";
   const double reservation =
       reservation_option.value_or(original.storage_reservation.value_or(sharding::kDefaultStorageReservation));
@@ -222,38 +173,13 @@ int run_shard(const Args& args) {
   const Deadline deadline(time_limit - clock.elapsed_seconds());
   const PlanResult plan = sharding::plan_sharding(input, variant, deadline);
 
-  Json out;
-  out["status"] = plan.found ? "feasible" : (plan.time_limit_reached ? "time_limit" : "infeasible");
-  out["variant"] = variant == sharding::Variant::k2D ? "2d" : "1d";
-  out["storage_reservation"] = reservation;
-  if (plan.found) {
-    out["rating_ms"] = plan.placement.rating;
-    out["total_perf_ms"] = sharding::total_perf(input, plan.best);
-    out["chosen_proposal"] = plan.best_index;
-    add_plan(out, input, original, plan);
-  } else {
-    const sharding::PlacementFailure& f = plan.closest_failure;
-    out["message"] = failure_message(input, plan);
-    out["unplaced"] = {{"fqn", plan.fqns[f.table]},    {"option", f.option},           {"shard", f.shard},
-                       {"hbm_bytes", f.hbm},           {"ddr_bytes", f.ddr},           {"device", f.device},
-                       {"free_hbm_bytes", f.free_hbm}, {"free_ddr_bytes", f.free_ddr}, {"missing_bytes", f.missing}};
-  }
-  out["num_proposals"] = plan.proposals.size();
-  out["placed"] = plan.placed;
-  out["unplaceable"] = plan.unplaceable;
-  out["skipped"] = plan.skipped;
-  out["time_limit_reached"] = plan.time_limit_reached;
-  out["warnings"] = original.warnings;
-  if (cli.flag("proposals")) {
-    out["initial_proposal"] = proposal_json(plan.initial_proposal);
-    Json all = Json::array();
-    for (const Proposal& p : plan.proposals) all.push_back(proposal_json(p));
-    out["proposals"] = std::move(all);
-  }
+  Json out = sharding::plan_json(input, original, plan, variant, reservation, cli.flag("proposals"));
   if (cli.flag("exact")) {
     const sharding::SearchSpace space = sharding::load_search_space(input, variant);
     bnb::MilpOptions options;
     options.relative_gap = 0.0;
+    options.progress = progress.callback;
+    options.progress_interval_seconds = progress.interval_seconds;
     if (!std::isinf(time_limit)) options.time_limit_seconds = std::max(1e-6, time_limit - clock.elapsed_seconds());
     const sharding::ExactSelection exact = sharding::solve_exact_selection(input, space, variant, options);
     if (!exact.has_solution && exact.status != bnb::MilpStatus::kInfeasible)

@@ -14,8 +14,10 @@
 #include "bnb/branch_and_bound.h"
 #include "cli_args.h"
 #include "commands.h"
+#include "common/coefficient_range.h"
 #include "common/deadline.h"
-#include "input_source.h"
+#include "common/input_file.h"
+#include "lp/mps.h"
 #include "output.h"
 #include "progress_log.h"
 #include "solution_file.h"
@@ -87,16 +89,17 @@ int run_solve(const Args& argv) {
   const std::string& path = args.positional()[0];
   const auto solution_path = args.value("write-solution");
   if (solution_path && solution_path->empty()) throw InputError("option --write-solution: empty file name");
-  ProgressLog log("solve");
-  if (args.flag("log"))
-    options.progress = [&log](const bnb::MilpProgress& p) {
-      log.report(p.seconds, p.nodes, p.objective, p.bound, p.gap);
-    };
+  const ProgressSetting progress = progress_from_args(args, "solve");
+  options.progress = progress.callback;
+  options.progress_interval_seconds = progress.interval_seconds;
 
   std::vector<std::string> warnings;
-  const lp::LinearProgram model = read_mps_input(path, &warnings);
-  // --quiet silences stderr for the whole command (main.cpp), warnings included.
-  for (const std::string& warning : warnings) std::cerr << "milp-sac solve: warning: " << warning << "\n";
+  const lp::LinearProgram model = lp::read_mps_file(path, &warnings);
+  // Spans of coefficients the tolerances cannot resolve: refused (InputError) or warned.
+  for (std::string& warning : check_coefficient_ranges(model, input_name(path))) warnings.push_back(std::move(warning));
+  // The warnings carry "FILE[:LINE]: warning: ..." already. --quiet silences
+  // stderr for the whole command (main.cpp), warnings included.
+  for (const std::string& warning : warnings) std::cerr << "milp-sac solve: " << warning << "\n";
   options.time_limit_seconds =
       std::isinf(time_limit) ? time_limit : std::max(kMinimumSolveSeconds, time_limit - clock.elapsed_seconds());
   const bnb::MilpResult result = bnb::solve_milp(model, options);

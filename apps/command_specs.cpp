@@ -18,6 +18,9 @@ OptionSpec quiet_option() {
 OptionSpec log_option() {
   return {"log", "", "", "", "progress lines on stderr every few seconds: nodes, incumbent, bound, gap, time"};
 }
+OptionSpec log_interval_option() {
+  return {"log-interval", "S", "2", "s", "with --log: seconds between progress lines (0: every report of the search)"};
+}
 OptionSpec formulation_option() {
   return {"formulation", "chain|cumulative|pairwise-bigm", "chain", "",
           "the SAC MILP: cumulative columns (linear size), one row per memory prefix, or the reference's "
@@ -30,7 +33,10 @@ std::vector<OptionSpec> with_common(std::vector<OptionSpec> own, bool table, boo
   if (table) own.push_back(format_option());
   if (json_output_option) own.push_back(output_option());
   own.push_back(quiet_option());
-  if (log) own.push_back(log_option());
+  if (log) {
+    own.push_back(log_option());
+    own.push_back(log_interval_option());
+  }
   own.push_back(help_option());
   return own;
 }

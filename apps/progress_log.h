@@ -4,14 +4,20 @@
 //   milp-sac solve: 4.0 s  nodes 1520  incumbent 12.5  bound 11.9  gap 4.8 %
 //
 // The library writes nothing itself; it reports through an optional progress
-// callback of the search, and the CLI hands it a ProgressLog. (Connect it
-// where the search's options take the callback: see docs/cli.md#progress.)
+// callback of the search (bnb::MilpOptions::progress, passed on by the SAC,
+// policy and sharding options), and the CLI hands it a ProgressLog built by
+// progress_from_args (--log, --log-interval; docs/cli.md#progress).
 #pragma once
 
 #include <cmath>
+#include <functional>
 #include <iostream>
+#include <memory>
 #include <string>
 
+#include "bnb/milp_types.h"
+#include "cli_args.h"
+#include "common/input_error.h"
 #include "text_format.h"
 
 namespace milpsac::cli {
@@ -36,5 +42,26 @@ class ProgressLog {
   double interval_;
   double next_;
 };
+
+// What a command hands its search: the callback (empty without --log) and
+// how often the search should call it (--log-interval, default 2 s; 0 prints
+// every report, which the tests use to see the log without a long solve).
+struct ProgressSetting {
+  std::function<void(const bnb::MilpProgress&)> callback;
+  double interval_seconds = 2.0;
+};
+
+inline ProgressSetting progress_from_args(const CliArgs& args, const std::string& command) {
+  ProgressSetting setting;
+  setting.interval_seconds = args.number("log-interval", setting.interval_seconds);
+  if (!(setting.interval_seconds >= 0) || !std::isfinite(setting.interval_seconds))
+    throw InputError("option --log-interval: must be a finite number of seconds >= 0");
+  if (!args.flag("log")) return setting;
+  auto log = std::make_shared<ProgressLog>(command, setting.interval_seconds);
+  setting.callback = [log](const bnb::MilpProgress& p) {
+    log->report(p.seconds, p.nodes, p.objective, p.bound, p.gap);
+  };
+  return setting;
+}
 
 }  // namespace milpsac::cli

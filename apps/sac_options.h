@@ -1,7 +1,7 @@
 // Options shared by `milp-sac sac` and `milp-sac export-mps`: the SAC request
 // (--budget, --world-size, --ac-units, --fsdp-units), checked for range here
 // and against the ModuleInfo by model::validate_request; --formulation; and
-// the ModuleInfo warnings, printed once as a summary (--quiet hides them).
+// the ModuleInfo warnings, printed once as a summary (--quiet, in main.cpp, hides them).
 #pragma once
 
 #include <iostream>
@@ -45,9 +45,10 @@ inline model::SacFormulation formulation_from_args(const CliArgs& args) {
 
 // The reader's warnings, one line per kind: "module 'a.b': <text>" messages
 // that differ only in the module and its numbers are counted together, with
-// the first few module names.
-inline void print_module_warnings(const std::string& command, const std::vector<std::string>& warnings, bool quiet) {
-  if (quiet || warnings.empty()) return;
+// the first few module names. --quiet needs no check here: main.cpp silences
+// stderr for the whole command.
+inline void print_module_warnings(const std::string& command, const std::vector<std::string>& warnings) {
+  if (warnings.empty()) return;
   struct Kind {
     std::string first;
     std::vector<std::string> modules;

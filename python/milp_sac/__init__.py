@@ -3,7 +3,8 @@
 Drop-ins for PyTorch's torch.distributed._tools (change one import line):
     from milp_sac import sac_milp, get_optimal_checkpointing_policy_per_module
 
-Richer API: plan_sac (status, gap, bound, true peak, plan), solve_policy,
+Richer API: plan_sac (status, gap, bound, true peak, plan), sweep_sac (the
+recompute-vs-budget curve), solve_policy,
 sweep_policy, solve_mps, propose_sharding, analyze_graph,
 get_peak_memory_runtime_baseline. No external solver is needed.
 
@@ -13,7 +14,17 @@ source, module, field). Solves release the GIL, so threads can plan in parallel.
 from ._core import __version__, version_info
 from ._other import analyze_graph, propose_sharding, solve_mps
 from ._policy import PolicyResult, get_optimal_checkpointing_policy_per_module, solve_policy, sweep_policy
-from ._sac import InfeasibleBudget, NoPlanFound, SacResult, get_peak_memory_runtime_baseline, plan_sac, sac_milp
+from ._sac import (
+    InfeasibleBudget,
+    NoPlanFound,
+    SacResult,
+    SacSweep,
+    SacSweepPoint,
+    get_peak_memory_runtime_baseline,
+    plan_sac,
+    sac_milp,
+    sweep_sac,
+)
 
 __all__ = [
     "__version__",
@@ -23,6 +34,9 @@ __all__ = [
     "get_peak_memory_runtime_baseline",
     "plan_sac",
     "SacResult",
+    "sweep_sac",
+    "SacSweep",
+    "SacSweepPoint",
     "InfeasibleBudget",
     "NoPlanFound",
     "solve_policy",

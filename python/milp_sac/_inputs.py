@@ -11,7 +11,8 @@ Accepted shapes:
   - a dict (ModuleInfo, SACStats, sharding input, autograd graph);
   - for SAC, an object shaped like PyTorch's ilp_utils.Graph (attributes
     nodes, fw_post_order; name2node and ad_matrix are not needed: the module
-    tree comes from the fqns);
+    tree comes from the fqns; an ad_matrix that is there must still be one
+    finite row and column per node, or the Graph is broken: ValueError);
   - for the policy, an object with the SACStats attributes.
 """
 from __future__ import annotations
@@ -73,6 +74,25 @@ def _node_dict(node: Any) -> dict:
     return out
 
 
+def check_ad_matrix(matrix: Any, n: int) -> None:
+    """ValueError unless `matrix` (nested lists, a numpy array, a tensor) is
+    n x n with finite numbers: the ancestor-descendant matrix of n nodes."""
+    rows = matrix.tolist() if hasattr(matrix, "tolist") else matrix
+    try:
+        rows = [list(row) for row in rows]
+    except TypeError:
+        raise ValueError(f"graph: ad_matrix: expected {n} x {n} (one row and column per node), "
+                         f"got {type(matrix).__name__}") from None
+    if len(rows) != n:
+        raise ValueError(f"graph: ad_matrix: expected {n} x {n} (one row and column per node), got {len(rows)} rows")
+    for i, row in enumerate(rows):
+        if len(row) != n:
+            raise ValueError(f"graph: ad_matrix[{i}]: expected {n} entries (one per node), got {len(row)}")
+        for j, v in enumerate(row):
+            if not isinstance(v, (int, float)) or not math.isfinite(v):
+                raise ValueError(f"graph: ad_matrix[{i}][{j}]: expected a finite number (0 or 1), got {v!r}")
+
+
 def module_info_from_graph(graph: Any) -> dict:
     """The ModuleInfo dict of an ilp_utils.Graph-like object.
 
@@ -82,6 +102,9 @@ def module_info_from_graph(graph: Any) -> dict:
     gives), so the reader's order checks pass.
     """
     nodes = [_node_dict(n) for n in graph.nodes]
+    matrix = getattr(graph, "ad_matrix", None)
+    if matrix is not None:
+        check_ad_matrix(matrix, len(nodes))
     fw_pre = [n.get("fqn") for n in nodes]
     fw_post = list(getattr(graph, "fw_post_order", None) or [])
     return {

@@ -1,6 +1,7 @@
 """The other jobs: any LP/MILP from MPS, embedding sharding, autograd memory analysis."""
 from __future__ import annotations
 
+import json
 import sys
 from typing import Any
 
@@ -24,14 +25,16 @@ def propose_sharding(plan_input: Any, *, variant: str = "1d") -> dict:
     """Embedding sharding plan (the planner loop around the DP proposer), as `milp-sac shard`.
 
     plan_input: a path or the sharding input dict (topology, options, ...).
-    variant: '1d' (planned storage) or '2d' (HBM x DDR). Returns status 'feasible'
-    with tables (chosen option, shards and their devices) and per-device use,
-    or 'infeasible' with the closest failure under 'unplaced'.
+    variant: '1d' (planned storage) or '2d' (HBM x DDR). Returns the JSON of
+    `milp-sac shard` as a dict (docs/json.md#shard, the same builder): status
+    'feasible' with tables (chosen option, shards and their devices) and
+    per-device use, or 'infeasible' with the closest failure under 'unplaced'
+    and its message.
     """
     if is_path(plan_input):
-        return _core.propose_sharding_file(fspath(plan_input), str(variant))
+        return json.loads(_core.propose_sharding_file(fspath(plan_input), str(variant)))
     text, source = document_text(plan_input, "plan_input")
-    return _core.propose_sharding_text(text, source, str(variant))
+    return json.loads(_core.propose_sharding_text(text, source, str(variant)))
 
 
 def analyze_graph(graph: Any) -> dict:

@@ -1,4 +1,4 @@
-"""Module-level activation checkpointing (SAC): plan_sac, sac_milp, baseline."""
+"""Module-level activation checkpointing (SAC): plan_sac, sweep_sac, sac_milp, baseline."""
 from __future__ import annotations
 
 import math
@@ -143,6 +143,117 @@ def plan_sac(
     if not result.has_plan:
         result.message = _no_plan_message(args.budget_gib, args.world_size, result.status, result.min_budget)
     return result
+
+
+@dataclass
+class SacSweepPoint:
+    """One budget of a sweep: the plan there (as in SacResult), or none when the
+    budget is below the smallest feasible one (status 'infeasible') or a limit
+    was reached first."""
+
+    budget_gib: float
+    status: str
+    has_plan: bool
+    ac_decisions: dict[str, float]
+    recomputation_time_ms: Optional[float]
+    peak_memory_bytes: Optional[int]
+    bound_ms: Optional[float]
+    gap: Optional[float]
+    found_by: Optional[str]
+    seconds: float
+
+
+@dataclass
+class SacSweep:
+    """The recompute-time-vs-budget curve of sweep_sac (`milp-sac sac --budget-sweep`).
+
+    points: budgets in increasing order, from min_feasible_budget_gib (the
+    smallest budget with a plan; None when no plan exists at any budget) to
+    no_ac_peak_gib (the peak without AC at this world size); recompute time
+    never increases along the curve (monotone, checked on the reported plans).
+    """
+
+    points: list[SacSweepPoint]
+    min_feasible_budget_gib: Optional[float]
+    min_feasible_proven: bool
+    no_ac_peak_gib: float
+    baseline_peak_gib: float
+    world_size: int
+    monotone: bool
+    seconds: float
+    warnings: list[str] = field(default_factory=list)
+
+    def curve(self) -> list[tuple[float, float]]:
+        """(budget GiB, recompute ms) of the points with a plan."""
+        return [(p.budget_gib, p.recomputation_time_ms) for p in self.points if p.has_plan]
+
+
+def sweep_sac(
+    module_info: Any,
+    world_size: int = 1,
+    ac_units: Optional[list[str]] = None,
+    fsdp_units: Optional[list[str]] = None,
+    *,
+    from_gib: Optional[float] = None,
+    to_gib: Optional[float] = None,
+    points: int = 21,
+    gap: float = 0.05,
+    time_limit: float = 180.0,
+    warn: bool = True,
+) -> SacSweep:
+    """The SAC plan at `points` budgets from from_gib (default: the smallest
+    feasible budget) to to_gib (default: the peak without AC), as
+    `milp-sac sac --budget-sweep`. gap and time_limit apply per point.
+    module_info as for plan_sac. Raises ValueError on bad input (from_gib >=
+    to_gib, points < 2, a bad ModuleInfo), with the CLI's message.
+    """
+    args = _core.SweepArgs()
+    args.world_size = as_int(world_size, "world_size")
+    args.ac_units = as_names(ac_units, "ac_units")
+    args.fsdp_units = as_names(fsdp_units, "fsdp_units")
+    if from_gib is not None:
+        args.from_gib = as_float(from_gib, "from_gib")
+    if to_gib is not None:
+        args.to_gib = as_float(to_gib, "to_gib")
+    args.points = as_int(points, "points")
+    args.relative_gap = as_float(gap, "gap")
+    args.time_limit_seconds = as_float(time_limit, "time_limit")
+    if is_path(module_info):
+        raw = _core.sweep_sac_file(fspath(module_info), args)
+    else:
+        text, source = module_info_text(module_info)
+        raw = _core.sweep_sac_text(text, source, args)
+    violations = [v for p in raw["points"] for v in p["violations"]]
+    if violations:
+        raise RuntimeError("milp-sac internal error: a plan of the sweep fails the independent check: " + "; ".join(violations))
+    if warn:
+        for w in raw["warnings"]:
+            warnings.warn(w, stacklevel=2)
+    return SacSweep(
+        points=[
+            SacSweepPoint(
+                budget_gib=p["budget_gib"],
+                status=p["status"],
+                has_plan=p["has_plan"],
+                ac_decisions=dict(p["plan"]),
+                recomputation_time_ms=p["recomputation_time_ms"],
+                peak_memory_bytes=p["peak_memory_bytes"],
+                bound_ms=p["bound_ms"],
+                gap=p["gap"],
+                found_by=p["found_by"],
+                seconds=p["seconds"],
+            )
+            for p in raw["points"]
+        ],
+        min_feasible_budget_gib=raw["min_feasible_budget_gib"],
+        min_feasible_proven=raw["min_feasible_proven"],
+        no_ac_peak_gib=raw["no_ac_peak_gib"],
+        baseline_peak_gib=raw["baseline_peak_gib"],
+        world_size=raw["world_size"],
+        monotone=raw["monotone"],
+        seconds=raw["seconds"],
+        warnings=list(raw["warnings"]),
+    )
 
 
 def sac_milp(

@@ -1,6 +1,8 @@
 // milp_sac._core: module-level SAC. plan_sac_text / plan_sac_file read a
 // ModuleInfo (JSON text or a file), solve with model::solve_sac and return a
-// dict with the plan and the solver's details.
+// dict with the plan and the solver's details; sweep_sac_text / _file run the
+// budget sweep (model::sweep_budgets, `milp-sac sac --budget-sweep`) and
+// return its points with the keys of docs/json.md#sac (the sweep).
 #include <pybind11/pybind11.h>
 #include <pybind11/stl.h>
 
@@ -14,6 +16,7 @@
 #include "model/module_info_reader.h"
 #include "model/sac/baseline.h"
 #include "model/sac/sac_solver.h"
+#include "model/sac/sac_sweep.h"
 
 namespace py = pybind11;
 
@@ -89,6 +92,78 @@ py::dict to_dict(const SacRun& run) {
   return out;
 }
 
+struct SweepArgs {
+  int world_size = 1;
+  std::optional<std::vector<std::string>> ac_units;
+  std::optional<std::vector<std::string>> fsdp_units;
+  std::optional<double> from_gib;
+  std::optional<double> to_gib;
+  int points = 21;
+  double relative_gap = 0.05;
+  double time_limit_seconds = 180.0;  // per point
+};
+
+struct SweepRun {
+  model::ModuleInfo info;
+  model::Sweep sweep;
+};
+
+// The same checks as `milp-sac sac --budget-sweep` (apps/cmd_sac_sweep.cpp).
+SweepRun sweep(model::ModuleInfo info, const SweepArgs& args) {
+  if (!(args.relative_gap >= 0)) throw InputError("option gap: must be >= 0");
+  if (!(args.time_limit_seconds > 0)) throw InputError("option time_limit: must be > 0 seconds");
+  if (args.points < 2 || args.points > 10000) throw InputError("option points: must be between 2 and 10000");
+  model::SacRequest request;
+  request.world_size = args.world_size;
+  request.ac_units = args.ac_units;
+  request.fsdp_units = args.fsdp_units;
+  model::SweepOptions options;
+  options.from_gib = args.from_gib;
+  options.to_gib = args.to_gib;
+  options.points = args.points;
+  options.solve.relative_gap = args.relative_gap;
+  options.solve.time_limit_seconds = args.time_limit_seconds;
+  model::Sweep result = model::sweep_budgets(info, request, options);
+  return {std::move(info), std::move(result)};
+}
+
+py::dict sweep_dict(const SweepRun& run, int world_size) {
+  const model::Sweep& sweep = run.sweep;
+  py::list points;
+  for (const model::SweepPoint& p : sweep.points) {
+    const model::SacSolution& s = p.solution;
+    py::dict point;
+    point["budget_gib"] = p.budget_gib;
+    point["status"] = s.status;
+    point["has_plan"] = s.has_plan;
+    point["recomputation_time_ms"] = number_or_none(s.has_plan, s.recompute_ms);
+    point["peak_memory_bytes"] =
+        s.has_plan ? py::object(py::int_(static_cast<long long>(std::ceil(s.peak_bytes)))) : py::object(py::none());
+    point["gap"] = number_or_none(s.has_plan, s.gap);
+    point["bound_ms"] = number_or_none(s.has_plan, s.bound_ms);
+    point["found_by"] = s.has_plan ? py::object(py::str(s.found_by)) : py::object(py::none());
+    py::list plan;  // (fqn, ratio) in module order
+    for (const model::AcDecision& d : s.plan)
+      plan.append(py::make_tuple(run.info.modules[static_cast<std::size_t>(d.module)].fqn, d.ratio));
+    point["plan"] = plan;
+    point["seconds"] = s.seconds;
+    point["violations"] = s.violations;
+    points.append(point);
+  }
+  py::dict out;
+  out["points"] = points;
+  out["min_feasible_budget_gib"] =
+      sweep.min_feasible_budget_gib ? py::object(py::float_(*sweep.min_feasible_budget_gib)) : py::object(py::none());
+  out["min_feasible_proven"] = sweep.min_feasible_proven;
+  out["no_ac_peak_gib"] = sweep.no_ac_peak_gib;
+  out["baseline_peak_gib"] = sweep.baseline_peak_gib;
+  out["world_size"] = world_size;
+  out["monotone"] = sweep.monotone;
+  out["seconds"] = sweep.seconds;
+  out["warnings"] = run.info.warnings;
+  return out;
+}
+
 py::dict baseline_dict(const model::ModuleInfo& info) {
   const model::Baseline b = model::compute_baseline(info);
   py::dict out;
@@ -130,6 +205,39 @@ void bind_sac(py::module_& m) {
           run = solve(model::read_module_info_file(path), args);
         }
         return to_dict(run);
+      },
+      py::arg("path"), py::arg("args"));
+  py::class_<SweepArgs>(m, "SweepArgs")
+      .def(py::init<>())
+      .def_readwrite("world_size", &SweepArgs::world_size)
+      .def_readwrite("ac_units", &SweepArgs::ac_units)
+      .def_readwrite("fsdp_units", &SweepArgs::fsdp_units)
+      .def_readwrite("from_gib", &SweepArgs::from_gib)
+      .def_readwrite("to_gib", &SweepArgs::to_gib)
+      .def_readwrite("points", &SweepArgs::points)
+      .def_readwrite("relative_gap", &SweepArgs::relative_gap)
+      .def_readwrite("time_limit_seconds", &SweepArgs::time_limit_seconds);
+
+  m.def(
+      "sweep_sac_text",
+      [](const std::string& text, const std::string& source, const SweepArgs& args) {
+        SweepRun run;
+        {
+          py::gil_scoped_release release;
+          run = sweep(model::parse_module_info(text, source), args);
+        }
+        return sweep_dict(run, args.world_size);
+      },
+      py::arg("text"), py::arg("source"), py::arg("args"));
+  m.def(
+      "sweep_sac_file",
+      [](const std::string& path, const SweepArgs& args) {
+        SweepRun run;
+        {
+          py::gil_scoped_release release;
+          run = sweep(model::read_module_info_file(path), args);
+        }
+        return sweep_dict(run, args.world_size);
       },
       py::arg("path"), py::arg("args"));
   m.def(

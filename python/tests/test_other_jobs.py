@@ -107,6 +107,23 @@ def test_propose_sharding_matches_cli(variant, tmp_path, cli):
         for d in result["devices"]:
             assert d["hbm_bytes"] <= plan_input["topology"]["hbm_per_device"]
     assert milp_sac.propose_sharding(path, variant=variant) == result
+    # One builder (sharding/plan_json.h) for both: the whole JSON is the CLI's, key for key.
+    assert result == out
+    assert list(result) == list(out)
+
+
+def test_propose_sharding_failure_matches_cli(tmp_path, cli):
+    plan_input = {"topology": {"world_size": 1, "compute_device": "cuda", "hbm_per_device": 10, "ddr_per_device": 0},
+                  "options": [{"fqn": "big", "hbm": 80, "ddr": 0, "perf": 1.0}]}
+    path = tmp_path / "plan.json"
+    path.write_text(json.dumps(plan_input))
+    code, out, _ = cli("shard", path)
+    assert code == 1
+    result = milp_sac.propose_sharding(plan_input)
+    assert result == out
+    assert result["status"] == "infeasible"
+    assert "no proposal could be placed" in result["message"]
+    assert result["unplaced"]["fqn"] == "big"
 
 
 def test_version():

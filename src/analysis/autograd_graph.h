@@ -6,15 +6,18 @@
 // stable topological order of graph/dag.h: the file order when the file is
 // topologically ordered (as the format requires), otherwise the nearest order that
 // is, so an out-of-order file is analysed as if it had been sorted.
+//
+// A public header: the edges are plain index lists, not the graph layer's
+// Boost.Graph type (which the reader uses inside), so a consumer of the
+// library does not compile Boost.
 #pragma once
 
+#include <cstddef>
 #include <cstdint>
 #include <string>
 #include <vector>
 
 #include <nlohmann/json_fwd.hpp>
-
-#include "graph/dag.h"
 
 namespace milpsac::analysis {
 
@@ -32,8 +35,11 @@ struct AutogradNode {
 
 struct AutogradGraph {
   std::vector<AutogradNode> nodes;
-  graph::Digraph dag;                // input -> user edges
-  std::vector<graph::Vertex> order;  // topological order of node indices
+  // The input -> user edges, parallel edges merged: per node, the distinct
+  // nodes that consume its value and the distinct nodes it consumes, ascending.
+  std::vector<std::vector<std::size_t>> users;
+  std::vector<std::vector<std::size_t>> distinct_inputs;
+  std::vector<std::size_t> order;  // topological order of node indices
 };
 
 // Builds the graph from nodes whose inputs are already indices (< nodes.size()).

@@ -1,5 +1,6 @@
 // Reads and validates the autograd graph of docs/formats.md (autograd_graph.h).
 // Every rejection names the file, the JSON path (nodes[i].field) and the problem.
+#include <algorithm>
 #include <limits>
 #include <nlohmann/json.hpp>
 #include <unordered_map>
@@ -9,6 +10,7 @@
 #include "common/input_file.h"
 #include "common/json_fields.h"
 #include "common/json_input.h"
+#include "graph/dag.h"
 
 namespace milpsac::analysis {
 
@@ -60,15 +62,24 @@ AutogradGraph build_graph(std::vector<AutogradNode> nodes, const std::string& so
     }
   }
   AutogradGraph g;
-  g.dag = graph::make_digraph(nodes.size(), std::move(edges));
-  graph::TopologicalOrder topo = graph::stable_topological_order(g.dag);
+  const graph::Digraph dag = graph::make_digraph(nodes.size(), std::move(edges));
+  graph::TopologicalOrder topo = graph::stable_topological_order(dag);
   if (!topo.is_dag()) {
     std::string cycle;
     for (graph::Vertex v : topo.cycle) cycle += "'" + nodes[v].name + "' -> ";
     cycle += "'" + nodes[topo.cycle.front()].name + "'";
     fail(source, "nodes", "the graph has a cycle: " + cycle);
   }
-  g.order = std::move(topo.order);
+  g.order.assign(topo.order.begin(), topo.order.end());
+  g.users.resize(nodes.size());
+  g.distinct_inputs.resize(nodes.size());
+  for (std::size_t v = 0; v < nodes.size(); ++v) {
+    for (graph::Vertex u : graph::users(dag, v)) g.users[v].push_back(u);
+    for (graph::Vertex u : graph::inputs(dag, v)) g.distinct_inputs[v].push_back(u);
+    // Ascending, whatever order the graph layer lists neighbours in.
+    std::sort(g.users[v].begin(), g.users[v].end());
+    std::sort(g.distinct_inputs[v].begin(), g.distinct_inputs[v].end());
+  }
   g.nodes = std::move(nodes);
   return g;
 }

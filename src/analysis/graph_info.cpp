@@ -26,24 +26,24 @@ GraphInfo analyze_autograd_graph(const AutogradGraph& g) {
   std::vector<std::size_t> pending(n, 0);  // users that have not run yet
   std::int64_t live = 0;                   // total size of tracked values with pending users
 
-  for (graph::Vertex v : g.order) {
+  for (std::size_t v : g.order) {
     const AutogradNode& node = g.nodes[v];
     add_checked(info.fwd_flop, node.fwd_flop, "forward FLOP sum");
     add_checked(info.bwd_flop, node.bwd_flop, "backward FLOP sum");
     bool feeds_loss = false;
-    for (graph::Vertex u : graph::users(g.dag, v)) feeds_loss = feeds_loss || g.nodes[u].stage == Stage::kLoss;
+    for (std::size_t u : g.users[v]) feeds_loss = feeds_loss || g.nodes[u].stage == Stage::kLoss;
 
     if (node.saved && !feeds_loss) {
       if (node.stage == Stage::kPlaceholder) add_checked(info.fwd_mem_in, node.out_bytes, "fwd_mem_in");
       if (node.stage == Stage::kForward) add_checked(info.fwd_mem_tmp, node.out_bytes, "fwd_mem_tmp");
     } else if (node.stage == Stage::kBackward) {
-      const std::size_t users = graph::num_users(g.dag, v);
+      const std::size_t users = g.users[v].size();
       if (users > 0) {
         tracked[v] = 1;
         pending[v] = users;
         add_checked(live, node.out_bytes, "live backward memory");
         info.bwd_mem_tmp = std::max(info.bwd_mem_tmp, live);
-        for (graph::Vertex u : graph::inputs(g.dag, v)) {
+        for (std::size_t u : g.distinct_inputs[v]) {
           // Each user releases an input once, so a pending count never goes below 0.
           if (tracked[u] && pending[u] > 0 && --pending[u] == 0) live -= g.nodes[u].out_bytes;
         }

@@ -28,14 +28,18 @@ std::vector<Proposal> dp_proposals_1d(const PlanInput& input, const SearchSpace&
   if (tables == 0) return {};
   const std::int64_t bin_count = std::int64_t{input.mem_bins_per_device} * topology.world_size;
   if (bin_count > kMaxBins)
-    throw InputError("mem_bins_per_device x world_size = " + std::to_string(bin_count) + " bins, more than the " +
-                     std::to_string(kMaxBins) + " the 1-D proposer allows");
+    throw InputError(input.source + ": mem_bins_per_device: " + std::to_string(input.mem_bins_per_device) +
+                     " bins x topology.world_size " + std::to_string(topology.world_size) + " = " +
+                     std::to_string(bin_count) + " bins, more than the " + std::to_string(kMaxBins) +
+                     " the 1-D proposer allows (lower mem_bins_per_device)");
   const std::int64_t per_device = planned_storage(topology, topology.hbm_per_device, topology.ddr_per_device);
   if (per_device == 0)
-    throw InputError(
-        std::string("topology: devices have no ") +
-        (topology.compute_device == ComputeDevice::kCuda ? "HBM on a CUDA topology" : "DDR on a CPU topology") +
-        ", the memory the 1-D proposer plans by (try --2d)");
+    throw InputError(input.source + ": " +
+                     (topology.compute_device == ComputeDevice::kCuda
+                          ? "topology.hbm_per_device: no HBM left per device (after the storage reservation) on a "
+                            "CUDA topology"
+                          : "topology.ddr_per_device: no DDR per device on a CPU topology") +
+                     ", the memory the 1-D proposer plans by (try --2d)");
   // The seed sums the device capacities, then divides: one rounding each.
   const double mem_total = static_cast<double>(per_device) * static_cast<double>(topology.world_size);
   const double bins = static_cast<double>(bin_count);

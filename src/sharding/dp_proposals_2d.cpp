@@ -50,8 +50,10 @@ std::vector<Proposal> dp_proposals_2d(const PlanInput& input, const SearchSpace&
   const std::uint64_t hbm_bins = has_hbm ? static_cast<std::uint64_t>(input.hbm_bins_per_device) * devices : 1;
   const std::uint64_t ddr_bins = has_ddr ? static_cast<std::uint64_t>(input.ddr_bins_per_device) * devices : 1;
   if (hbm_bins > kMaxCells / ddr_bins)
-    throw InputError("hbm_bins_per_device x ddr_bins_per_device x world_size^2 exceeds the " +
-                     std::to_string(kMaxCells) + " cells the 2-D proposer allows");
+    throw InputError(input.source + ": hbm_bins_per_device: " + std::to_string(input.hbm_bins_per_device) +
+                     " x ddr_bins_per_device: " + std::to_string(input.ddr_bins_per_device) +
+                     " x topology.world_size^2: " + std::to_string(topology.world_size) + "^2 exceeds the " +
+                     std::to_string(kMaxCells) + " cells the 2-D proposer allows (lower the bins per device)");
   const double hbm_total = static_cast<double>(topology.hbm_per_device) * static_cast<double>(devices);
   const double ddr_total = static_cast<double>(topology.ddr_per_device) * static_cast<double>(devices);
   const double hbm_limit = static_cast<double>(hbm_bins);

@@ -43,7 +43,10 @@ ExactModel build_exact_model(const PlanInput& input, const SearchSpace& space, V
     capacity_rows.push_back({cuda ? "hbm_capacity" : "ddr_capacity", cuda,
                              static_cast<double>(cuda ? topo.hbm_per_device : topo.ddr_per_device) * devices});
     if (capacity_rows.back().capacity == 0.0)
-      throw InputError(std::string("topology: devices have no ") + (cuda ? "HBM" : "DDR") +
+      throw InputError(input.source + ": " +
+                       (cuda ? "topology.hbm_per_device: no HBM left per device (after the storage reservation) on "
+                               "a CUDA topology"
+                             : "topology.ddr_per_device: no DDR per device on a CPU topology") +
                        ", the memory the 1-D selection plans by (try --2d)");
   } else {
     if (topo.hbm_per_device > 0)
@@ -55,8 +58,9 @@ ExactModel build_exact_model(const PlanInput& input, const SearchSpace& space, V
   const std::size_t rows = tables + capacity_rows.size();
   const std::size_t cols = model.column_option.size();
   if (static_cast<double>(rows) * static_cast<double>(cols) > kMaxDenseEntries)
-    throw InputError("--exact: the selection MILP would have " + std::to_string(rows) + " rows x " +
-                     std::to_string(cols) + " columns, too large for the dense LP layer (at most " +
+    throw InputError(input.source + ": options: " + std::to_string(input.options.size()) +
+                     " sharding options; the exact selection MILP (--exact) would have " + std::to_string(rows) +
+                     " rows x " + std::to_string(cols) + " columns, too large for the dense LP layer (at most " +
                      std::to_string(static_cast<long>(kMaxDenseEntries)) + " entries)");
 
   lp::LinearProgram& lp = model.lp;

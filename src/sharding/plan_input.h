@@ -51,6 +51,9 @@ struct ShardingOption {
 };
 
 struct PlanInput {
+  // Where the input came from (a file name, "<stdin>"); every message about
+  // the input found after reading (bins, capacities, model size) starts with it.
+  std::string source = "plan input";
   Topology topology;
   int mem_bins_per_device = 100;  // 1-D proposer
   int hbm_bins_per_device = 100;  // 2-D proposer

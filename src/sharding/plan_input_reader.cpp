@@ -94,6 +94,7 @@ ShardingOption parse_option(const JsonField& f) {
 
 PlanInput parse_plan_input(const nlohmann::json& raw, const std::string& source) {
   PlanInput input;
+  input.source = source;
   // Exporters add fields of their own: unknown keys are dropped with a warning.
   const nlohmann::json doc = drop_unknown_fields(raw, source, input.warnings);
   const JsonField f(doc, source);

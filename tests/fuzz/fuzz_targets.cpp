@@ -7,6 +7,7 @@
 #include "analysis/autograd_graph.h"
 #include "analysis/graph_info.h"
 #include "bnb/branch_and_bound.h"
+#include "common/coefficient_range.h"
 #include "common/input_error.h"
 #include "common/json_input.h"
 #include "lp/mps.h"
@@ -90,6 +91,9 @@ std::string solve(std::string_view data) {
   return guarded([&] {
     const lp::LinearProgram lp = lp::read_mps_text(data, "fuzz.mps");
     if (lp.num_rows() > kMaxSolveRows || lp.num_cols() > kMaxSolveCols) return std::string();
+    // As `milp-sac solve`: spans the tolerances cannot resolve are refused (InputError) before solving.
+    for (const std::string& warning : check_coefficient_ranges(lp, "fuzz.mps"))
+      if (warning.rfind("fuzz.mps: warning: ", 0) != 0) return "a coefficient warning without its source: " + warning;
     bnb::MilpOptions options;
     options.node_limit = kSolveNodeLimit;
     const bnb::MilpResult result = bnb::solve_milp(lp, options);

@@ -280,6 +280,8 @@ PolicyResult solve_policy_for_capacity(const SacStats& stats, std::int64_t capac
   bnb::MilpOptions milp_options;
   milp_options.relative_gap = options.relative_gap;
   milp_options.time_limit_seconds = options.time_limit_seconds;
+  milp_options.progress = options.progress;
+  milp_options.progress_interval_seconds = options.progress_interval_seconds;
   const bnb::MilpResult milp = solve_knapsack(model.lp, milp_options, 100);
   result.status = milp.status;
   result.nodes = milp.nodes;

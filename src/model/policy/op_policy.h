@@ -21,6 +21,7 @@
 
 #include <cmath>
 #include <cstdint>
+#include <functional>
 #include <string>
 #include <vector>
 
@@ -33,6 +34,10 @@ namespace milpsac::model {
 struct PolicyOptions {
   double relative_gap = 0.0;  // 0: proven optimal
   double time_limit_seconds = INFINITY;
+  // Handed to the branch-and-bound's MilpOptions (progress of the search; the
+  // library never prints). Unset: no reports.
+  std::function<void(const bnb::MilpProgress&)> progress;
+  double progress_interval_seconds = 5.0;
 };
 
 // Ops whose decisions are tied together; one decision per group.

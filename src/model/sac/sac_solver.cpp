@@ -82,6 +82,8 @@ bnb::MilpResult solve_model(const SacModel& model, const Start& start, const Sac
     milp.relative_gap = options.relative_gap;
     milp.time_limit_seconds = std::max(0.0, deadline.remaining_seconds());
     milp.initial_solution = start.x;
+    milp.progress = options.progress;
+    milp.progress_interval_seconds = options.progress_interval_seconds;
     solved = bnb::solve_milp(model.lp, milp);
     // A limit hit before the root LP finished proves nothing beyond t >= 0.
     if (solved.status == bnb::MilpStatus::kTimeLimit && solved.nodes == 0) solved.bound = 0.0;

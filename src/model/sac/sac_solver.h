@@ -6,10 +6,12 @@
 // (that is apps/cmd_sac.cpp).
 #pragma once
 
+#include <functional>
 #include <optional>
 #include <string>
 #include <vector>
 
+#include "bnb/milp_types.h"
 #include "model/module_info.h"
 #include "model/sac/ac_plan.h"
 #include "model/sac/plan_evaluator.h"
@@ -28,6 +30,10 @@ struct SacSolveOptions {
   // A plan known to fit this request (e.g. the optimum at a smaller budget),
   // offered to the search with the greedy one; the better is kept.
   std::optional<HeuristicPlan> warm_start;
+  // Handed to the branch-and-bound's MilpOptions (progress of the search; the
+  // library never prints). Unset: no reports.
+  std::function<void(const bnb::MilpProgress&)> progress;
+  double progress_interval_seconds = 5.0;
 };
 
 struct SacSolution {

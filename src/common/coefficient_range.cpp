@@ -1,0 +1,125 @@
+// Coefficient ranges of a model (see coefficient_range.h).
+#include "common/coefficient_range.h"
+
+#include <cmath>
+#include <cstdio>
+#include <limits>
+
+#include "common/input_error.h"
+
+namespace milpsac {
+namespace {
+
+// The smallest and largest nonzero magnitudes of one row, column or the
+// objective, with where they are (a column of a row, a row of a column).
+struct Extremes {
+  double small = std::numeric_limits<double>::infinity();
+  double large = 0.0;
+  double small_value = 0.0;  // signed entry
+  double large_value = 0.0;
+  int small_at = -1;
+  int large_at = -1;
+
+  void add(double value, int at) {
+    const double magnitude = std::fabs(value);
+    if (!(magnitude > 0.0)) return;  // zeros (and NaN, which the readers refuse) span nothing
+    if (magnitude < small) {
+      small = magnitude;
+      small_value = value;
+      small_at = at;
+    }
+    if (magnitude > large) {
+      large = magnitude;
+      large_value = value;
+      large_at = at;
+    }
+  }
+  double span() const { return large > 0.0 ? large / small : 1.0; }
+};
+
+std::string number(double v) {
+  char text[32];
+  std::snprintf(text, sizeof text, "%g", v);
+  return text;
+}
+
+// "'name'", or the index when the model has no name for it.
+std::string name_of(const std::vector<std::string>& names, int index) {
+  const auto i = static_cast<std::size_t>(index);
+  return i < names.size() && !names[i].empty() ? "'" + names[i] + "'" : std::to_string(index);
+}
+
+// "row 'r4': coefficients from 1 (column 'x(1)') to -1e+16 (column 'x(3)'), a span of 1e+16"
+std::string describe(const std::string& what, const Extremes& e, const std::vector<std::string>& other_names,
+                     const char* other_kind) {
+  return what + ": coefficients from " + number(e.small_value) + " (" + other_kind + " " +
+         name_of(other_names, e.small_at) + ") to " + number(e.large_value) + " (" + other_kind + " " +
+         name_of(other_names, e.large_at) + "), a span of " + number(e.span());
+}
+
+// One warning for the first wide row (or column) and how many more there are.
+void warn_first(std::vector<std::string>& warnings, const std::string& source, const std::string& first, int count,
+                const char* kind) {
+  if (count == 0) return;
+  std::string text = source + ": warning: " + first + " above " + number(kWideCoefficientRange) +
+                     ": the solver's tolerances (1e-7 on the scaled model) do not bound the error of such a " + kind +
+                     ", so the answer may be inaccurate; rescale it if you can";
+  if (count > 1) text += " (and " + std::to_string(count - 1) + " more " + kind + (count > 2 ? "s" : "") + " like it)";
+  warnings.push_back(text);
+}
+
+}  // namespace
+
+std::vector<std::string> check_coefficient_ranges(const lp::LinearProgram& model, const std::string& source) {
+  const int rows = model.num_rows();
+  const int cols = model.num_cols();
+  std::vector<Extremes> row(static_cast<std::size_t>(rows));
+  std::vector<Extremes> col(static_cast<std::size_t>(cols));
+  Extremes objective;
+  for (int j = 0; j < cols; ++j) {
+    objective.add(model.c(j), j);
+    for (int i = 0; i < rows; ++i) {
+      const double a = model.A(i, j);
+      row[static_cast<std::size_t>(i)].add(a, j);
+      col[static_cast<std::size_t>(j)].add(a, i);
+    }
+  }
+  const std::string refusal = ", at or beyond " + number(kUnresolvableCoefficientRange) +
+                              ": in double precision the smaller entries are lost in the larger one's round-off, so "
+                              "no answer would be meaningful; rescale the model (change the units of that row or "
+                              "column)";
+  for (int i = 0; i < rows; ++i)
+    if (row[static_cast<std::size_t>(i)].span() >= kUnresolvableCoefficientRange)
+      throw InputError(
+          source + ": " +
+          describe("row " + name_of(model.row_names, i), row[static_cast<std::size_t>(i)], model.col_names, "column") +
+          refusal);
+  for (int j = 0; j < cols; ++j)
+    if (col[static_cast<std::size_t>(j)].span() >= kUnresolvableCoefficientRange)
+      throw InputError(
+          source + ": " +
+          describe("column " + name_of(model.col_names, j), col[static_cast<std::size_t>(j)], model.row_names, "row") +
+          refusal);
+
+  std::vector<std::string> warnings;
+  std::string first;
+  int count = 0;
+  for (int i = 0; i < rows; ++i)
+    if (row[static_cast<std::size_t>(i)].span() > kWideCoefficientRange && count++ == 0)
+      first =
+          describe("row " + name_of(model.row_names, i), row[static_cast<std::size_t>(i)], model.col_names, "column");
+  warn_first(warnings, source, first, count, "row");
+  count = 0;
+  for (int j = 0; j < cols; ++j)
+    if (col[static_cast<std::size_t>(j)].span() > kWideCoefficientRange && count++ == 0)
+      first =
+          describe("column " + name_of(model.col_names, j), col[static_cast<std::size_t>(j)], model.row_names, "row");
+  warn_first(warnings, source, first, count, "column");
+  if (objective.span() > kWideCoefficientRange)
+    warnings.push_back(source + ": warning: " + describe("the objective", objective, model.col_names, "column") +
+                       " above " + number(kWideCoefficientRange) +
+                       ": the optimal value is only as accurate as the smallest cost relative to the largest");
+  return warnings;
+}
+
+}  // namespace milpsac

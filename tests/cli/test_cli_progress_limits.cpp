@@ -1,0 +1,132 @@
+// --log and --time-limit on the commands that search (sac, policy,
+// shard --exact, solve): with --log the progress lines go to stderr and the
+// JSON on stdout is the same as without it; with a tiny --time-limit the
+// command still answers with a status from the documented vocabulary, valid
+// JSON and the matching exit code. No timing is asserted: the limit is only
+// made small enough that it can be reached, and either outcome is checked.
+#include <doctest/doctest.h>
+
+#include <nlohmann/json.hpp>
+#include <set>
+
+#include "cli_test_support.h"
+
+using namespace milpsac;
+using nlohmann::json;
+
+namespace {
+
+struct Search {
+  std::string command;  // subcommand name, as the log lines carry it
+  std::string args;     // with INPUT where the file goes
+  std::string input;    // examples/ file
+};
+
+std::vector<Search> searches() {
+  return {{"sac", "sac INPUT --budget 1.5 --gap 0", "transformer_l4.json"},
+          {"policy", "policy INPUT --budget 0.5", "sac_stats.json"},
+          {"shard", "shard INPUT --exact", "sharding_input.json"}};
+}
+
+std::string with_input(std::string args, const std::string& input) {
+  return args.replace(args.find("INPUT"), 5, test::example(input));
+}
+
+// The JSON without its wall-clock fields (top level and nested), which differ run to run.
+json without_seconds(json j) {
+  if (j.is_object()) {
+    j.erase("seconds");
+    for (auto& [key, value] : j.items()) value = without_seconds(value);
+  } else if (j.is_array()) {
+    for (auto& value : j) value = without_seconds(value);
+  }
+  return j;
+}
+
+}  // namespace
+
+TEST_CASE("--log writes progress lines to stderr and leaves the JSON on stdout unchanged") {
+  for (const Search& s : searches()) {
+    CAPTURE(s.args);
+    const test::CliRun plain = test::run_cli(with_input(s.args, s.input));
+    REQUIRE(plain.exit_code == 0);
+    // Interval 0: every report of the search is printed, so even a fast solve logs.
+    const test::CliRun logged = test::run_cli(with_input(s.args, s.input) + " --log --log-interval 0");
+    CAPTURE(logged.err);
+    CHECK(logged.exit_code == 0);
+    CHECK(without_seconds(json::parse(logged.out)) == without_seconds(json::parse(plain.out)));
+    // The lines --log adds (stderr also carries the reader's warnings, with or without it).
+    const std::string prefix = "milp-sac " + s.command + ": ";
+    int progress_lines = 0;
+    size_t start = 0;
+    while (start < logged.err.size()) {
+      const size_t end = logged.err.find('\n', start);
+      REQUIRE(end != std::string::npos);
+      const std::string line = logged.err.substr(start, end - start + 1);
+      start = end + 1;
+      if (plain.err.find(line) != std::string::npos) continue;
+      ++progress_lines;
+      CHECK(line.rfind(prefix, 0) == 0);
+      CHECK(line.find(" s  nodes ") != std::string::npos);
+      CHECK(line.find("  bound ") != std::string::npos);
+      CHECK(line.find("  gap ") != std::string::npos);
+    }
+    CHECK(progress_lines >= 1);
+    // --quiet wins over --log; -o keeps the log on stderr and the JSON in the file.
+    CHECK(test::run_cli(with_input(s.args, s.input) + " --log --log-interval 0 --quiet").err.empty());
+    test::TempFile target("", ".json");
+    const test::CliRun to_file =
+        test::run_cli(with_input(s.args, s.input) + " --log --log-interval 0 -o '" + target.path + "'");
+    CHECK(to_file.out.empty());
+    CHECK(to_file.err.find(" s  nodes ") != std::string::npos);
+    CHECK(without_seconds(json::parse(test::read_text(target.path))) == without_seconds(json::parse(plain.out)));
+  }
+}
+
+TEST_CASE("--log-interval must be a number of seconds >= 0") {
+  for (const std::string bad : {"-1", "nan", "inf", "x"}) {
+    CAPTURE(bad);
+    const test::CliRun run =
+        test::run_cli("sac " + test::example("transformer_l4.json") + " --budget 8 --log --log-interval " + bad);
+    CHECK(run.exit_code == 2);
+    CHECK(run.out.empty());
+    CHECK(run.err.find("--log-interval") != std::string::npos);
+  }
+}
+
+TEST_CASE("a tiny --time-limit: a valid status, valid JSON, the matching exit code") {
+  const std::set<std::string> statuses = {"optimal",   "gap_limit", "time_limit",      "node_limit",     "infeasible",
+                                          "unbounded", "feasible",  "numerical_error", "model_too_large"};
+  for (const Search& s : searches()) {
+    CAPTURE(s.args);
+    const test::CliRun run = test::run_cli(with_input(s.args, s.input) + " --time-limit 0.001");
+    CAPTURE(run.err);
+    REQUIRE((run.exit_code == 0 || run.exit_code == 1));
+    const json out = json::parse(run.out);
+    REQUIRE(out.contains("status"));
+    const std::string status = out["status"].get<std::string>();
+    CHECK(statuses.count(status) == 1);
+    if (s.command == "sac") {
+      // A plan (the greedy one at least) with exit 0, or none with exit 1 and a message.
+      CHECK((run.exit_code == 0) == out["peak_memory_bytes"].is_number());
+      if (run.exit_code == 0) {
+        CHECK(out["ac_decisions"].is_object());
+        CHECK(out["peak_memory_bytes"].get<double>() <= 1.5 * 1073741824.0);
+      } else {
+        CHECK(out["message"].is_string());
+      }
+    } else if (s.command == "policy") {
+      CHECK((run.exit_code == 0) == out["decisions"].is_array());
+      if (run.exit_code == 0)
+        CHECK(out["saved_memory_bytes"].get<long long>() <= out["max_memory_bytes"].get<long long>());
+    } else {
+      // shard: the planner's plan (exit 0) or time_limit without one (exit 1); the exact part has its own status.
+      CHECK((run.exit_code == 0) == (status == "feasible"));
+      if (status != "feasible") CHECK(status == "time_limit");
+      REQUIRE(out.contains("exact"));
+      const std::string exact = out["exact"]["status"].get<std::string>();
+      CHECK(statuses.count(exact) == 1);
+      if (out["exact"].contains("total_perf_ms")) CHECK(out["exact"]["options"].is_array());
+    }
+  }
+}
