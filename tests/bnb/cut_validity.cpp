@@ -10,22 +10,13 @@
 #include <vector>
 
 #include "../test_support.h"
+#include "../tsv_table.h"
 #include "bnb/branch_and_bound.h"
 #include "cut_rounds.h"
 #include "lp/mps.h"
 #include "lp/solution_check.h"
 
-namespace {
-
-std::vector<std::string> split_tabs(const std::string& line) {
-  std::vector<std::string> fields;
-  std::stringstream stream(line);
-  std::string field;
-  while (std::getline(stream, field, '\t')) fields.push_back(field);
-  return fields;
-}
-
-}  // namespace
+namespace {}  // namespace
 
 int main(int argc, char** argv) {
   using namespace milpsac;
@@ -34,31 +25,18 @@ int main(int argc, char** argv) {
     return 2;
   }
   const std::string name = argv[1];
-  std::ifstream tsv(test::instance_path("lp/expected.tsv"));
-  std::string line;
-  std::getline(tsv, line);
-  const std::vector<std::string> header = split_tabs(line);
-  auto column = [&](const std::string& key) {
-    for (size_t i = 0; i < header.size(); ++i)
-      if (header[i] == key) return i;
-    std::cerr << "expected.tsv has no column " << key << "\n";
-    std::exit(2);
-  };
-  std::vector<std::string> row;
-  while (std::getline(tsv, line)) {
-    const auto fields = split_tabs(line);
-    if (fields.size() > 2 && fields[column("set")] == "miplib" && fields[column("name")] == name) row = fields;
-  }
-  if (row.empty() || row[column("expected_status")] != "optimal") {
+  const test::TsvTable table = test::read_tsv(test::instance_path("lp/expected.tsv"));
+  const test::TsvTable::Row* row = table.find("miplib", name);
+  if (row == nullptr || table.cell(*row, "expected_status") != "optimal") {
     std::cerr << "no optimal miplib row for " << name << " in expected.tsv\n";
     return 1;
   }
-  const lp::LinearProgram model = lp::read_mps_file(test::instance_path("lp/" + row[column("file")]));
+  const lp::LinearProgram model = lp::read_mps_file(test::instance_path("lp/" + table.cell(*row, "file")));
   bnb::MilpOptions options;
   options.relative_gap = 0;
   options.time_limit_seconds = 300;
   const bnb::MilpResult solved = bnb::solve_milp(model, options);
-  const double expected = std::stod(row[column("expected_objective")]);
+  const double expected = std::stod(table.cell(*row, "expected_objective"));
   if (!solved.has_solution || std::fabs(solved.objective - expected) > 1e-6 * std::max(1.0, std::fabs(expected)) ||
       !lp::is_feasible(model, solved.x, 1e-6, true)) {
     std::cerr << name << ": could not get a verified optimum (" << bnb::to_string(solved.status) << ")\n";

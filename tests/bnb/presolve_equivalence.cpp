@@ -11,20 +11,12 @@
 #include <vector>
 
 #include "../test_support.h"
+#include "../tsv_table.h"
 #include "bnb/branch_and_bound.h"
 #include "lp/mps.h"
 #include "lp/solution_check.h"
 
 namespace {
-
-std::vector<std::string> split_tabs(const std::string& line) {
-  std::vector<std::string> fields;
-  std::stringstream stream(line);
-  std::string field;
-  while (std::getline(stream, field, '\t')) fields.push_back(field);
-  if (!line.empty() && line.back() == '\t') fields.emplace_back();
-  return fields;
-}
 
 double relative_error(double a, double b) { return std::fabs(a - b) / std::max(1.0, std::fabs(b)); }
 
@@ -37,32 +29,20 @@ int main(int argc, char** argv) {
     return 2;
   }
   const std::string set = argv[1], name = argv[2];
-  std::ifstream tsv(test::instance_path("lp/expected.tsv"));
-  std::string line;
-  std::getline(tsv, line);
-  const std::vector<std::string> header = split_tabs(line);
-  auto column = [&](const std::string& key) {
-    for (size_t i = 0; i < header.size(); ++i)
-      if (header[i] == key) return i;
-    std::cerr << "expected.tsv has no column " << key << "\n";
-    std::exit(2);
-  };
-  std::vector<std::string> row;
-  while (std::getline(tsv, line)) {
-    auto fields = split_tabs(line);
-    if (fields.size() > 2 && fields[column("set")] == set && fields[column("name")] == name) row = fields;
-  }
-  if (row.empty()) {
+  const test::TsvTable table = test::read_tsv(test::instance_path("lp/expected.tsv"));
+  const test::TsvTable::Row* found = table.find(set, name);
+  if (found == nullptr) {
     std::cerr << "no row for " << set << "/" << name << " in expected.tsv\n";
     return 1;
   }
-  const lp::LinearProgram model = lp::read_mps_file(test::instance_path("lp/" + row[column("file")]));
+  const test::TsvTable::Row& row = *found;
+  const lp::LinearProgram model = lp::read_mps_file(test::instance_path("lp/" + table.cell(row, "file")));
   if (!model.has_integers()) {
     std::cerr << name << " has no integer column\n";
     return 1;
   }
-  const std::string expected_status = row[column("expected_status")];
-  const std::string expected_objective = row[column("expected_objective")];
+  const std::string expected_status = table.cell(row, "expected_status");
+  const std::string expected_objective = table.cell(row, "expected_objective");
 
   bool ok = true;
   double objectives[2] = {NAN, NAN};

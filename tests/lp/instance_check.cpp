@@ -17,6 +17,7 @@
 #include <vector>
 
 #include "../test_support.h"
+#include "../tsv_table.h"
 #include "bnb/branch_and_bound.h"
 #include "common/input_error.h"
 #include "lp/mps.h"
@@ -25,15 +26,6 @@
 #include "lp_transform.h"
 
 namespace {
-
-std::vector<std::string> split_tabs(const std::string& line) {
-  std::vector<std::string> fields;
-  std::stringstream stream(line);
-  std::string field;
-  while (std::getline(stream, field, '\t')) fields.push_back(field);
-  if (!line.empty() && line.back() == '\t') fields.emplace_back();
-  return fields;
-}
 
 struct Outcome {
   std::string status;
@@ -121,28 +113,16 @@ int main(int argc, char** argv) {
   const std::string set = argv[1], name = argv[2];
   std::vector<std::uint64_t> seeds;
   for (int k = 3; k < argc; ++k) seeds.push_back(std::stoull(argv[k]));
-  std::ifstream tsv(test::instance_path("lp/expected.tsv"));
-  std::string line;
-  std::getline(tsv, line);
-  const std::vector<std::string> header = split_tabs(line);
-  auto column = [&](const std::string& key) {
-    for (size_t i = 0; i < header.size(); ++i)
-      if (header[i] == key) return i;
-    std::cerr << "expected.tsv has no column " << key << "\n";
-    std::exit(2);
-  };
-  std::vector<std::string> row;
-  while (std::getline(tsv, line)) {
-    auto fields = split_tabs(line);
-    if (fields.size() > 2 && fields[column("set")] == set && fields[column("name")] == name) row = fields;
-  }
-  if (row.empty()) {
+  const test::TsvTable table = test::read_tsv(test::instance_path("lp/expected.tsv"));
+  const test::TsvTable::Row* found = table.find(set, name);
+  if (found == nullptr) {
     std::cerr << "no row for " << set << "/" << name << " in expected.tsv\n";
     return 1;
   }
-  const std::string path = test::instance_path("lp/" + row[column("file")]);
-  const std::string expected_status = row[column("expected_status")];
-  const std::string expected_objective = row[column("expected_objective")];
+  const test::TsvTable::Row& row = *found;
+  const std::string path = test::instance_path("lp/" + table.cell(row, "file"));
+  const std::string expected_status = table.cell(row, "expected_status");
+  const std::string expected_objective = table.cell(row, "expected_objective");
 
   lp::LinearProgram model;
   try {

@@ -12,21 +12,10 @@
 #include <vector>
 
 #include "../test_support.h"
+#include "../tsv_table.h"
 #include "common/input_error.h"
 #include "lp/mps.h"
 #include "lp/simplex.h"
-
-namespace {
-
-std::vector<std::string> split_tabs(const std::string& line) {
-  std::vector<std::string> fields;
-  std::stringstream stream(line);
-  std::string field;
-  while (std::getline(stream, field, '\t')) fields.push_back(field);
-  return fields;
-}
-
-}  // namespace
 
 int main(int argc, char** argv) {
   using namespace milpsac;
@@ -37,33 +26,26 @@ int main(int argc, char** argv) {
   const int group = std::stoi(argv[1]), groups = std::stoi(argv[2]);
   const int max_rows = argc > 3 ? std::stoi(argv[3]) : 1000;
   const std::string data = test::shared_dir() + "/data/lp/";
-  std::ifstream index(data + "INDEX.tsv");
-  if (!index) {
-    std::cerr << "cannot read " << data << "INDEX.tsv\n";
+  test::TsvTable index;
+  try {
+    index = test::read_tsv(data + "INDEX.tsv");
+  } catch (const std::runtime_error& e) {
+    std::cerr << e.what() << "\n";
     return 1;
   }
-  std::string line;
-  std::getline(index, line);
-  const std::vector<std::string> header = split_tabs(line);
-  auto column = [&](const std::string& key) {
-    for (size_t i = 0; i < header.size(); ++i)
-      if (header[i] == key) return i;
-    std::cerr << "INDEX.tsv has no column " << key << "\n";
-    std::exit(2);
-  };
   int position = -1, checked = 0;
   std::vector<std::string> failures;
-  while (std::getline(index, line)) {
-    const auto f = split_tabs(line);
-    if (f.size() <= column("cbc_status") || f[column("set")] != "netlib") continue;
-    if (std::stoi(f[column("rows")]) > max_rows) continue;
+  for (const test::TsvTable::Row& f : index.rows) {
+    auto cell = [&](const std::string& key) { return index.cell(f, key); };
+    if (cell("cbc_status").empty() || cell("set") != "netlib") continue;
+    if (std::stoi(cell("rows")) > max_rows) continue;
     if (++position % groups != group) continue;
-    const std::string name = f[column("name")];
-    const bool cbc_optimal = f[column("cbc_status")] == "optimal" && !f[column("cbc_objective")].empty();
-    const double expected = std::stod(cbc_optimal ? f[column("cbc_objective")] : f[column("published_optimum")]);
+    const std::string name = cell("name");
+    const bool cbc_optimal = cell("cbc_status") == "optimal" && !cell("cbc_objective").empty();
+    const double expected = std::stod(cbc_optimal ? cell("cbc_objective") : cell("published_optimum"));
     lp::LinearProgram model;
     try {
-      model = lp::read_mps_file(data + f[column("file")]);
+      model = lp::read_mps_file(data + cell("file"));
     } catch (const InputError& e) {
       std::cerr << name << ": " << e.what() << "\n";
       failures.push_back(name);

@@ -13,6 +13,7 @@
 #include <vector>
 
 #include "../test_support.h"
+#include "../tsv_table.h"
 #include "common/input_error.h"
 #include "lp/mps.h"
 #include "lp/presolve/presolve.h"
@@ -372,37 +373,13 @@ struct CuratedModel {
   std::string set, name, file, status, objective;
 };
 
-std::vector<std::string> split_tabs(const std::string& line) {
-  std::vector<std::string> fields;
-  std::stringstream stream(line);
-  std::string field;
-  while (std::getline(stream, field, '\t')) fields.push_back(field);
-  return fields;
-}
-
 std::vector<CuratedModel> curated_models() {
-  std::ifstream tsv(test::instance_path("lp/expected.tsv"));
-  REQUIRE(tsv.good());
-  std::string line;
-  std::getline(tsv, line);
-  const auto header = split_tabs(line);
-  auto column = [&](const std::string& key) {
-    for (size_t i = 0; i < header.size(); ++i)
-      if (header[i] == key) return i;
-    FAIL("expected.tsv has no column " << key);
-    return size_t{0};
-  };
-  const size_t set = column("set"), name = column("name"), file = column("file"), status = column("expected_status"),
-               objective = column("expected_objective");
+  const test::TsvTable table = test::read_tsv(test::instance_path("lp/expected.tsv"));
   std::vector<CuratedModel> models;
-  while (std::getline(tsv, line)) {
-    const auto f = split_tabs(line);
-    if (f.size() <= objective) {
-      if (f.size() > status) models.push_back({f[set], f[name], f[file], f[status], ""});
-      continue;
-    }
-    models.push_back({f[set], f[name], f[file], f[status], f[objective]});
-  }
+  for (const test::TsvTable::Row& row : table.rows)
+    if (!table.cell(row, "expected_status").empty())
+      models.push_back({table.cell(row, "set"), table.cell(row, "name"), table.cell(row, "file"),
+                        table.cell(row, "expected_status"), table.cell(row, "expected_objective")});
   return models;
 }
 
