@@ -133,6 +133,15 @@ def module_info_text(obj: Any) -> tuple[str, str]:
     )
 
 
+def call_with_module_info(module_info: Any, from_file: Any, from_text: Any, args: Any) -> Any:
+    """from_file(path, args) for a path, else from_text(text, source, args) on the
+    JSON of a ModuleInfo dict or Graph-like object (module_info_text)."""
+    if is_path(module_info):
+        return from_file(os.fspath(module_info), args)
+    text, source = module_info_text(module_info)
+    return from_text(text, source, args)
+
+
 def sac_stats_text(obj: Any) -> tuple[str, str]:
     """(JSON text, source name) of a SACStats dict or an object with its attributes."""
     if isinstance(obj, dict):

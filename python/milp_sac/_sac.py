@@ -7,7 +7,7 @@ from dataclasses import dataclass, field
 from typing import Any, Optional
 
 from . import _core
-from ._inputs import as_float, as_int, as_names, fspath, is_path, module_info_text
+from ._inputs import as_float, as_int, as_names, call_with_module_info, fspath, is_path, module_info_text
 
 
 class NoPlanFound(RuntimeError):
@@ -114,11 +114,7 @@ def plan_sac(
     args.fsdp_units = as_names(fsdp_units, "fsdp_units")
     args.relative_gap = as_float(gap, "gap")
     args.time_limit_seconds = as_float(time_limit, "time_limit")
-    if is_path(module_info):
-        raw = _core.plan_sac_file(fspath(module_info), args)
-    else:
-        text, source = module_info_text(module_info)
-        raw = _core.plan_sac_text(text, source, args)
+    raw = call_with_module_info(module_info, _core.plan_sac_file, _core.plan_sac_text, args)
     if raw["violations"]:
         # The plan failed the independent re-check: a bug in milp-sac, never expected.
         raise RuntimeError("milp-sac internal error: the plan fails the independent check: " + "; ".join(raw["violations"]))
@@ -218,11 +214,7 @@ def sweep_sac(
     args.points = as_int(points, "points")
     args.relative_gap = as_float(gap, "gap")
     args.time_limit_seconds = as_float(time_limit, "time_limit")
-    if is_path(module_info):
-        raw = _core.sweep_sac_file(fspath(module_info), args)
-    else:
-        text, source = module_info_text(module_info)
-        raw = _core.sweep_sac_text(text, source, args)
+    raw = call_with_module_info(module_info, _core.sweep_sac_file, _core.sweep_sac_text, args)
     violations = [v for p in raw["points"] for v in p["violations"]]
     if violations:
         raise RuntimeError("milp-sac internal error: a plan of the sweep fails the independent check: " + "; ".join(violations))
