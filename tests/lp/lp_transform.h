@@ -95,7 +95,7 @@ inline lp::LinearProgram transformed_copy(const lp::LinearProgram& lp, std::uint
     out.row_names[static_cast<size_t>(k)] = std::string("R").append(std::to_string(k));
     for (int l = 0; l < n; ++l) {
       const int j = col_order[static_cast<size_t>(l)];
-      out.A(k, l) = lp.A(i, j) * g * col_factor[static_cast<size_t>(j)];
+      out.A.coeffRef(k, l) = lp.A.coeff(i, j) * g * col_factor[static_cast<size_t>(j)];
     }
   }
   return out;
