@@ -53,7 +53,10 @@ int run_export_mps(const Args& argv) {
   summary["rows"] = model.lp.num_rows();
   summary["columns"] = model.lp.num_cols();
   summary["integer_columns"] = integers;
-  summary["nonzeros"] = static_cast<long>((model.lp.A.array() != 0.0).count());
+  long nonzeros = 0;  // stored entries that are not zero
+  for (int j = 0; j < model.lp.num_cols(); ++j)
+    for (lp::SparseMatrix::InnerIterator it(model.lp.A, j); it; ++it) nonzeros += it.value() != 0.0 ? 1 : 0;
+  summary["nonzeros"] = nonzeros;
   print_json(summary);
   return 0;
 }

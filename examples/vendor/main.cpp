@@ -22,7 +22,10 @@ bool solve_small_milp() {
   lp.resize(2, 2);
   lp.sense = milpsac::lp::ObjectiveSense::kMaximize;
   lp.c << 3.0, 2.0;
-  lp.A << 1.0, 1.0, 1.0, 3.0;
+  lp.set_coefficient(0, 0, 1.0);  // c1: x + y
+  lp.set_coefficient(0, 1, 1.0);
+  lp.set_coefficient(1, 0, 1.0);  // c2: x + 3y
+  lp.set_coefficient(1, 1, 3.0);
   lp.row_upper << 4.0, 6.0;
   lp.col_upper(0) = 3.0;
   lp.is_integer = {1, 1};

@@ -31,12 +31,14 @@ int separate_gomory(const LpRelaxation& relaxation, const std::vector<char>& is_
   // Rows whose activity is integer at every integer point: all columns
   // integer with integral coefficients.
   std::vector<char> integral_row(static_cast<size_t>(m), 1);
-  for (int i = 0; i < m; ++i)
-    for (int j = 0; j < n && integral_row[static_cast<size_t>(i)]; ++j) {
-      const double a = model.A(i, j);
+  for (int j = 0; j < n; ++j)
+    for (lp::SparseMatrix::InnerIterator it(model.A, j); it; ++it) {
+      const double a = it.value();
       if (a != 0.0 && (!is_integer[static_cast<size_t>(j)] || !is_integral(a)))
-        integral_row[static_cast<size_t>(i)] = 0;
+        integral_row[static_cast<size_t>(it.row())] = 0;
     }
+  // Rows of A are scanned below (a logical's row enters pi): a row-major copy once.
+  const lp::RowMajorMatrix rows_of_a = model.A;
 
   // Candidate positions: basic integer columns at fractional values, most fractional first.
   std::vector<int> positions;
@@ -103,7 +105,7 @@ int separate_gomory(const LpRelaxation& relaxation, const std::vector<char>& is_
       // g t, written in x: at lower g (x - bound), at upper g (bound - x).
       const double sign = at_upper ? -1.0 : 1.0;
       if (logical)
-        pi += (sign * g) * model.A.row(i).transpose();
+        for (lp::RowMajorMatrix::InnerIterator it(rows_of_a, i); it; ++it) pi[it.col()] += (sign * g) * it.value();
       else
         pi[v] += sign * g;
       pi0 += sign * g * bound;

@@ -107,8 +107,9 @@ int separate_knapsack_covers(const LpRelaxation& relaxation, const std::vector<c
   const lp::LinearProgram& model = relaxation.model();
   const Eigen::VectorXd x = relaxation.values();
   int added = 0;
+  const lp::RowMajorMatrix rows_of_a = model.A;  // rows are scanned: a row-major copy once
   for (int i = 0; i < relaxation.num_original_rows(); ++i) {
-    const Eigen::VectorXd a = model.A.row(i).transpose();
+    const Eigen::VectorXd a = Eigen::VectorXd(rows_of_a.row(i).transpose());
     if (std::isfinite(model.row_upper[i])) separate_row(a, model.row_upper[i], relaxation, is_integer, x, pool, added);
     if (std::isfinite(model.row_lower[i]))
       separate_row(-a, -model.row_lower[i], relaxation, is_integer, x, pool, added);

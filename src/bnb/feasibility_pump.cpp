@@ -46,18 +46,23 @@ PumpModel build_model(const lp::LinearProgram& base, const std::vector<int>& int
   }
   const int g = static_cast<int>(p.generals.size());
   p.lp.resize(p.m + 2 * g, p.n + g);
-  p.lp.A.topLeftCorner(p.m, p.n) = base.A;
+  std::vector<Eigen::Triplet<double>> entries;
+  entries.reserve(static_cast<size_t>(base.A.nonZeros()) + 4 * static_cast<size_t>(g));
+  for (int j = 0; j < p.n; ++j)
+    for (lp::SparseMatrix::InnerIterator it(base.A, j); it; ++it)
+      entries.emplace_back(static_cast<int>(it.row()), j, it.value());
   p.lp.col_lower.head(p.n) = base.col_lower;
   p.lp.col_upper.head(p.n) = base.col_upper;
   p.lp.row_lower.head(p.m) = base.row_lower;
   p.lp.row_upper.head(p.m) = base.row_upper;
   for (int k = 0; k < g; ++k) {
     const int j = p.generals[static_cast<size_t>(k)];
-    p.lp.A(p.m + 2 * k, j) = 1.0;
-    p.lp.A(p.m + 2 * k, p.n + k) = -1.0;
-    p.lp.A(p.m + 2 * k + 1, j) = 1.0;
-    p.lp.A(p.m + 2 * k + 1, p.n + k) = 1.0;
+    entries.emplace_back(p.m + 2 * k, j, 1.0);
+    entries.emplace_back(p.m + 2 * k, p.n + k, -1.0);
+    entries.emplace_back(p.m + 2 * k + 1, j, 1.0);
+    entries.emplace_back(p.m + 2 * k + 1, p.n + k, 1.0);
   }
+  p.lp.A.setFromTriplets(entries.begin(), entries.end());
   return p;
 }
 

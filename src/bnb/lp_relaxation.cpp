@@ -68,7 +68,9 @@ bool LpRelaxation::passes_check(const lp::SimplexSolver& solver) const {
   const Eigen::VectorXd activity = model_.A * x;
   Eigen::VectorXd magnitude = Eigen::VectorXd::Zero(num_rows());
   for (int j = 0; j < num_cols(); ++j)
-    if (x[j] != 0.0) magnitude.noalias() += model_.A.col(j).cwiseAbs() * std::fabs(x[j]);
+    if (x[j] != 0.0)
+      for (lp::SparseMatrix::InnerIterator it(model_.A, j); it; ++it)
+        magnitude[it.row()] += std::fabs(it.value()) * std::fabs(x[j]);
   for (int i = 0; i < num_rows(); ++i) {
     const double l = model_.row_lower[i], u = model_.row_upper[i];
     const double scale = 1.0 + magnitude[i];
@@ -121,11 +123,22 @@ void LpRelaxation::add_rows(const std::vector<Eigen::VectorXd>& rows, const std:
   if (rows.empty()) return;
   const lp::Basis basis = active().basis();
   const int m = num_rows(), n = num_cols(), k = static_cast<int>(rows.size());
-  model_.A.conservativeResize(m + k, n);
+  // Rebuild A from its entries and the cuts' nonzeros: one pass over the nonzeros.
+  std::vector<Eigen::Triplet<double>> entries;
+  entries.reserve(static_cast<size_t>(model_.A.nonZeros()));
+  for (int j = 0; j < n; ++j)
+    for (lp::SparseMatrix::InnerIterator it(model_.A, j); it; ++it)
+      entries.emplace_back(static_cast<int>(it.row()), j, it.value());
+  for (int r = 0; r < k; ++r) {
+    const Eigen::VectorXd& row = rows[static_cast<size_t>(r)];
+    for (int j = 0; j < n; ++j)
+      if (row[j] != 0.0) entries.emplace_back(m + r, j, row[j]);
+  }
+  model_.A.resize(m + k, n);
+  model_.A.setFromTriplets(entries.begin(), entries.end());
   model_.row_lower.conservativeResize(m + k);
   model_.row_upper.conservativeResize(m + k);
   for (int r = 0; r < k; ++r) {
-    model_.A.row(m + r) = rows[static_cast<size_t>(r)].transpose();
     model_.row_lower[m + r] = lower[static_cast<size_t>(r)];
     model_.row_upper[m + r] = upper[static_cast<size_t>(r)];
     model_.row_names.push_back("cut" + std::to_string(m + r - original_rows_));
@@ -135,7 +148,7 @@ void LpRelaxation::add_rows(const std::vector<Eigen::VectorXd>& rows, const std:
 
 void LpRelaxation::truncate_rows(int rows, const lp::Basis& basis) {
   if (rows >= num_rows() || rows < original_rows_) return;
-  model_.A.conservativeResize(rows, num_cols());
+  model_.A = lp::SparseMatrix(model_.A.topRows(rows));
   model_.row_lower.conservativeResize(rows);
   model_.row_upper.conservativeResize(rows);
   model_.row_names.resize(static_cast<size_t>(rows));
@@ -155,17 +168,26 @@ int LpRelaxation::remove_slack_cuts() {
   // per remaining row, so the warm start stays well-formed.
   lp::Basis kept;
   kept.cols = basis.cols;
-  lp::LinearProgram grown = model_;
+  // New row index of each old row (-1: removed), then A without those rows in one pass.
+  std::vector<int> new_row(static_cast<size_t>(num_rows()), -1);
+  for (size_t r = 0; r < keep.size(); ++r) new_row[static_cast<size_t>(keep[r])] = static_cast<int>(r);
+  std::vector<Eigen::Triplet<double>> entries;
+  entries.reserve(static_cast<size_t>(model_.A.nonZeros()));
+  for (int j = 0; j < num_cols(); ++j)
+    for (lp::SparseMatrix::InnerIterator it(model_.A, j); it; ++it)
+      if (const int r = new_row[static_cast<size_t>(it.row())]; r >= 0) entries.emplace_back(r, j, it.value());
+  const Eigen::VectorXd old_lower = model_.row_lower, old_upper = model_.row_upper;
+  const std::vector<std::string> old_names = std::move(model_.row_names);
   model_.A.resize(static_cast<int>(keep.size()), num_cols());
+  model_.A.setFromTriplets(entries.begin(), entries.end());
   model_.row_lower.resize(static_cast<int>(keep.size()));
   model_.row_upper.resize(static_cast<int>(keep.size()));
   model_.row_names.clear();
   for (size_t r = 0; r < keep.size(); ++r) {
     const int i = keep[r];
-    model_.A.row(static_cast<int>(r)) = grown.A.row(i);
-    model_.row_lower[static_cast<int>(r)] = grown.row_lower[i];
-    model_.row_upper[static_cast<int>(r)] = grown.row_upper[i];
-    model_.row_names.push_back(grown.row_names[static_cast<size_t>(i)]);
+    model_.row_lower[static_cast<int>(r)] = old_lower[i];
+    model_.row_upper[static_cast<int>(r)] = old_upper[i];
+    model_.row_names.push_back(old_names[static_cast<size_t>(i)]);
     kept.rows.push_back(basis.rows[static_cast<size_t>(i)]);
   }
   rebuild(kept);

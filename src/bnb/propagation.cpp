@@ -24,8 +24,9 @@ RowPropagator::RowPropagator(const lp::LinearProgram& lp)
       row_upper_(lp.row_upper),
       is_integer_(lp.is_integer) {
   for (int j = 0; j < lp.num_cols(); ++j)
-    for (int i = 0; i < lp.num_rows(); ++i) {
-      const double a = lp.A(i, j);
+    for (lp::SparseMatrix::InnerIterator it(lp.A, j); it; ++it) {  // rows in increasing order
+      const int i = static_cast<int>(it.row());
+      const double a = it.value();
       if (std::fabs(a) <= kCoefficientZero) continue;
       rows_[static_cast<size_t>(i)].push_back({j, a});
       col_rows_[static_cast<size_t>(j)].push_back(i);

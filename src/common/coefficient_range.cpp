@@ -78,8 +78,9 @@ std::vector<std::string> check_coefficient_ranges(const lp::LinearProgram& model
   Extremes objective;
   for (int j = 0; j < cols; ++j) {
     objective.add(model.c(j), j);
-    for (int i = 0; i < rows; ++i) {
-      const double a = model.A(i, j);
+    for (lp::SparseMatrix::InnerIterator it(model.A, j); it; ++it) {  // add() skips zeros
+      const int i = static_cast<int>(it.row());
+      const double a = it.value();
       row[static_cast<std::size_t>(i)].add(a, j);
       col[static_cast<std::size_t>(j)].add(a, i);
     }

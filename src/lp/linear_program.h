@@ -1,16 +1,24 @@
-// LinearProgram: the dense LP/MILP data every solver layer works on.
+// LinearProgram: the LP/MILP data every solver layer works on.
 //
 //   minimise (or maximise)  c^T x + offset
 //   subject to              row_lower <= A x <= row_upper
 //                           col_lower <=   x <= col_upper
 //                           x_j integer where is_integer[j]
 //
-// Either side of a bound may be infinite (+-kInfinity). A is dense (Eigen,
-// column-major): the models this project solves have at most a few thousand
-// rows and columns, and dense storage keeps the simplex simple and fast there.
+// Either side of a bound may be infinite (+-kInfinity). A is sparse and
+// column-major (Eigen::SparseMatrix): the models reach tens of thousands of
+// rows and columns at a few nonzeros per column (dfl001 6071 x 12230 would be
+// 600 MB dense), so memory and every pass over A scale with the nonzeros.
+// Builders of larger models fill A from triplets (setFromTriplets, which sums
+// duplicates) and leave it compressed; small builders may use
+// set_coefficient. Readers must not assume A is compressed or free of stored
+// zeros (a coefficient set to 0 stays stored): test values, not structure.
+// Column access is cheap (InnerIterator); a pass that scans rows builds a
+// row-major copy once (RowMajorMatrix) instead of calling A.coeff per entry.
 #pragma once
 
 #include <Eigen/Dense>
+#include <Eigen/SparseCore>
 #include <limits>
 #include <string>
 #include <vector>
@@ -21,10 +29,13 @@ inline constexpr double kInfinity = std::numeric_limits<double>::infinity();
 
 enum class ObjectiveSense { kMinimize, kMaximize };
 
+using SparseMatrix = Eigen::SparseMatrix<double, Eigen::ColMajor>;
+using RowMajorMatrix = Eigen::SparseMatrix<double, Eigen::RowMajor>;
+
 struct LinearProgram {
   std::string name;
   ObjectiveSense sense = ObjectiveSense::kMinimize;
-  Eigen::MatrixXd A;             // rows x cols
+  SparseMatrix A;                // rows x cols, column-major sparse
   Eigen::VectorXd c;             // cols
   double offset = 0.0;           // constant term of the objective (in the stated sense)
   Eigen::VectorXd col_lower;     // cols
@@ -42,9 +53,16 @@ struct LinearProgram {
       if (v) return true;
     return false;
   }
-  // Resize to m rows and n columns: A zero, c zero, columns [0, inf), rows free.
+  // A(i, j), zero where nothing is stored (a binary search in column j).
+  double coefficient(int i, int j) const { return A.coeff(i, j); }
+  // Set A(i, j) = v, storing the entry if it is new. For small builders and
+  // tests: each new entry may shift the rest of its column.
+  void set_coefficient(int i, int j, double v) { A.coeffRef(i, j) = v; }
+  // Row i as a dense vector of num_cols() entries (one pass over A's columns).
+  Eigen::VectorXd dense_row(int i) const { return Eigen::VectorXd(A.row(i).transpose()); }
+  // Resize to m rows and n columns: A empty (all zero), c zero, columns [0, inf), rows free.
   void resize(int m, int n) {
-    A = Eigen::MatrixXd::Zero(m, n);
+    A = SparseMatrix(m, n);
     c = Eigen::VectorXd::Zero(n);
     col_lower = Eigen::VectorXd::Zero(n);
     col_upper = Eigen::VectorXd::Constant(n, kInfinity);

@@ -263,6 +263,7 @@ LinearProgram MpsModel::assemble() {
     lp.row_lower[static_cast<Eigen::Index>(i)] = lower;
     lp.row_upper[static_cast<Eigen::Index>(i)] = upper;
   }
+  std::vector<Eigen::Triplet<double>> entries;
   for (size_t j = 0; j < n; ++j) {
     ColumnData& col = columns_[j];
     const auto jj = static_cast<Eigen::Index>(j);
@@ -272,8 +273,10 @@ LinearProgram MpsModel::assemble() {
     lp.col_lower[jj] = col.lower;
     lp.col_upper[jj] = col.upper;
     lp.is_integer[j] = col.integer ? 1 : 0;
-    for (const auto& [row, value] : col.entries) lp.A(row, jj) = value;
+    for (const auto& [row, value] : col.entries) entries.emplace_back(row, static_cast<int>(j), value);
   }
+  // A column's entries are merged per row when read, so there are no duplicates to sum.
+  lp.A.setFromTriplets(entries.begin(), entries.end());
   if (transcoded) diag_.warn_at(0, "names that are not UTF-8 were read as Latin-1");
   return lp;
 }

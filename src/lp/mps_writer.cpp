@@ -210,11 +210,11 @@ void write_mps(const LinearProgram& lp, std::ostream& out) {
       out << data_line("    ", col, objective, number(lp.c[j]));
       any = true;
     }
-    for (Eigen::Index i = 0; i < m; ++i) {
-      const double a = lp.A(i, j);
+    for (SparseMatrix::InnerIterator it(lp.A, j); it; ++it) {  // rows in increasing order
+      const double a = it.value();
       if (a == 0.0) continue;
       if (!std::isfinite(a)) throw std::invalid_argument("write_mps: coefficient of " + col + " is not finite");
-      out << data_line("    ", col, rows[static_cast<size_t>(i)], number(a));
+      out << data_line("    ", col, rows[static_cast<size_t>(it.row())], number(a));
       any = true;
     }
     if (!any) out << data_line("    ", col, objective, "0");  // keeps an empty column in the model

@@ -19,7 +19,8 @@ double clean_bound(double v) {
 }  // namespace
 
 SimplexSolver::SimplexSolver(const LinearProgram& lp, bool scale) : m_(lp.num_rows()), n_(lp.num_cols()) {
-  A_original_ = lp.A.sparseView(1.0, 0.0);  // keeps every nonzero, however small
+  A_original_ = lp.A;
+  A_original_.prune(1.0, 0.0);  // drops stored zeros, keeps every nonzero however small; compressed
   scale_ =
       scale ? compute_scale_factors(A_original_) : ScaleFactors{Eigen::VectorXd::Ones(m_), Eigen::VectorXd::Ones(n_)};
   A_sparse_ = scale_.row.asDiagonal() * A_original_ * scale_.col.asDiagonal();

@@ -90,7 +90,8 @@ LpSolution verify_solution(const LinearProgram& lp, LpSolution result, const Tol
         result.ray_margin = INFINITY;
         break;
       }
-      const Eigen::SparseMatrix<double> A = lp.A.sparseView(1.0, 0.0);
+      Eigen::SparseMatrix<double> A = lp.A;
+      A.prune(1.0, 0.0);  // drops stored zeros only
       const double sign = lp.sense == ObjectiveSense::kMaximize ? -1.0 : 1.0;
       const Eigen::VectorXd cost = sign * lp.c;
       const OriginalData data{A, cost, lp.col_lower, lp.col_upper, lp.row_lower, lp.row_upper};

@@ -76,19 +76,21 @@ ExactModel build_exact_model(const PlanInput& input, const SearchSpace& space, V
     lp.row_upper[row] = 1.0;
     lp.row_names[tables + r] = capacity_rows[r].name;
   }
+  std::vector<Eigen::Triplet<double>> entries;
   for (std::size_t j = 0; j < cols; ++j) {
     const auto [t, i] = model.column_option[j];
     const ShardingOption& o = input.options[static_cast<std::size_t>(i)];
     const auto col = static_cast<Eigen::Index>(j);
-    lp.A(static_cast<Eigen::Index>(t), col) = 1.0;
+    entries.emplace_back(static_cast<int>(t), static_cast<int>(col), 1.0);
     for (std::size_t r = 0; r < capacity_rows.size(); ++r)
-      lp.A(static_cast<Eigen::Index>(tables + r), col) =
-          static_cast<double>(capacity_rows[r].hbm ? o.hbm : o.ddr) / capacity_rows[r].capacity;
+      entries.emplace_back(static_cast<int>(tables + r), static_cast<int>(col),
+                           static_cast<double>(capacity_rows[r].hbm ? o.hbm : o.ddr) / capacity_rows[r].capacity);
     lp.c[col] = o.perf;
     lp.col_upper[col] = 1.0;
     lp.is_integer[j] = 1;
     lp.col_names[j] = "x_t" + std::to_string(t) + "_o" + std::to_string(i);
   }
+  lp.A.setFromTriplets(entries.begin(), entries.end());
   return model;
 }
 

@@ -133,8 +133,8 @@ lp::LinearProgram correlated_knapsack(int n, unsigned seed) {
   lp.resize(1, n);
   lp.sense = lp::ObjectiveSense::kMaximize;
   for (int j = 0; j < n; ++j) {
-    lp.A(0, j) = w(rng);
-    lp.c[j] = lp.A(0, j) + 1 + (j % 3);
+    lp.A.coeffRef(0, j) = w(rng);
+    lp.c[j] = lp.A.coeff(0, j) + 1 + (j % 3);
     lp.col_upper[j] = 1;
   }
   lp.row_upper[0] = lp.A.sum() / 2 + 0.5;
@@ -198,9 +198,9 @@ TEST_CASE("relative gap: the search stops once the gap is reached and says so") 
   lp::LinearProgram lp;
   lp.resize(2, n);
   for (int j = 0; j < n; ++j) {
-    lp.A(0, j) = w(rng);
-    lp.A(1, j) = w(rng);
-    lp.c[j] = -(w(rng) + 0.5 * lp.A(0, j));
+    lp.A.coeffRef(0, j) = w(rng);
+    lp.A.coeffRef(1, j) = w(rng);
+    lp.c[j] = -(w(rng) + 0.5 * lp.A.coeff(0, j));
     lp.col_upper[j] = 1;
   }
   lp.row_upper[0] = lp.A.row(0).sum() / 3;
@@ -245,8 +245,8 @@ TEST_CASE("random small MILPs agree with enumeration") {
       lp.col_upper[j] = 1;
     }
     for (int i = 0; i < m; ++i) {
-      for (int j = 0; j < n; ++j) lp.A(i, j) = coef(rng);
-      const double total = lp.A.row(i).cwiseMax(0).sum();
+      for (int j = 0; j < n; ++j) lp.A.coeffRef(i, j) = coef(rng);
+      const double total = lp.dense_row(i).cwiseMax(0).sum();
       switch ((trial + i) % 3) {
         case 0:
           lp.row_upper[i] = std::floor(total * 0.4);
@@ -283,7 +283,7 @@ TEST_CASE("deterministic: the same model gives the same answer and node count") 
   lp::LinearProgram lp;
   lp.resize(3, 20);
   for (int j = 0; j < 20; ++j) {
-    for (int i = 0; i < 3; ++i) lp.A(i, j) = w(rng);
+    for (int i = 0; i < 3; ++i) lp.A.coeffRef(i, j) = w(rng);
     lp.c[j] = -w(rng);
     lp.col_upper[j] = 1;
   }

@@ -120,8 +120,8 @@ TEST_CASE("random small MILPs: no cut removes an integer-feasible point") {
       lp.col_upper[j] = trial % 3 == 0 ? 1 : box(rng);
     }
     for (int i = 0; i < m; ++i) {
-      for (int j = 0; j < n; ++j) lp.A(i, j) = coef(rng) * (trial % 4 == 1 ? 0.7 : 1.0);
-      const double total = lp.A.row(i).cwiseMax(0).sum();
+      for (int j = 0; j < n; ++j) lp.A.coeffRef(i, j) = coef(rng) * (trial % 4 == 1 ? 0.7 : 1.0);
+      const double total = lp.dense_row(i).cwiseMax(0).sum();
       if ((trial + i) % 2 == 0)
         lp.row_upper[i] = std::floor(total * 0.45) + 0.5 * (trial % 5 == 0);
       else

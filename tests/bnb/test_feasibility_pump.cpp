@@ -42,7 +42,7 @@ lp::LinearProgram planted_partitioning(unsigned seed, int elements, int extra_co
   lp::LinearProgram lp;
   lp.resize(elements, static_cast<int>(columns.size()));
   for (int j = 0; j < lp.num_cols(); ++j) {
-    for (int i : columns[static_cast<size_t>(j)]) lp.A(i, j) = 1.0;
+    for (int i : columns[static_cast<size_t>(j)]) lp.A.coeffRef(i, j) = 1.0;
     lp.c[j] = 1.0 + static_cast<double>(rng() % 20);
     lp.col_upper[j] = 1.0;
     lp.is_integer[static_cast<size_t>(j)] = 1;

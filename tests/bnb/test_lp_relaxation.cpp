@@ -23,7 +23,7 @@ lp::LinearProgram random_lp(int m, int n, unsigned seed) {
   for (int j = 0; j < n; ++j) {
     lp.c[j] = coef(rng);
     lp.col_upper[j] = 10;
-    for (int i = 0; i < m; ++i) lp.A(i, j) = coef(rng);
+    for (int i = 0; i < m; ++i) lp.A.coeffRef(i, j) = coef(rng);
   }
   for (int i = 0; i < m; ++i) lp.row_upper[i] = lp.A.row(i).sum();
   return lp;
@@ -65,7 +65,8 @@ TEST_CASE("bounds, basis save and restore, warm re-solve") {
   lp::LinearProgram lp;
   lp.resize(1, 2);
   lp.sense = lp::ObjectiveSense::kMaximize;
-  lp.A << 1, 1;
+  lp.set_coefficient(0, 0, 1);
+  lp.set_coefficient(0, 1, 1);
   lp.c << 1, 1;
   lp.col_upper << 1, 1;
   lp.row_upper[0] = 1.5;
@@ -99,7 +100,8 @@ TEST_CASE("cut rows: added to the LP, warm start, removed when slack") {
   lp::LinearProgram lp;
   lp.resize(1, 2);
   lp.sense = lp::ObjectiveSense::kMaximize;
-  lp.A << 2, 2;
+  lp.set_coefficient(0, 0, 2);
+  lp.set_coefficient(0, 1, 2);
   lp.c << 1, 1;
   lp.col_upper << 1, 1;
   lp.row_upper[0] = 3;

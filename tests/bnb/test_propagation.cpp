@@ -94,7 +94,7 @@ TEST_CASE("random integer programs: propagation never removes a feasible integer
       lp.col_upper[j] = box(rng);
     }
     for (int i = 0; i < m; ++i) {
-      for (int j = 0; j < n; ++j) lp.A(i, j) = coef(rng) * (trial % 5 == 0 ? 0.37 : 1.0);
+      for (int j = 0; j < n; ++j) lp.A.coeffRef(i, j) = coef(rng) * (trial % 5 == 0 ? 0.37 : 1.0);
       if (i % 2 == 0)
         lp.row_upper[i] = coef(rng);
       else

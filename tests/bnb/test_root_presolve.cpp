@@ -92,11 +92,11 @@ TEST_CASE("presolve on and off agree with enumeration on random small integer mo
     }
     for (int i = 0; i < m; ++i) {
       if (i == 1) {  // a singleton row
-        lp.A(i, trial % n) = 1 + trial % 3;
+        lp.A.coeffRef(i, trial % n) = 1 + trial % 3;
       } else if (i == 3) {  // parallel to row 0
-        lp.A.row(i) = 2.0 * lp.A.row(0);
+        for (int j = 0; j < n; ++j) lp.set_coefficient(i, j, 2.0 * lp.coefficient(0, j));
       } else {
-        for (int j = 0; j < n; ++j) lp.A(i, j) = coef(rng);
+        for (int j = 0; j < n; ++j) lp.A.coeffRef(i, j) = coef(rng);
       }
       const double total = lp.A.row(i).cwiseAbs().sum();
       switch ((trial + i) % 3) {
@@ -170,11 +170,11 @@ TEST_CASE("deterministic with presolve: same model, same answer, same node count
   lp::LinearProgram lp;
   lp.resize(4, 18);
   for (int j = 0; j < 18; ++j) {
-    for (int i = 0; i < 3; ++i) lp.A(i, j) = w(rng);
+    for (int i = 0; i < 3; ++i) lp.A.coeffRef(i, j) = w(rng);
     lp.c[j] = -w(rng);
     lp.col_upper[j] = 1;
   }
-  lp.A(3, 0) = 1;  // singleton row: x0 <= 0
+  lp.A.coeffRef(3, 0) = 1;  // singleton row: x0 <= 0
   lp.row_upper[3] = 0;
   for (int i = 0; i < 3; ++i) lp.row_upper[i] = lp.A.row(i).sum() / 2;
   lp.is_integer.assign(18, 1);

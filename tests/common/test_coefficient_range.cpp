@@ -18,7 +18,7 @@ lp::LinearProgram identity(int n) {
   lp::LinearProgram m;
   m.resize(n, n);
   for (int i = 0; i < n; ++i) {
-    m.A(i, i) = 1.0;
+    m.A.coeffRef(i, i) = 1.0;
     m.c(i) = 1.0;
     // Appended, not "r" + ...: GCC 12 raises a false -Wrestrict on that.
     m.row_names[static_cast<size_t>(i)] = std::string("r").append(std::to_string(i));
@@ -42,14 +42,14 @@ bool contains(const std::string& text, const std::string& part) { return text.fi
 
 TEST_CASE("a well-ranged model: no warning, no error; zeros span nothing") {
   lp::LinearProgram m = identity(3);
-  m.A(0, 1) = -1e9;  // row r0 and column c1 span 1e9: below the warning threshold
+  m.A.coeffRef(0, 1) = -1e9;  // row r0 and column c1 span 1e9: below the warning threshold
   CHECK(check_coefficient_ranges(m, "m.mps").empty());
   CHECK(check_coefficient_ranges(lp::LinearProgram{}, "m.mps").empty());
 }
 
 TEST_CASE("a row spanning 1e15 or more is refused with the row, both columns and both values") {
   lp::LinearProgram m = identity(3);
-  m.A(1, 2) = -1e16;
+  m.A.coeffRef(1, 2) = -1e16;
   const std::string message = error_of(m);
   CAPTURE(message);
   CHECK(message.rfind("m.mps: row 'r1'", 0) == 0);
@@ -57,16 +57,16 @@ TEST_CASE("a row spanning 1e15 or more is refused with the row, both columns and
   CHECK(contains(message, "to -1e+16 (column 'c2')"));
   CHECK(contains(message, "rescale"));
   // Exactly at the threshold: refused too; just below: a warning.
-  m.A(1, 2) = kUnresolvableCoefficientRange;
+  m.A.coeffRef(1, 2) = kUnresolvableCoefficientRange;
   CHECK_FALSE(error_of(m).empty());
-  m.A(1, 2) = kUnresolvableCoefficientRange / 2;
+  m.A.coeffRef(1, 2) = kUnresolvableCoefficientRange / 2;
   CHECK(error_of(m).empty());
 }
 
 TEST_CASE("a column spanning 1e15 is refused naming the column and both rows") {
   lp::LinearProgram m = identity(3);
-  m.A(0, 0) = 1e-8;
-  m.A(2, 0) = 1e8;  // column c0 spans 1e16; rows r0 (1e-8 only) and r2 (1, 1e8) do not
+  m.A.coeffRef(0, 0) = 1e-8;
+  m.A.coeffRef(2, 0) = 1e8;  // column c0 spans 1e16; rows r0 (1e-8 only) and r2 (1, 1e8) do not
   const std::string message = error_of(m);
   CAPTURE(message);
   CHECK(message.rfind("m.mps: column 'c0'", 0) == 0);
@@ -76,8 +76,8 @@ TEST_CASE("a column spanning 1e15 is refused naming the column and both rows") {
 
 TEST_CASE("wide spans warn once per kind, with the first offender and a count of the others") {
   lp::LinearProgram m = identity(4);
-  m.A(0, 1) = 1e11;
-  m.A(2, 3) = 1e12;
+  m.A.coeffRef(0, 1) = 1e11;
+  m.A.coeffRef(2, 3) = 1e12;
   m.c(3) = 1e11;
   const std::vector<std::string> warnings = check_coefficient_ranges(m, "m.mps");
   REQUIRE(warnings.size() == 3);
@@ -91,8 +91,8 @@ TEST_CASE("wide spans warn once per kind, with the first offender and a count of
 TEST_CASE("unnamed rows and columns are named by their index") {
   lp::LinearProgram m;
   m.resize(1, 2);
-  m.A(0, 0) = 1.0;
-  m.A(0, 1) = 1e20;
+  m.A.coeffRef(0, 0) = 1.0;
+  m.A.coeffRef(0, 1) = 1e20;
   const std::string message = error_of(m);
   CAPTURE(message);
   CHECK(message.rfind("m.mps: row 0:", 0) == 0);

@@ -19,7 +19,8 @@ inline lp::LinearProgram make_lp(std::vector<std::vector<double>> rows, std::vec
   const int n = static_cast<int>(cost.size());
   lp.resize(m, n);
   for (int i = 0; i < m; ++i)
-    for (int j = 0; j < n; ++j) lp.A(i, j) = rows[i][j];
+    for (int j = 0; j < n; ++j)
+      if (rows[i][j] != 0.0) lp.set_coefficient(i, j, rows[i][j]);  // store only nonzeros
   for (int i = 0; i < m; ++i) {
     lp.row_lower[i] = row_lower[i];
     lp.row_upper[i] = row_upper[i];

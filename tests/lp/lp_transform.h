@@ -93,11 +93,21 @@ inline lp::LinearProgram transformed_copy(const lp::LinearProgram& lp, std::uint
     out.row_lower[k] = lower;
     out.row_upper[k] = upper;
     out.row_names[static_cast<size_t>(k)] = std::string("R").append(std::to_string(k));
-    for (int l = 0; l < n; ++l) {
-      const int j = col_order[static_cast<size_t>(l)];
-      out.A(k, l) = lp.A(i, j) * g * col_factor[static_cast<size_t>(j)];
-    }
   }
+  // A over its nonzeros only (a dense m x n pass is 600 MB of work on dfl001):
+  // new entry (k, l) = old (i, j) * g_i * f_j with k, l the inverse orders.
+  std::vector<int> new_row(static_cast<size_t>(m)), new_col(static_cast<size_t>(n));
+  for (int k = 0; k < m; ++k) new_row[static_cast<size_t>(row_order[static_cast<size_t>(k)])] = k;
+  for (int l = 0; l < n; ++l) new_col[static_cast<size_t>(col_order[static_cast<size_t>(l)])] = l;
+  std::vector<Eigen::Triplet<double>> entries;
+  entries.reserve(static_cast<size_t>(lp.A.nonZeros()));
+  for (int j = 0; j < n; ++j)
+    for (lp::SparseMatrix::InnerIterator it(lp.A, j); it; ++it) {
+      const int i = static_cast<int>(it.row());
+      entries.emplace_back(new_row[static_cast<size_t>(i)], new_col[static_cast<size_t>(j)],
+                           it.value() * row_factor[static_cast<size_t>(i)] * col_factor[static_cast<size_t>(j)]);
+    }
+  out.A.setFromTriplets(entries.begin(), entries.end());
   return out;
 }
 

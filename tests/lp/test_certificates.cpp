@@ -21,13 +21,13 @@ constexpr double inf = kInfinity;
 
 // The Farkas check of solve_lp's own ray, redone here on the LP's data.
 lp::CertificateCheck farkas(const lp::LinearProgram& model, const Eigen::VectorXd& y) {
-  const Eigen::SparseMatrix<double> A = model.A.sparseView(1.0, 0.0);
+  const Eigen::SparseMatrix<double> A = model.A.pruned(1.0, 0.0);
   const Eigen::VectorXd cost = model.sense == lp::ObjectiveSense::kMaximize ? Eigen::VectorXd(-model.c) : model.c;
   return lp::check_farkas_ray({A, cost, model.col_lower, model.col_upper, model.row_lower, model.row_upper}, y);
 }
 
 lp::CertificateCheck primal_ray(const lp::LinearProgram& model, const Eigen::VectorXd& d) {
-  const Eigen::SparseMatrix<double> A = model.A.sparseView(1.0, 0.0);
+  const Eigen::SparseMatrix<double> A = model.A.pruned(1.0, 0.0);
   const Eigen::VectorXd cost = model.sense == lp::ObjectiveSense::kMaximize ? Eigen::VectorXd(-model.c) : model.c;
   return lp::check_primal_ray({A, cost, model.col_lower, model.col_upper, model.row_lower, model.row_upper}, d);
 }

@@ -156,7 +156,7 @@ TEST_CASE("random feasible LPs are certified optimal by the KKT check") {
       }
     }
     for (int i = 0; i < m; ++i)
-      for (int j = 0; j < n; ++j) lp.A(i, j) = (kind(rng) < 2) ? 0.0 : coef(rng);
+      for (int j = 0; j < n; ++j) lp.A.coeffRef(i, j) = (kind(rng) < 2) ? 0.0 : coef(rng);
     Eigen::VectorXd activity = lp.A * point;
     for (int i = 0; i < m; ++i) {
       switch (kind(rng) % 3) {
@@ -200,7 +200,7 @@ TEST_CASE("warm start: tightened bound re-solved by the dual simplex matches a c
       lp.col_upper[j] = 10;
     }
     for (int i = 0; i < m; ++i) {
-      for (int j = 0; j < n; ++j) lp.A(i, j) = coef(rng);
+      for (int j = 0; j < n; ++j) lp.A.coeffRef(i, j) = coef(rng);
       lp.row_upper[i] = 10 + coef(rng) * 5;
     }
     lp::SimplexSolver warm(lp);

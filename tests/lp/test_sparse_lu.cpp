@@ -24,6 +24,7 @@ namespace {
 // nonsingular) plus about `per_column` off-diagonal entries per column, rows
 // and columns permuted so that no structure is visible.
 Eigen::MatrixXd random_sparse(int n, int per_column, std::mt19937& rng) {
+  if (n <= 0) return Eigen::MatrixXd(0, 0);  // also tells GCC the vectors below have a sane size
   std::uniform_real_distribution<double> value(-1.0, 1.0);
   std::uniform_int_distribution<int> index(0, n - 1);
   Eigen::MatrixXd A = Eigen::MatrixXd::Zero(n, n);

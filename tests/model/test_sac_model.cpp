@@ -43,7 +43,9 @@ int count_rows(const lp::LinearProgram& lp, const std::string& prefix) {
   return n;
 }
 
-long nonzeros(const lp::LinearProgram& lp) { return static_cast<long>((lp.A.array() != 0.0).count()); }
+long nonzeros(const lp::LinearProgram& lp) {
+  return static_cast<long>(lp::SparseMatrix(lp.A.pruned(1.0, 0.0)).nonZeros());
+}
 
 double recompute_fraction(const model::ModStats& m, double r, double y) {
   double f = 0.0;

@@ -77,7 +77,7 @@ inline void check_identical(const lp::LinearProgram& a, const lp::LinearProgram&
   REQUIRE(a.num_cols() == b.num_cols());
   CHECK(a.sense == b.sense);
   CHECK(a.offset == b.offset);
-  CHECK(a.A == b.A);
+  CHECK(Eigen::MatrixXd(a.A) == Eigen::MatrixXd(b.A));  // same values; stored zeros may differ
   CHECK(a.c == b.c);
   CHECK(a.col_lower == b.col_lower);
   CHECK(a.col_upper == b.col_upper);

@@ -95,8 +95,8 @@ TEST_CASE("afiro: fixed-format Netlib values") {
   const LinearProgram lp = read_instance("netlib/afiro.mps.gz");
   CHECK(lp.name == "AFIRO");
   const int x01 = index_of(lp.col_names, "X01");
-  CHECK(lp.A(index_of(lp.row_names, "X48"), x01) == 0.301);
-  CHECK(lp.A(index_of(lp.row_names, "R09"), x01) == -1.0);
+  CHECK(lp.A.coeff(index_of(lp.row_names, "X48"), x01) == 0.301);
+  CHECK(lp.A.coeff(index_of(lp.row_names, "R09"), x01) == -1.0);
   CHECK(lp.row_lower[index_of(lp.row_names, "X05")] == -kInfinity);
   CHECK(lp.row_upper[index_of(lp.row_names, "X05")] == 80.0);
 }
@@ -150,9 +150,9 @@ TEST_CASE("warnings.mps: the documented choices for a file full of oddities") {
   const LinearProgram lp = read_instance("edge/warnings.mps");
   const int c0 = index_of(lp.col_names, "C0");
   const int r0 = index_of(lp.row_names, "R0");
-  CHECK(lp.c[c0] == 14);         // -1 + 1 + 2 + 3 + 4 + 5: duplicates summed
-  CHECK(lp.A(r0, c0) == 20);     // -1 + 1 + 2 + 3 + 4 + 5 + 6
-  CHECK(lp.row_lower[r0] == 5);  // the last RHS (5) and the last RANGES (5)
+  CHECK(lp.c[c0] == 14);            // -1 + 1 + 2 + 3 + 4 + 5: duplicates summed
+  CHECK(lp.A.coeff(r0, c0) == 20);  // -1 + 1 + 2 + 3 + 4 + 5 + 6
+  CHECK(lp.row_lower[r0] == 5);     // the last RHS (5) and the last RANGES (5)
   CHECK(lp.row_upper[r0] == 10);
   CHECK(lp.col_lower[c0] == 0);  // UP -1 then up to UP 5: judged on the final bound
   CHECK(lp.col_upper[c0] == 5);

@@ -84,10 +84,10 @@ TEST_CASE("free format: rows, columns, rhs and default bounds") {
   CHECK(lp.c[0] == 1);
   CHECK(lp.c[1] == 4);
   CHECK(lp.c[2] == 9);
-  CHECK(lp.A(0, 0) == 1);
-  CHECK(lp.A(0, 1) == 1);
-  CHECK(lp.A(0, 2) == 0);
-  CHECK(lp.A(2, 1) == -1);
+  CHECK(lp.A.coeff(0, 0) == 1);
+  CHECK(lp.A.coeff(0, 1) == 1);
+  CHECK(lp.A.coeff(0, 2) == 0);
+  CHECK(lp.A.coeff(2, 1) == -1);
   CHECK(lp.row_lower[0] == -kInfinity);
   CHECK(lp.row_upper[0] == 5);
   CHECK(lp.row_lower[1] == 10);
@@ -126,9 +126,9 @@ TEST_CASE("fixed format: names with blanks are read by column position") {
   CHECK(lp.row_names == std::vector<std::string>{"ROW 1", "ROW 2"});
   CHECK(lp.col_names == std::vector<std::string>{"COL A", "COL B"});
   CHECK(lp.c[0] == 1.5);
-  CHECK(lp.A(0, 0) == 2.0);
-  CHECK(lp.A(1, 0) == -1.0);
-  CHECK(lp.A(0, 1) == 3.0);
+  CHECK(lp.A.coeff(0, 0) == 2.0);
+  CHECK(lp.A.coeff(1, 0) == -1.0);
+  CHECK(lp.A.coeff(0, 1) == 3.0);
   CHECK(lp.row_upper[0] == 10.0);
   CHECK(lp.row_lower[1] == 1.0);
   CHECK(lp.col_upper[1] == 4.0);
@@ -328,7 +328,7 @@ TEST_CASE("comments: '*' lines, '$' anywhere, trailing '*' fields; '*' inside na
   REQUIRE(lp.num_cols() == 2);
   CHECK(lp.col_names[1] == "C0*x");
   CHECK(lp.c[0] == -1);
-  CHECK(lp.A(0, 1) == 2);
+  CHECK(lp.A.coeff(0, 1) == 2);
   CHECK(lp.row_lower[0] == 1);
   CHECK(lp.row_upper[0] == 2);
 }
@@ -350,7 +350,7 @@ TEST_CASE("|value| >= 1e30 in RHS and BOUNDS is infinite") {
   CHECK(lp.col_lower[0] == -kInfinity);
   CHECK(lp.col_upper[0] == kInfinity);
   CHECK(lp.col_upper[1] == kInfinity);
-  CHECK(lp.A(0, 1) == 1e30);  // a coefficient stays what it says
+  CHECK(lp.A.coeff(0, 1) == 1e30);  // a coefficient stays what it says
   CHECK(error_of("NAME\nROWS\n N obj\n L a\nCOLUMNS\n    x a 1\nRHS\n    rhs a -1e30\nENDATA\n").find("t.mps:8:") == 0);
 }
 
@@ -386,7 +386,7 @@ TEST_CASE("unknown rows and columns are skipped with a warning") {
   }
   REQUIRE(lp.num_rows() == 1);
   REQUIRE(lp.num_cols() == 1);
-  CHECK(lp.A(0, 0) == 1);
+  CHECK(lp.A.coeff(0, 0) == 1);
   CHECK(lp.c[0] == 2);
   CHECK(lp.row_upper[0] == 4);
   CHECK(lp.col_upper[0] == 8);
@@ -402,7 +402,7 @@ TEST_CASE("names that are not UTF-8 are read as Latin-1, with a warning") {
   CHECK(lp.row_names[0] == "r\xc3\xa9");
   CHECK(lp.col_names[0] == "x\xc3\xa9");
   CHECK(lp.col_names[1] == "y\xc3\xa9");  // already UTF-8: kept
-  CHECK(lp.A(0, 1) == 2);
+  CHECK(lp.A.coeff(0, 1) == 2);
   REQUIRE(warnings.size() == 1);
   CHECK(warnings[0] == "t.mps: warning: names that are not UTF-8 were read as Latin-1");
 }
@@ -413,7 +413,7 @@ TEST_CASE("duplicate COLUMNS entries are summed; a repeated RHS replaces") {
       "NAME\nROWS\n N obj\n L a\n L b\nCOLUMNS\n    x a 1 a 2\n    x obj 1 obj 4\n    y b 1\n    x a 10\n"
       "RHS\n    rhs a 1 a 2\nENDATA\n");
   REQUIRE(lp.num_cols() == 2);
-  CHECK(lp.A(0, 0) == 13);  // also across non-contiguous entries of x
+  CHECK(lp.A.coeff(0, 0) == 13);  // also across non-contiguous entries of x
   CHECK(lp.c[0] == 5);
   CHECK(lp.row_upper[0] == 2);
 }
@@ -422,7 +422,7 @@ TEST_CASE("CRLF line ends, tabs and content after ENDATA") {
   const LinearProgram lp =
       parse("NAME\tT\r\nROWS\r\n N\tobj\r\n L\ta\r\nCOLUMNS\r\n\tx\ta\t2\r\nRHS\r\n\trhs\ta\t3\r\nENDATA\r\nnot MPS\n");
   CHECK(lp.name == "T");
-  CHECK(lp.A(0, 0) == 2);
+  CHECK(lp.A.coeff(0, 0) == 2);
   CHECK(lp.row_upper[0] == 3);
 }
 

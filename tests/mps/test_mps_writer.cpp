@@ -46,8 +46,8 @@ TEST_CASE("round trip: rows of every shape, including inexact widths") {
   for (int i = 0; i < m; ++i) {
     lp.row_lower[i] = lows[i];
     lp.row_upper[i] = ups[i];
-    lp.A(i, 0) = 1.0 / (i + 1);
-    lp.A(i, 1) = -std::sqrt(2.0) * i;
+    lp.A.coeffRef(i, 0) = 1.0 / (i + 1);
+    lp.A.coeffRef(i, 1) = -std::sqrt(2.0) * i;
   }
   lp.c << 0.1, -1e-17;
   check_identical(lp, round_trip(lp));
@@ -67,7 +67,7 @@ TEST_CASE("round trip: bounds, integers, maximise, offset, empty column") {
     lp.is_integer[static_cast<size_t>(j)] = integer[j];
     lp.c[j] = j % 3 == 0 ? 0.0 : j * 0.7;  // some columns with no entries at all
   }
-  lp.A(0, 1) = 1;
+  lp.A.coeffRef(0, 1) = 1;
   lp.row_upper[0] = 10;
   check_identical(lp, round_trip(lp));
   const std::string text = to_mps(lp);
@@ -80,7 +80,7 @@ TEST_CASE("names that MPS cannot carry are replaced, uniquely") {
   lp.row_names = {"", "has space", "R0", "OBJ"};
   lp.col_names = {"C1", "C1", "$dollar", "tab\there"};
   for (int i = 0; i < 4; ++i) {
-    lp.A(i, i) = 1;
+    lp.A.coeffRef(i, i) = 1;
     lp.row_upper[i] = i;
   }
   const LinearProgram back = round_trip(lp);
@@ -104,7 +104,7 @@ TEST_CASE("what MPS cannot express is refused") {
   std::ostringstream sink;
   CHECK_THROWS_AS(milpsac::lp::write_mps(crossed, sink), std::invalid_argument);
   LinearProgram nan = model(1, 1);
-  nan.A(0, 0) = std::nan("");
+  nan.A.coeffRef(0, 0) = std::nan("");
   CHECK_THROWS_AS(milpsac::lp::write_mps(nan, sink), std::invalid_argument);
   LinearProgram wrong = model(1, 1);
   wrong.c.resize(3);

@@ -161,7 +161,7 @@ TEST_CASE("the model: one binary per tie group, one capacity row") {
   CHECK(m.lp.has_integers());
   CHECK(m.lp.sense == lp::ObjectiveSense::kMaximize);
   // Weights 100, 100, 120, 100 share the factor 20: 5, 5, 6, 5 and capacity 6.
-  CHECK(m.lp.A(0, m.groups.group_of[3]) == 6.0);
+  CHECK(m.lp.A.coeff(0, m.groups.group_of[3]) == 6.0);
   CHECK(m.lp.row_upper[0] == 6.0);
   // A group forced both ways: reported, not modelled.
   model::SacStats bad = s;

@@ -104,6 +104,7 @@ LinearProgram extract_reduced(const LinearProgram& original, PresolveModel& mode
   lp.resize(m, n);
   const double sign = original.sense == ObjectiveSense::kMaximize ? -1.0 : 1.0;
   lp.offset = sign * model.offset;
+  std::vector<Eigen::Triplet<double>> entries;
   for (int c = 0; c < n; ++c) {
     const auto j = static_cast<size_t>(stack.col_map[static_cast<size_t>(c)]);
     lp.c[c] = sign * model.cost[j];
@@ -113,9 +114,11 @@ LinearProgram extract_reduced(const LinearProgram& original, PresolveModel& mode
     if (j < original.col_names.size()) lp.col_names[static_cast<size_t>(c)] = original.col_names[j];
     for (const Entry& e : model.cols[j]) {
       const int r = new_row[static_cast<size_t>(e.index)];
-      if (r >= 0) lp.A(r, c) = e.value;
+      if (r >= 0) entries.emplace_back(r, c, e.value);
     }
   }
+  // The last entry for a position wins, as an assignment would.
+  lp.A.setFromTriplets(entries.begin(), entries.end(), [](double, double later) { return later; });
   for (int r = 0; r < m; ++r) {
     const auto i = static_cast<size_t>(stack.row_map[static_cast<size_t>(r)]);
     lp.row_lower[r] = model.row_lower[i];

@@ -45,9 +45,10 @@ PresolveModel make_presolve_model(const LinearProgram& lp, bool keep_integrality
     model.col_lower[uj] = clean_bound(lp.col_lower[j]);
     model.col_upper[uj] = clean_bound(lp.col_upper[j]);
     if (uj < lp.is_integer.size()) model.is_integer[uj] = lp.is_integer[uj];
-    for (int i = 0; i < m; ++i) {
-      const double a = lp.A(i, j);
-      if (a != 0.0) {  // structural zero test: dense storage of a sparse matrix
+    for (SparseMatrix::InnerIterator it(lp.A, j); it; ++it) {  // rows in increasing order
+      const int i = static_cast<int>(it.row());
+      const double a = it.value();
+      if (a != 0.0) {  // a stored entry may still be zero
         model.cols[uj].push_back({i, a});
         model.rows[static_cast<size_t>(i)].push_back({j, a});
       }

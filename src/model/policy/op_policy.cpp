@@ -54,7 +54,7 @@ struct IntegerRow {
 
 IntegerRow integer_row(const lp::LinearProgram& lp) {
   IntegerRow row;
-  for (int g = 0; g < lp.num_cols(); ++g) row.weight.push_back(static_cast<std::int64_t>(lp.A(0, g)));
+  for (int g = 0; g < lp.num_cols(); ++g) row.weight.push_back(static_cast<std::int64_t>(lp.coefficient(0, g)));
   row.capacity = static_cast<std::int64_t>(lp.row_upper[0]);
   return row;
 }
@@ -92,11 +92,11 @@ void add_cover_cut(lp::LinearProgram& lp, const IntegerRow& row, std::vector<int
   }
   const std::int64_t heaviest = row.weight[static_cast<size_t>(set.front())];
   const int m = lp.num_rows(), n = lp.num_cols();
-  lp.A.conservativeResize(m + 1, n);
-  lp.A.row(m).setZero();
-  for (int g : set) lp.A(m, g) = 1.0;
+  lp.A.conservativeResize(m + 1, n);  // the new row m starts empty
+  for (int g : set) lp.set_coefficient(m, g, 1.0);
   for (size_t g = 0; g < row.weight.size(); ++g)
-    if (row.weight[g] >= heaviest) lp.A(m, static_cast<Eigen::Index>(g)) = 1.0;
+    if (row.weight[g] >= heaviest) lp.set_coefficient(m, static_cast<int>(g), 1.0);
+  lp.A.makeCompressed();
   lp.row_lower.conservativeResize(m + 1);
   lp.row_upper.conservativeResize(m + 1);
   lp.row_lower[m] = -lp::kInfinity;
@@ -216,7 +216,7 @@ PolicyModel build_policy_model(const SacStats& stats, std::int64_t capacity) {
   for (int g = 0; g < count; ++g) {
     const auto gi = static_cast<size_t>(g);
     lp.c[g] = sums.runtime[gi];
-    lp.A(0, g) = static_cast<double>(sums.memory[gi] / unit);
+    lp.set_coefficient(0, g, static_cast<double>(sums.memory[gi] / unit));
     lp.is_integer[gi] = 1;
     const int forced = model.groups.forced[gi];
     lp.col_lower[g] = forced == 1 ? 1.0 : 0.0;

@@ -29,13 +29,15 @@ lp::LinearProgram LpBuilder::finish(const std::string& name) const {
     lp.c(j) = col.cost;
     lp.is_integer[static_cast<size_t>(j)] = col.integer ? 1 : 0;
   }
+  std::vector<Eigen::Triplet<double>> entries;
   for (int i = 0; i < num_rows(); ++i) {
     const Row& row = rows_[static_cast<size_t>(i)];
     lp.row_names[static_cast<size_t>(i)] = row.name;
     lp.row_lower(i) = row.lower;
     lp.row_upper(i) = row.upper;
-    for (const auto& [col, coefficient] : row.entries) lp.A(i, col) += coefficient;
+    for (const auto& [col, coefficient] : row.entries) entries.emplace_back(i, col, coefficient);
   }
+  lp.A.setFromTriplets(entries.begin(), entries.end());  // sums the entries a row names twice
   return lp;
 }
 

@@ -23,15 +23,16 @@ namespace milpsac::model {
 namespace {
 
 constexpr int kMaxAttempts = 3;
-// The LP core stores the constraint matrix dense: past this many entries
-// (rows x columns, 320 MB a copy, and the search holds several) the model is
-// not handed to it and the greedy plan is reported with status
-// "model_too_large" (docs/sac.md: about 6,000 modules of a LLaMA-like trace).
-constexpr double kLargestDenseEntries = 4e7;
+// Past this many nonzeros in A the model is not handed to the search and the
+// greedy plan is reported with status "model_too_large" (docs/sac.md). A is
+// sparse, so this is no longer about memory (8,000 modules of a LLaMA-like
+// trace, 8545 x 5919 with 1.8e6 nonzeros, take 180 MB in the search) but about
+// time: there the root LP does not finish in 10 s and the set-up alone
+// overruns a 1 s limit by about a second. 1e6 nonzeros is about 6,000 modules,
+// where the dense limit (4e7 entries) used to stop.
+constexpr double kLargestNonzeros = 1e6;
 
-bool too_large_for_dense_lp(const SacModel& model) {
-  return static_cast<double>(model.lp.num_rows()) * model.lp.num_cols() > kLargestDenseEntries;
-}
+bool too_large_for_lp(const SacModel& model) { return static_cast<double>(model.lp.A.nonZeros()) > kLargestNonzeros; }
 // The search's value counts as the starting point's when within this (relative).
 constexpr double kSameValue = 1e-9;
 
@@ -69,7 +70,7 @@ bnb::MilpResult solve_model(const SacModel& model, const Start& start, const Sac
     solved.has_solution = true;
     solved.objective = solved.bound = solved.gap = 0.0;
     solved.x = Eigen::VectorXd(0);
-  } else if (too_large_for_dense_lp(model) || deadline.expired()) {
+  } else if (too_large_for_lp(model) || deadline.expired()) {
     // No search: the starting point is all there is, with the bound t >= 0.
     solved.status = deadline.expired() ? bnb::MilpStatus::kTimeLimit : bnb::MilpStatus::kNodeLimit;
     solved.has_solution = start.x.size() == model.lp.num_cols();
@@ -124,7 +125,7 @@ SacSolution solve_sac(const ModuleInfo& info, const SacRequest& request, const S
     total_nodes += solved.nodes;
     solution.nodes = total_nodes;
     solution.status = bnb::to_string(solved.status);
-    if (!model.infeasible && too_large_for_dense_lp(model) && !deadline.expired()) solution.status = "model_too_large";
+    if (!model.infeasible && too_large_for_lp(model) && !deadline.expired()) solution.status = "model_too_large";
     if (!solved.has_solution) {
       if (solved.status == bnb::MilpStatus::kInfeasible)
         solution.min_budget = smallest_feasible_budget(info, request, std::max(1.0, deadline.remaining_seconds()));
