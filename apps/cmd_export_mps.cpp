@@ -1,7 +1,7 @@
 // `milp-sac export-mps MODULE_INFO.json --budget GIB [...] [--formulation
 // cumulative|chain|pairwise-bigm] -o FILE.mps`: the module-level SAC MILP as
-// built, in free MPS, to hand to CBC, HiGHS or GLPK. `chain` (default)
-// and `cumulative` are the models `sac` solves (see docs/sac.md); `pairwise-bigm`
+// built, in free MPS, to hand to CBC, HiGHS or GLPK. `cumulative` (default)
+// and `chain` are the models `sac` solves (see docs/sac.md); `pairwise-bigm`
 // is the reference sac_milp model row for row (old names `ours`, `seed`). Prints a JSON
 // summary of the file (or, with -o -, writes the MPS itself to stdout and
 // nothing else).

@@ -16,6 +16,7 @@
 
 #include "cli_args.h"
 #include "commands.h"
+#include "common/deadline.h"
 #include "common/input_file.h"
 #include "model/policy/op_policy.h"
 #include "model/sac_stats.h"
@@ -142,6 +143,7 @@ const model::PolicyResult* sweep_summary(const model::PolicySweep& sweep) {
 }  // namespace
 
 int run_policy(const Args& argv) {
+  const Deadline clock;  // --time-limit counts from here, reading included
   const CliArgs args(argv, command_spec("policy"));
   args.require_positional(1, "SAC_STATS.json");
   const OutputFormat format = output_format(args);
@@ -165,6 +167,7 @@ int run_policy(const Args& argv) {
 
   const std::string& path = args.positional()[0];
   const model::SacStats stats = model::read_sac_stats_file(path);
+  options.time_limit_seconds = remaining_limit(clock, options.time_limit_seconds);
 
   std::optional<model::PolicyResult> single;
   if (budget) single = model::solve_policy(stats, *budget, options);

@@ -14,6 +14,7 @@
 
 #include "cli_args.h"
 #include "commands.h"
+#include "common/deadline.h"
 #include "model/module_info_reader.h"
 #include "model/sac/baseline.h"
 #include "model/sac/sac_solver.h"
@@ -126,6 +127,7 @@ void print_table(const std::string& path, const model::ModuleInfo& info, const m
 }  // namespace
 
 int run_sac(const Args& argv) {
+  const Deadline clock;  // --time-limit counts from here, reading included
   const CliArgs args(argv, command_spec("sac"));
   args.require_positional(1, "MODULE_INFO.json");
   const OutputFormat format = output_format(args);
@@ -144,6 +146,7 @@ int run_sac(const Args& argv) {
   const std::string& path = args.positional()[0];
   const model::ModuleInfo info = model::read_module_info_file(path);
   print_module_warnings("sac", info.warnings);
+  options.time_limit_seconds = remaining_limit(clock, options.time_limit_seconds);
   const model::SacSolution solution = model::solve_sac(info, request, options);
 
   if (format == OutputFormat::kJson)

@@ -170,7 +170,7 @@ int run_shard(const Args& args) {
   const double reservation =
       reservation_option.value_or(original.storage_reservation.value_or(sharding::kDefaultStorageReservation));
   const PlanInput input = sharding::with_storage_reservation(original, reservation);
-  const Deadline deadline(time_limit - clock.elapsed_seconds());
+  const Deadline deadline(remaining_limit(clock, time_limit));
   const PlanResult plan = sharding::plan_sharding(input, variant, deadline);
 
   Json out = sharding::plan_json(input, original, plan, variant, reservation, cli.flag("proposals"));
@@ -180,7 +180,7 @@ int run_shard(const Args& args) {
     options.relative_gap = 0.0;
     options.progress = progress.callback;
     options.progress_interval_seconds = progress.interval_seconds;
-    if (!std::isinf(time_limit)) options.time_limit_seconds = std::max(1e-6, time_limit - clock.elapsed_seconds());
+    options.time_limit_seconds = remaining_limit(clock, time_limit);
     const sharding::ExactSelection exact = sharding::solve_exact_selection(input, space, variant, options);
     if (!exact.has_solution && exact.status != bnb::MilpStatus::kInfeasible)
       std::cerr << "milp-sac shard: warning: the exact selection ended with status " << bnb::to_string(exact.status)

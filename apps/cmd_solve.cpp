@@ -26,10 +26,6 @@
 namespace milpsac::cli {
 namespace {
 
-// The smallest limit handed to the solver once reading used up the budget:
-// it then stops at its first check and reports time_limit.
-constexpr double kMinimumSolveSeconds = 1e-6;
-
 double without_negative_zero(double v) { return v == 0.0 ? 0.0 : v; }
 
 Json number_or_null(double v) { return std::isfinite(v) ? Json(without_negative_zero(v)) : Json(nullptr); }
@@ -100,8 +96,7 @@ int run_solve(const Args& argv) {
   // The warnings carry "FILE[:LINE]: warning: ..." already. --quiet silences
   // stderr for the whole command (main.cpp), warnings included.
   for (const std::string& warning : warnings) std::cerr << "milp-sac solve: " << warning << "\n";
-  options.time_limit_seconds =
-      std::isinf(time_limit) ? time_limit : std::max(kMinimumSolveSeconds, time_limit - clock.elapsed_seconds());
+  options.time_limit_seconds = remaining_limit(clock, time_limit);
   const bnb::MilpResult result = bnb::solve_milp(model, options);
   const double seconds = clock.elapsed_seconds();
 

@@ -28,4 +28,15 @@ class Deadline {
   double limit_seconds_;
 };
 
+// A command's time limit counts from the command's start (reading and model
+// building included): what is left of `limit_seconds` on `clock` for the
+// stage that starts now. At least `floor_seconds`, so that a stage started
+// after the limit still runs to its first check and reports the limit;
+// an infinite limit stays infinite.
+inline double remaining_limit(const Deadline& clock, double limit_seconds, double floor_seconds = 1e-6) {
+  if (std::isinf(limit_seconds)) return limit_seconds;
+  const double left = limit_seconds - clock.elapsed_seconds();
+  return left > floor_seconds ? left : floor_seconds;
+}
+
 }  // namespace milpsac
