@@ -17,12 +17,13 @@ baseline`). For each budget, whole processes are timed:
              model grows quadratically; runs past the limit are skipped and
              marked "skip")
 
-Peak memory (max RSS) of each of our runs is read with /usr/bin/time when it is
-installed. Prints a Markdown table.
+Peak memory (max RSS) and CPU seconds (user + system) of each of our runs are
+read with /usr/bin/time when it is installed: on a shared machine the CPU
+seconds say more than the wall seconds. Prints a Markdown table.
 
 Usage: bench/model/sac_scale.py [--bin DIR] [--family llama] [--sizes 250,500,...]
                                 [--fractions 0.3,0.5,0.7] [--cbc-max-modules N]
-                                [--gap0-limit S]
+                                [--gap0-limit S] [--cbc-limit S] [--cbc-seed-max-modules N]
 Standard library only.
 """
 import argparse
@@ -36,15 +37,25 @@ import time
 from pathlib import Path
 
 REPO = Path(__file__).resolve().parent.parent.parent
+LAST_CPU = None
+
+
+def seconds_text(wall):
+    """Wall seconds, with the CPU seconds of the same run when known."""
+    return f"{wall:.2f}" if LAST_CPU is None else f"{wall:.2f} ({LAST_CPU:.2f} cpu)"
 
 
 def run(command, timeout):
-    """(wall seconds, completed process or None on timeout, max RSS MiB or None)."""
+    """(wall seconds, completed process or None on timeout, max RSS MiB or None).
+
+    The CPU seconds of the last run are kept in LAST_CPU (None without /usr/bin/time)."""
+    global LAST_CPU
+    LAST_CPU = None
     timer = shutil.which("time") or ("/usr/bin/time" if os.path.exists("/usr/bin/time") else None)
     rss_file = None
     if timer:
         rss_file = tempfile.NamedTemporaryFile(delete=False, suffix=".rss").name
-        command = [timer, "-f", "%M", "-o", rss_file] + command
+        command = [timer, "-f", "%M %U %S", "-o", rss_file] + command
     start = time.perf_counter()
     try:
         done = subprocess.run(command, capture_output=True, text=True, timeout=timeout)
@@ -54,19 +65,21 @@ def run(command, timeout):
     rss = None
     if rss_file:
         try:
-            rss = int(Path(rss_file).read_text().split()[-1]) / 1024.0
+            fields = Path(rss_file).read_text().split()[-3:]
+            rss = int(fields[0]) / 1024.0
+            LAST_CPU = float(fields[1]) + float(fields[2])
         except (ValueError, IndexError, OSError):
             rss = None
         os.unlink(rss_file)
     return wall, done, rss
 
 
-def cbc_time(mps, timeout):
-    wall, done, _ = run(["cbc", mps, "-ratioGap", "0.05", "-sec", "300", "-timeMode", "elapsed", "-solve", "-quit"],
-                        timeout)
-    if done is None:
-        return "timeout"
-    return f"{wall:.2f}"
+def cbc_time(mps, limit):
+    wall, done, _ = run(["cbc", mps, "-ratioGap", "0.05", "-sec", str(limit), "-timeMode", "elapsed", "-solve",
+                         "-quit"], limit + 30)
+    if done is None or "Stopped on time" in done.stdout:
+        return f">{limit:.0f}"
+    return seconds_text(wall)
 
 
 def main():
@@ -77,13 +90,18 @@ def main():
     parser.add_argument("--fractions", default="0.3,0.5,0.7")
     parser.add_argument("--cbc-max-modules", type=int, default=1000)
     parser.add_argument("--gap0-limit", type=float, default=60.0)
+    parser.add_argument("--cbc-limit", type=float, default=300.0, help="CBC's time limit per run (s)")
+    parser.add_argument("--cbc-seed-max-modules", type=int, default=None,
+                        help="largest model for CBC on the pairwise-bigm model (default: --cbc-max-modules)")
     parser.add_argument("--min-peak-limit", type=float, default=120.0,
                         help="time limit of the smallest-feasible-budget solve (a plan found, not proven, is used)")
     args = parser.parse_args()
     sac = str(Path(args.bin) / "apps" / "milp-sac")
     synth = str(Path(args.bin) / "tools" / "milp-sac-synth")
     have_cbc = shutil.which("cbc") is not None
-    print(f"family {args.family}; times are wall seconds of whole processes; rss in MiB")
+    seed_max = args.cbc_max_modules if args.cbc_seed_max_modules is None else args.cbc_seed_max_modules
+    print(f"family {args.family}; times are wall seconds of whole processes (CPU seconds in brackets); "
+          "rss in MiB")
     print()
     print("| modules | budget | GiB | gap 0.05 s | found by | gap 0 s | 1 s plan (gap) | rss MiB | "
           "CBC pairwise-bigm s | CBC cumulative s |")
@@ -110,24 +128,26 @@ def main():
                 common = [sac, "sac", path, "--budget", b, "--quiet"]
                 wall, done, rss = run(common, 600)
                 out = json.loads(done.stdout) if done and done.stdout else {}
-                gap05 = f"{wall:.2f}" if done and done.returncode == 0 else f"{out.get('status', 'timeout')}"
+                gap05 = seconds_text(wall) if done and done.returncode == 0 else f"{out.get('status', 'timeout')}"
                 found = out.get("found_by", "-")
                 wall0, done0, rss0 = run(common + ["--gap", "0", "--time-limit", str(args.gap0_limit)],
                                          args.gap0_limit + 60)
                 out0 = json.loads(done0.stdout) if done0 and done0.stdout else {}
-                gap0 = f"{wall0:.2f}" if out0.get("status") == "optimal" else \
+                gap0 = seconds_text(wall0) if out0.get("status") == "optimal" else \
                     f">{args.gap0_limit:.0f} (gap {out0.get('gap', float('nan')) or 0:.3f})"
                 wall1, done1, _ = run(common + ["--time-limit", "1"], 60)
                 out1 = json.loads(done1.stdout) if done1 and done1.stdout else {}
-                plan1 = f"{wall1:.2f} s ({out1['gap']:.3f})" if out1.get("gap") is not None else "no plan"
+                plan1 = f"{seconds_text(wall1)} s, gap {out1['gap']:.3f}" if out1.get("gap") is not None else "no plan"
                 rss_text = f"{max(r for r in (rss, rss0) if r is not None):.0f}" if (rss or rss0) else "-"
                 cbc_seed = cbc_ours = "skip"
                 if have_cbc and modules <= args.cbc_max_modules:
                     for name, formulation in (("seed", "pairwise-bigm"), ("ours", "cumulative")):
+                        if name == "seed" and modules > seed_max:
+                            continue
                         mps = os.path.join(tmp, f"{name}.mps")
                         subprocess.run([sac, "export-mps", path, "--budget", b, "--formulation", formulation,
                                         "--quiet", "-o", mps], capture_output=True, check=True)
-                        value = cbc_time(mps, 330)
+                        value = cbc_time(mps, args.cbc_limit)
                         if name == "seed":
                             cbc_seed = value
                         else:
