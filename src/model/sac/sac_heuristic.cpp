@@ -25,13 +25,14 @@ struct Unit {
   double capacity_gib;        // IA
   double best_amount_gib;     // the amount with the lowest average price t(a) / a
   double best_price;          // ms per GiB at that amount
+  double full_price;          // ms per GiB over the whole capacity
   std::vector<double> steps;  // sorted amounts where the price may change (breakpoints, samples)
 };
 
 // The lowest average price of a unit: t is convex in d with a fixed cost t(0),
 // so t(a)/a is smallest at a breakpoint of t or at the capacity; sampled too.
 Unit make_unit(const ModStats& m, int module) {
-  Unit unit{module, static_cast<double>(m.act_fw_per_module) / kBytesPerGiB, 0.0, kInf, {}};
+  Unit unit{module, static_cast<double>(m.act_fw_per_module) / kBytesPerGiB, 0.0, kInf, kInf, {}};
   const double acm = static_cast<double>(effective_sac_memory(m)) / kBytesPerGiB;
   const double lo = acm > 0 ? (acm - unit.capacity_gib) / acm : 0.0;
   std::vector<double> amounts;
@@ -49,6 +50,7 @@ Unit make_unit(const ModStats& m, int module) {
     }
   }
   std::sort(unit.steps.begin(), unit.steps.end());
+  if (unit.capacity_gib > kTinyGiB) unit.full_price = unit_recompute_ms(m, unit.capacity_gib) / unit.capacity_gib;
   return unit;
 }
 
@@ -83,6 +85,7 @@ class Greedy {
     on_.assign(count, 0);
     blocked_.assign(count, 0);
     sum_.assign(count + 1, 0.0);
+    room_after_.assign(count + 1, 0.0);
     position_.assign(u(info.size()), -1);
     for (size_t p = 0; p < count; ++p) position_[u(units_[p].module)] = static_cast<int>(p);
     later_upper_.assign(count + 2, kInf);
@@ -127,7 +130,10 @@ class Greedy {
   double add_cheapest(size_t k, double deficit, double total) {
     // Room under the upper sides for a unit at position p: min over the
     // prefixes m in (p, k] of upper_m - sum_m, and upper_m - total beyond k.
-    std::vector<double> room_after(k + 1, later_upper_[k + 1] - total);
+    // (One buffer for every call: this runs once per piece added, thousands
+    // of times on large models.)
+    std::vector<double>& room_after = room_after_;
+    room_after[k] = later_upper_[k + 1] - total;
     for (size_t m = k; m >= 1; --m) room_after[m - 1] = std::min(room_after[m], upper_[m] - sum_[m]);
     size_t best = k;
     double best_amount = 0.0, best_price = kInf;
@@ -149,8 +155,12 @@ class Greedy {
         price = (unit_recompute_ms(m, discard_[p] + amount) - unit_recompute_ms(m, discard_[p])) / amount;
       } else {
         const double full = std::min(units_[p].capacity_gib, room_after[p]);
-        price = units_[p].best_amount_gib <= full && !whole_units_ ? units_[p].best_price
-                                                                   : unit_recompute_ms(m, full) / full;
+        if (units_[p].best_amount_gib <= full && !whole_units_)
+          price = units_[p].best_price;
+        else if (full >= units_[p].capacity_gib)
+          price = units_[p].full_price;
+        else
+          price = unit_recompute_ms(m, full) / full;
       }
       if (largest_first_) price = -std::min(units_[p].capacity_gib - discard_[p], room_after[p]);
       if (price < best_price) {
@@ -209,6 +219,7 @@ class Greedy {
   std::vector<double> discard_;
   std::vector<char> on_, blocked_;
   std::vector<double> sum_;          // sum_[k]: discard of the units before prefix k
+  std::vector<double> room_after_;   // add_cheapest's room per position (scratch)
   std::vector<int> position_;        // module -> position in units_, -1 if not a candidate
   std::vector<double> later_upper_;  // later_upper_[k]: min of upper_ over prefixes >= k
 };
