@@ -40,7 +40,9 @@ class SacResult:
     memory to discard (rounded up to 4 decimals, in module order);
     peak_memory_bytes is the true peak of that plan, re-computed by an evaluator
     independent of the MILP; bound_ms is a proven lower bound on the recompute
-    time of any plan, gap the relative gap between the two.
+    time of any plan, gap the relative gap between the two; found_by says
+    which source found the plan: "heuristic" (the greedy start, not improved
+    by the search) or "search".
     """
 
     status: str
@@ -50,6 +52,7 @@ class SacResult:
     peak_memory_bytes: Optional[int]
     bound_ms: Optional[float]
     gap: Optional[float]
+    found_by: Optional[str]
     nodes: int
     seconds: float
     budget_gib: float
@@ -86,6 +89,31 @@ def _no_plan_message(budget_gib: float, world_size: int, status: str, min_budget
     )
 
 
+def _plan_fields(raw: dict) -> dict:
+    """The fields SacResult and SacSweepPoint share, from the extension's dict."""
+    return dict(
+        status=raw["status"],
+        has_plan=raw["has_plan"],
+        ac_decisions=dict(raw["plan"]),
+        recomputation_time_ms=raw["recomputation_time_ms"],
+        peak_memory_bytes=raw["peak_memory_bytes"],
+        bound_ms=raw["bound_ms"],
+        gap=raw["gap"],
+        found_by=raw["found_by"],
+        seconds=raw["seconds"],
+    )
+
+
+def _check_and_warn(violations: list[str], reader_warnings: list[str], warn: bool, what: str) -> None:
+    """Raise on a plan that failed the independent re-check (a bug in milp-sac,
+    never expected); pass the reader's warnings on to warnings.warn."""
+    if violations:
+        raise RuntimeError(f"milp-sac internal error: {what}: " + "; ".join(violations))
+    if warn:
+        for w in reader_warnings:
+            warnings.warn(w, stacklevel=3)
+
+
 def plan_sac(
     module_info: Any,
     memory_budget: float,
@@ -115,22 +143,10 @@ def plan_sac(
     args.relative_gap = as_float(gap, "gap")
     args.time_limit_seconds = as_float(time_limit, "time_limit")
     raw = call_with_module_info(module_info, _core.plan_sac_file, _core.plan_sac_text, args)
-    if raw["violations"]:
-        # The plan failed the independent re-check: a bug in milp-sac, never expected.
-        raise RuntimeError("milp-sac internal error: the plan fails the independent check: " + "; ".join(raw["violations"]))
-    if warn:
-        for w in raw["warnings"]:
-            warnings.warn(w, stacklevel=2)
+    _check_and_warn(raw["violations"], raw["warnings"], warn, "the plan fails the independent check")
     result = SacResult(
-        status=raw["status"],
-        has_plan=raw["has_plan"],
-        ac_decisions=dict(raw["plan"]),
-        recomputation_time_ms=raw["recomputation_time_ms"],
-        peak_memory_bytes=raw["peak_memory_bytes"],
-        bound_ms=raw["bound_ms"],
-        gap=raw["gap"],
+        **_plan_fields(raw),
         nodes=raw["nodes"],
-        seconds=raw["seconds"],
         budget_gib=args.budget_gib,
         world_size=args.world_size,
         min_budget=raw["min_budget"],
@@ -216,25 +232,10 @@ def sweep_sac(
     args.time_limit_seconds = as_float(time_limit, "time_limit")
     raw = call_with_module_info(module_info, _core.sweep_sac_file, _core.sweep_sac_text, args)
     violations = [v for p in raw["points"] for v in p["violations"]]
-    if violations:
-        raise RuntimeError("milp-sac internal error: a plan of the sweep fails the independent check: " + "; ".join(violations))
-    if warn:
-        for w in raw["warnings"]:
-            warnings.warn(w, stacklevel=2)
+    _check_and_warn(violations, raw["warnings"], warn, "a plan of the sweep fails the independent check")
     return SacSweep(
         points=[
-            SacSweepPoint(
-                budget_gib=p["budget_gib"],
-                status=p["status"],
-                has_plan=p["has_plan"],
-                ac_decisions=dict(p["plan"]),
-                recomputation_time_ms=p["recomputation_time_ms"],
-                peak_memory_bytes=p["peak_memory_bytes"],
-                bound_ms=p["bound_ms"],
-                gap=p["gap"],
-                found_by=p["found_by"],
-                seconds=p["seconds"],
-            )
+            SacSweepPoint(budget_gib=p["budget_gib"], **_plan_fields(p))
             for p in raw["points"]
         ],
         min_feasible_budget_gib=raw["min_feasible_budget_gib"],

@@ -56,26 +56,36 @@ py::object number_or_none(bool present, double value) {
   return present ? py::object(py::float_(value)) : py::object(py::none());
 }
 
-py::dict to_dict(const SacRun& run) {
-  const model::SacSolution& s = run.solution;
+// The keys of one plan, the same for a single solve and a sweep point: status,
+// the plan as (fqn, ratio) in module (forward pre-) order, its recompute time
+// and true peak, bound, gap, which source found it, seconds, and the
+// independent check's violations.
+py::dict plan_dict(const model::ModuleInfo& info, const model::SacSolution& s) {
   py::dict out;
   out["status"] = s.status;
   out["has_plan"] = s.has_plan;
-  py::list plan;  // (fqn, ratio) in module (forward pre-) order
+  py::list plan;
   for (const model::AcDecision& d : s.plan)
-    plan.append(py::make_tuple(run.info.modules[static_cast<std::size_t>(d.module)].fqn, d.ratio));
+    plan.append(py::make_tuple(info.modules[static_cast<std::size_t>(d.module)].fqn, d.ratio));
   out["plan"] = plan;
   out["recomputation_time_ms"] = number_or_none(s.has_plan, s.recompute_ms);
   out["peak_memory_bytes"] =
       s.has_plan ? py::object(py::int_(static_cast<long long>(std::ceil(s.peak_bytes)))) : py::object(py::none());
   out["bound_ms"] = number_or_none(s.has_plan, s.bound_ms);
   out["gap"] = number_or_none(s.has_plan, s.gap);
+  out["found_by"] = s.has_plan ? py::object(py::str(s.found_by)) : py::object(py::none());
+  out["seconds"] = s.seconds;
+  out["violations"] = s.violations;
+  return out;
+}
+
+py::dict to_dict(const SacRun& run) {
+  const model::SacSolution& s = run.solution;
+  py::dict out = plan_dict(run.info, s);
   out["objective_ms"] = number_or_none(s.has_plan, s.objective_ms);
   out["nodes"] = s.nodes;
-  out["seconds"] = s.seconds;
   out["rows"] = s.rows;
   out["cols"] = s.cols;
-  out["violations"] = s.violations;
   out["warnings"] = run.info.warnings;
   if (s.min_budget) {
     py::dict min;
@@ -131,23 +141,8 @@ py::dict sweep_dict(const SweepRun& run, int world_size) {
   const model::Sweep& sweep = run.sweep;
   py::list points;
   for (const model::SweepPoint& p : sweep.points) {
-    const model::SacSolution& s = p.solution;
-    py::dict point;
+    py::dict point = plan_dict(run.info, p.solution);
     point["budget_gib"] = p.budget_gib;
-    point["status"] = s.status;
-    point["has_plan"] = s.has_plan;
-    point["recomputation_time_ms"] = number_or_none(s.has_plan, s.recompute_ms);
-    point["peak_memory_bytes"] =
-        s.has_plan ? py::object(py::int_(static_cast<long long>(std::ceil(s.peak_bytes)))) : py::object(py::none());
-    point["gap"] = number_or_none(s.has_plan, s.gap);
-    point["bound_ms"] = number_or_none(s.has_plan, s.bound_ms);
-    point["found_by"] = s.has_plan ? py::object(py::str(s.found_by)) : py::object(py::none());
-    py::list plan;  // (fqn, ratio) in module order
-    for (const model::AcDecision& d : s.plan)
-      plan.append(py::make_tuple(run.info.modules[static_cast<std::size_t>(d.module)].fqn, d.ratio));
-    point["plan"] = plan;
-    point["seconds"] = s.seconds;
-    point["violations"] = s.violations;
     points.append(point);
   }
   py::dict out;

@@ -56,6 +56,7 @@ def check_against_cli(cli, path, budget, world_size, ac_units=None, fsdp_units=N
         assert result.peak_memory_bytes == out["peak_memory_bytes"]
         assert result.peak_memory_bytes <= budget * 2**30
         assert result.bound_ms <= result.recomputation_time_ms + 1e-9
+        assert result.found_by == out["found_by"] and result.found_by in ("heuristic", "search")
         # The drop-in: PyTorch's tuple (ratios, recompute ms to 2 decimals, peak bytes).
         assert decisions == out["ac_decisions"]
         assert recompute == round(out["recomputation_time_ms"], 2)
@@ -63,6 +64,7 @@ def check_against_cli(cli, path, budget, world_size, ac_units=None, fsdp_units=N
         assert isinstance(peak, int)
     else:
         assert (decisions, recompute, peak) == ({}, 0, -1)
+        assert result.found_by is None
         assert result.min_feasible_budget_gib == out.get("min_feasible_budget_gib")
         with pytest.raises(milp_sac.InfeasibleBudget) as info, warnings.catch_warnings():
             warnings.simplefilter("ignore")
