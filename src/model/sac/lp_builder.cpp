@@ -1,4 +1,4 @@
-// Dense layout of the collected rows and columns (see lp_builder.h).
+// Layout of the collected rows and columns as an lp::LinearProgram (see lp_builder.h).
 #include "model/sac/lp_builder.h"
 
 namespace milpsac::model {

@@ -1,5 +1,5 @@
 // LpBuilder: collects named columns and sparse rows, then lays them out as the
-// dense lp::LinearProgram the solver takes. Formulations state their rows one
+// sparse lp::LinearProgram the solver takes (A from triplets). Formulations state their rows one
 // by one without index bookkeeping; the row and column order is the order of
 // the calls, so a model is deterministic.
 #pragma once
