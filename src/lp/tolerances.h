@@ -48,6 +48,12 @@ inline constexpr int kBlandAfter = 60;
 // into its dual feasible side by kCostPerturbation * (1 + |c_j|) * (1 + u),
 // u uniform in [0, 1) from a fixed sequence.
 inline constexpr double kCostPerturbation = 1e-6;
+// Bound perturbation of the primal simplex against degeneracy: a basic
+// variable's finite bounds widen by kBoundPerturbation * (1 + |bound|) * (1 + u),
+// u uniform in [0, 1) from a fixed sequence; removed when the primal ends.
+inline constexpr double kBoundPerturbation = 1e-7;
+// Primal Devex reference weights are reset to 1 once one exceeds this.
+inline constexpr double kDevexReset = 1e6;
 // Floor of a dual steepest-edge weight (the update can round towards 0).
 inline constexpr double kMinEdgeWeight = 1e-4;
 // A fresh factor that shows infeasibilities this many times the tolerance
