@@ -16,7 +16,8 @@
 // basic variables are widened once by small distinct amounts (a deterministic
 // sequence), so that ties in the ratio test break and steps are positive;
 // the bounds are restored when the loop ends, and a basis that is then
-// slightly infeasible goes back to the driver, whose dual simplex (the basis
+// slightly infeasible goes back to the driver (while perturbed, a basic found
+// slightly past its bound after a refactorization shifts that bound too), whose dual simplex (the basis
 // is dual feasible) cleans it up. Before this, degenerate models crawled
 // under Bland's rule.
 // The ratio test is Harris's
@@ -67,6 +68,15 @@ void SimplexSolver::perturb_basic_bounds() {
   bounds_perturbed_ = true;
 }
 
+void SimplexSolver::shift_bounds_to_basics() {
+  for (int i = 0; i < m_; ++i) {
+    const int v = head_[i];
+    const double limit = tol::kBoundShiftLimit * (1.0 + std::fabs(x_[v]));
+    if (x_[v] < lower_[v] && lower_[v] - x_[v] <= limit) lower_[v] = x_[v];
+    if (x_[v] > upper_[v] && x_[v] - upper_[v] <= limit) upper_[v] = x_[v];
+  }
+}
+
 void SimplexSolver::remove_bound_perturbation() {
   if (!bounds_perturbed_) return;
   lower_ = unperturbed_lower_;
@@ -94,6 +104,9 @@ SimplexSolver::Outcome SimplexSolver::primal_loop(Phase phase) {
       if (factor_.interrupted()) return Outcome::kLimit;
       compute_primal();
       duals_fresh = false;
+      // Perturbed bounds may shift further: a basic slightly past its bound
+      // moves the bound instead of ending the pass (all undone at the end).
+      if (phase == Phase::kTwo && bounds_perturbed_) shift_bounds_to_basics();
       if (phase == Phase::kTwo && max_primal_infeasibility() > tol::kDriftFactor * tol_p) return Outcome::kRestart;
     }
     const Eigen::VectorXd* cost = &cost_;

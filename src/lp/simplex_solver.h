@@ -137,6 +137,7 @@ class SimplexSolver {
   // degeneracy), and restore the user's bounds; see primal_simplex.cpp.
   void perturb_basic_bounds();
   void remove_bound_perturbation();
+  void shift_bounds_to_basics();  // while perturbed: basics slightly out widen their bound
 
   int m_ = 0, n_ = 0;
   ScaleFactors scale_;

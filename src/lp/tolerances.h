@@ -52,6 +52,9 @@ inline constexpr double kCostPerturbation = 1e-6;
 // variable's finite bounds widen by kBoundPerturbation * (1 + |bound|) * (1 + u),
 // u uniform in [0, 1) from a fixed sequence; removed when the primal ends.
 inline constexpr double kBoundPerturbation = 1e-7;
+// While the bounds are perturbed, a basic variable past its bound by at most
+// this (relative to 1 + |x|) after a refactorization shifts the bound to it.
+inline constexpr double kBoundShiftLimit = 1e-5;
 // Primal Devex reference weights are reset to 1 once one exceeds this.
 inline constexpr double kDevexReset = 1e6;
 // Floor of a dual steepest-edge weight (the update can round towards 0).
