@@ -64,6 +64,10 @@ inline constexpr double kMinEdgeWeight = 1e-4;
 inline constexpr double kDriftFactor = 10.0;
 // The last retry of solve_lp multiplies the feasibility tolerances by this.
 inline constexpr double kRetryTightening = 1e-2;
+// solve_lp polishes an optimal answer whose relative residual on the original
+// data exceeds this: the same basis re-solved with tolerances tightened by
+// kRetryTightening.
+inline constexpr double kPolishResidual = 1e-9;
 // Certificates (certificate.h): an entry of a ray this small relative to the
 // terms it was summed from is round-off; a Farkas gap or a ray's cost decrease
 // must exceed kCertificateMargin relative to the size of its terms.
