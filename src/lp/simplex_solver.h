@@ -148,7 +148,7 @@ class SimplexSolver {
   // rho (the usual case after BTRAN of a unit vector) costs only the rows
   // where rho is nonzero.
   Eigen::SparseMatrix<double, Eigen::RowMajor> A_rows_;
-  std::vector<int> rho_support_;  // scratch of pivot_row: rows where rho != 0
+  std::vector<int> rho_support_;            // scratch of pivot_row: rows where rho != 0
   Eigen::SparseMatrix<double> A_original_;  // unscaled, for the certificates
   Eigen::VectorXd cost_;                    // n + m, minimisation form, logicals 0
   Eigen::VectorXd work_cost_;               // what the dual simplex prices with: cost_ plus any shifts
