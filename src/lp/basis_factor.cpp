@@ -15,13 +15,16 @@ using SparseIt = Eigen::SparseMatrix<double>::InnerIterator;
 
 std::vector<int> BasisFactor::factor(const Eigen::SparseMatrix<double>& B, std::vector<int>* uncovered_rows) {
   etas_.clear();
+  eta_entries_.clear();
   eta_nonzeros_ = 0;
   interrupted_ = false;
   front_.clear();
   back_.clear();
+  triangular_entries_.clear();
   bump_positions_.clear();
   bump_rows_.clear();
-  bump_coupling_.clear();
+  coupling_start_.clear();
+  coupling_entries_.clear();
   m_ = static_cast<int>(B.rows());
   if (uncovered_rows) uncovered_rows->clear();
   if (m_ == 0) return {};
@@ -40,11 +43,14 @@ std::vector<int> BasisFactor::factor(const Eigen::SparseMatrix<double>& B, std::
       col_max[static_cast<size_t>(p)] = std::max(col_max[static_cast<size_t>(p)], std::fabs(it.value()));
     }
   std::vector<char> col_active(m, 1), row_active(m, 1);
-  auto others_of = [&](int p, int pivot_row) {
-    std::vector<Entry> others;
+  // A pivot of column p in pivot_row, its other entries appended to triangular_entries_.
+  auto make_pivot = [&](int p, int pivot_row, double value) {
+    Pivot pivot{p, pivot_row, value, static_cast<int>(triangular_entries_.size()), 0};
     for (SparseIt it(B, p); it; ++it)
-      if (it.row() != pivot_row && it.value() != 0.0) others.push_back({static_cast<int>(it.row()), it.value()});
-    return others;
+      if (it.row() != pivot_row && it.value() != 0.0)
+        triangular_entries_.push_back({static_cast<int>(it.row()), it.value()});
+    pivot.end = static_cast<int>(triangular_entries_.size());
+    return pivot;
   };
   auto acceptable = [&](int p, double value) {
     return std::fabs(value) >= tol::kTriangularPivotRatio * col_max[static_cast<size_t>(p)];
@@ -68,7 +74,7 @@ std::vector<int> BasisFactor::factor(const Eigen::SparseMatrix<double>& B, std::
     if (row < 0 || !acceptable(p, value)) continue;
     col_active[static_cast<size_t>(p)] = 0;
     row_active[static_cast<size_t>(row)] = 0;
-    front_.push_back({p, row, value, others_of(p, row)});
+    front_.push_back(make_pivot(p, row, value));
     for (int q : row_columns[static_cast<size_t>(row)])
       if (col_active[static_cast<size_t>(q)] && --col_count[static_cast<size_t>(q)] == 1) queue.push_back(q);
   }
@@ -95,7 +101,7 @@ std::vector<int> BasisFactor::factor(const Eigen::SparseMatrix<double>& B, std::
     if (!acceptable(p, value)) continue;
     col_active[static_cast<size_t>(p)] = 0;
     row_active[static_cast<size_t>(row)] = 0;
-    back_.push_back({p, row, value, others_of(p, row)});
+    back_.push_back(make_pivot(p, row, value));
     for (SparseIt it(B, p); it; ++it) {
       const size_t i = static_cast<size_t>(it.row());
       if (it.value() != 0.0 && row_active[i] && --row_count[i] == 1) queue.push_back(static_cast<int>(i));
@@ -113,32 +119,34 @@ std::vector<int> BasisFactor::factor(const Eigen::SparseMatrix<double>& B, std::
   for (int p = 0; p < m_; ++p)
     if (col_active[static_cast<size_t>(p)]) bump_positions_.push_back(p);
   const int s = static_cast<int>(bump_positions_.size());
-  long triangular_nonzeros = 0;
-  for (const Pivot& pivot : front_) triangular_nonzeros += 1 + static_cast<long>(pivot.others.size());
-  for (const Pivot& pivot : back_) triangular_nonzeros += 1 + static_cast<long>(pivot.others.size());
+  long triangular_nonzeros = static_cast<long>(front_.size() + back_.size() + triangular_entries_.size());
   std::vector<std::vector<SparseLU::Entry>> kernel(static_cast<size_t>(s));
-  bump_coupling_.resize(static_cast<size_t>(s));
+  coupling_start_.assign(static_cast<size_t>(s) + 1, 0);
   for (int c = 0; c < s; ++c) {
     const int p = bump_positions_[static_cast<size_t>(c)];
+    coupling_start_[static_cast<size_t>(c)] = static_cast<int>(coupling_entries_.size());
     for (SparseIt it(B, p); it; ++it) {
       if (it.value() == 0.0) continue;
       const int k = bump_index[static_cast<size_t>(it.row())];
       if (k >= 0)
         kernel[static_cast<size_t>(c)].push_back({k, it.value()});
       else
-        bump_coupling_[static_cast<size_t>(c)].push_back({static_cast<int>(it.row()), it.value()});
+        coupling_entries_.push_back({static_cast<int>(it.row()), it.value()});
       ++triangular_nonzeros;
     }
   }
+  coupling_start_[static_cast<size_t>(s)] = static_cast<int>(coupling_entries_.size());
   std::vector<int> dependent_local, uncovered_local;
   if (bump_lu_.factor(s, kernel, deadline_, dependent_local, uncovered_local) == SparseLU::Result::kInterrupted) {
     // Unusable: leave a state whose solves are harmless (all zero).
     interrupted_ = true;
     front_.clear();
     back_.clear();
+    triangular_entries_.clear();
     bump_positions_.clear();
     bump_rows_.clear();
-    bump_coupling_.clear();
+    coupling_start_.clear();
+    coupling_entries_.clear();
     std::vector<int> unused_cols, unused_rows;
     bump_lu_.factor(0, {}, nullptr, unused_cols, unused_rows);
     return {};
@@ -166,30 +174,34 @@ void BasisFactor::solve_initial(Eigen::VectorXd& v) const {
   // v is indexed by row on entry; out by position. Back substitution in the
   // block order: row singletons (in pick order), the bump, column singletons
   // (in reverse pivot order).
-  Eigen::VectorXd out = Eigen::VectorXd::Zero(m_);
+  Eigen::VectorXd& out = solve_out_;
+  out.setZero(m_);
+  const Entry* entries = triangular_entries_.data();
   for (const Pivot& pivot : back_) {
     const double z = v[pivot.row] / pivot.value;
     out[pivot.position] = z;
     if (z == 0.0) continue;  // sparse right-hand side: nothing to subtract
-    for (const Entry& e : pivot.others) v[e.row] -= e.value * z;
+    for (int k = pivot.begin; k < pivot.end; ++k) v[entries[k].row] -= entries[k].value * z;
   }
   const size_t s = bump_positions_.size();
   if (s > 0) {
-    std::vector<double> rhs(s), z(s);
-    for (size_t r = 0; r < s; ++r) rhs[r] = v[bump_rows_[r]];
-    bump_lu_.solve(rhs.data(), z.data());
+    bump_rhs_.resize(s);
+    bump_out_.resize(s);
+    for (size_t r = 0; r < s; ++r) bump_rhs_[r] = v[bump_rows_[r]];
+    bump_lu_.solve(bump_rhs_.data(), bump_out_.data());
     for (size_t c = 0; c < s; ++c) {
-      const double value = z[c];
+      const double value = bump_out_[c];
       out[bump_positions_[c]] = value;
       if (value == 0.0) continue;
-      for (const Entry& e : bump_coupling_[c]) v[e.row] -= e.value * value;
+      for (int k = coupling_start_[c]; k < coupling_start_[c + 1]; ++k)
+        v[coupling_entries_[static_cast<size_t>(k)].row] -= coupling_entries_[static_cast<size_t>(k)].value * value;
     }
   }
   for (auto it = front_.rbegin(); it != front_.rend(); ++it) {
     const double z = v[it->row] / it->value;
     out[it->position] = z;
     if (z == 0.0) continue;
-    for (const Entry& e : it->others) v[e.row] -= e.value * z;
+    for (int k = it->begin; k < it->end; ++k) v[entries[k].row] -= entries[k].value * z;
   }
   v.swap(out);
 }
@@ -198,26 +210,30 @@ void BasisFactor::solve_initial_transposed(Eigen::VectorXd& v) const {
   // v is indexed by position on entry; out by row. Forward substitution with
   // the transposed blocks: column singletons in pivot order, the bump, row
   // singletons in reverse pick order.
-  Eigen::VectorXd out = Eigen::VectorXd::Zero(m_);
+  Eigen::VectorXd& out = solve_out_;
+  out.setZero(m_);
+  const Entry* entries = triangular_entries_.data();
   for (const Pivot& pivot : front_) {
     double sum = v[pivot.position];
-    for (const Entry& e : pivot.others) sum -= e.value * out[e.row];
+    for (int k = pivot.begin; k < pivot.end; ++k) sum -= entries[k].value * out[entries[k].row];
     out[pivot.row] = sum / pivot.value;
   }
   const size_t s = bump_positions_.size();
   if (s > 0) {
-    std::vector<double> rhs(s), w(s);
+    bump_rhs_.resize(s);
+    bump_out_.resize(s);
     for (size_t c = 0; c < s; ++c) {
       double sum = v[bump_positions_[c]];
-      for (const Entry& e : bump_coupling_[c]) sum -= e.value * out[e.row];
-      rhs[c] = sum;
+      for (int k = coupling_start_[c]; k < coupling_start_[c + 1]; ++k)
+        sum -= coupling_entries_[static_cast<size_t>(k)].value * out[coupling_entries_[static_cast<size_t>(k)].row];
+      bump_rhs_[c] = sum;
     }
-    bump_lu_.solve_transposed(rhs.data(), w.data());
-    for (size_t r = 0; r < s; ++r) out[bump_rows_[r]] = w[r];
+    bump_lu_.solve_transposed(bump_rhs_.data(), bump_out_.data());
+    for (size_t r = 0; r < s; ++r) out[bump_rows_[r]] = bump_out_[r];
   }
   for (auto it = back_.rbegin(); it != back_.rend(); ++it) {
     double sum = v[it->position];
-    for (const Entry& e : it->others) sum -= e.value * out[e.row];
+    for (int k = it->begin; k < it->end; ++k) sum -= entries[k].value * out[entries[k].row];
     out[it->row] = sum / it->value;
   }
   v.swap(out);
@@ -226,10 +242,11 @@ void BasisFactor::solve_initial_transposed(Eigen::VectorXd& v) const {
 void BasisFactor::ftran(Eigen::VectorXd& v) const {
   if (v.size() == 0) return;
   solve_initial(v);
+  const Entry* entries = eta_entries_.data();
   for (const Eta& eta : etas_) {
     const double pivot_value = v[eta.position];
     if (pivot_value == 0.0) continue;  // the eta leaves v unchanged
-    for (const Entry& e : eta.others) v[e.row] += pivot_value * e.value;
+    for (int k = eta.begin; k < eta.end; ++k) v[entries[k].row] += pivot_value * entries[k].value;
     v[eta.position] = pivot_value * eta.inverse_pivot;
   }
 }
@@ -237,9 +254,10 @@ void BasisFactor::ftran(Eigen::VectorXd& v) const {
 void BasisFactor::btran(Eigen::VectorXd& v) const {
   if (v.size() == 0) return;
   // (E^T v)[r] = eta . v ; other entries unchanged.
+  const Entry* entries = eta_entries_.data();
   for (auto it = etas_.rbegin(); it != etas_.rend(); ++it) {
     double sum = it->inverse_pivot * v[it->position];
-    for (const Entry& e : it->others) sum += e.value * v[e.row];
+    for (int k = it->begin; k < it->end; ++k) sum += entries[k].value * v[entries[k].row];
     v[it->position] = sum;
   }
   solve_initial_transposed(v);
@@ -247,11 +265,12 @@ void BasisFactor::btran(Eigen::VectorXd& v) const {
 
 void BasisFactor::update(int position, const Eigen::VectorXd& alpha) {
   const double pivot = alpha[position];
-  Eta eta{position, 1.0 / pivot, {}};
+  Eta eta{position, 1.0 / pivot, static_cast<int>(eta_entries_.size()), 0};
   for (int i = 0; i < m_; ++i)
-    if (i != position && alpha[i] != 0.0) eta.others.push_back({i, -alpha[i] / pivot});
-  eta_nonzeros_ += 1 + static_cast<long>(eta.others.size());
-  etas_.push_back(std::move(eta));
+    if (i != position && alpha[i] != 0.0) eta_entries_.push_back({i, -alpha[i] / pivot});
+  eta.end = static_cast<int>(eta_entries_.size());
+  eta_nonzeros_ += 1 + eta.end - eta.begin;
+  etas_.push_back(eta);
 }
 
 }  // namespace milpsac::lp

@@ -96,20 +96,22 @@ class BasisFactor {
     int row;
     double value;
   };
-  // One triangular pivot: column `position` of B pivots in `row`; `others`
-  // are its remaining entries.
+  // One triangular pivot: column `position` of B pivots in `row`; its
+  // remaining entries are triangular_entries_[begin, end). All entries live
+  // in a few flat arrays: a factor is rebuilt every few dozen pivots, and one
+  // small vector per column made allocation a tenth of the run time.
   struct Pivot {
     int position;
     int row;
     double value;
-    std::vector<Entry> others;
+    int begin, end;
   };
   // Column `position` of E: 1/alpha_r at position, -alpha_i/alpha_r at the
-  // other nonzeros of alpha (others).
+  // other nonzeros of alpha (eta_entries_[begin, end)).
   struct Eta {
     int position;
     double inverse_pivot;
-    std::vector<Entry> others;
+    int begin, end;
   };
   void solve_initial(Eigen::VectorXd& v) const;             // v := B0^-1 v
   void solve_initial_transposed(Eigen::VectorXd& v) const;  // v := B0^-T v
@@ -117,10 +119,18 @@ class BasisFactor {
   int m_ = 0;
   std::vector<Pivot> front_;  // column singletons, in pivot order (U11)
   std::vector<Pivot> back_;   // row singletons, in pick order (U33 reversed)
+  std::vector<Entry> triangular_entries_;
   std::vector<int> bump_positions_, bump_rows_;
-  std::vector<std::vector<Entry>> bump_coupling_;  // per bump column: its entries in front rows (U12)
+  // Bump column c's entries in front rows (U12): coupling_entries_[coupling_start_[c], coupling_start_[c + 1]).
+  std::vector<int> coupling_start_;
+  std::vector<Entry> coupling_entries_;
   SparseLU bump_lu_;
   std::vector<Eta> etas_;
+  std::vector<Entry> eta_entries_;
+  // Scratch of the solves (bump right-hand side and solution, the output):
+  // one factor serves one solver at a time, never concurrent solves.
+  mutable std::vector<double> bump_rhs_, bump_out_;
+  mutable Eigen::VectorXd solve_out_;
   long eta_nonzeros_ = 0;
   long factor_nonzeros_ = 0;
   int refactor_interval_ = kMinUpdates;

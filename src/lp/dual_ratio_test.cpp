@@ -1,52 +1,79 @@
 // Bound-flipping and Harris ratio test of the dual simplex (dual_ratio_test.h).
+//
+// The candidates are not sorted: a pivot row of a wide model has thousands of
+// them and only the few passed by bound flips are needed in order. A binary
+// heap (built in linear time) hands them out smallest first; the Harris pass
+// then scans what is left once. The choice is the one a full sort would give,
+// since the heap and the scans use the same total order.
 #include "lp/dual_ratio_test.h"
 
 #include <algorithm>
 #include <cmath>
 
 namespace milpsac::lp {
+namespace {
+
+// The walking order: ratio, then larger |alpha|, then index (a total order).
+bool comes_before(const DualCandidate& a, const DualCandidate& b) {
+  if (a.ratio != b.ratio) return a.ratio < b.ratio;
+  if (a.abs_alpha != b.abs_alpha) return a.abs_alpha > b.abs_alpha;
+  return a.var < b.var;
+}
+
+}  // namespace
 
 DualRatioChoice dual_ratio_test(std::vector<DualCandidate>& candidates, double violation, double primal_tolerance,
                                 double dual_tolerance, bool bland) {
   DualRatioChoice choice;
-  std::sort(candidates.begin(), candidates.end(), [](const DualCandidate& a, const DualCandidate& b) {
-    if (a.ratio != b.ratio) return a.ratio < b.ratio;
-    if (a.abs_alpha != b.abs_alpha) return a.abs_alpha > b.abs_alpha;
-    return a.var < b.var;
-  });
+  if (candidates.empty()) {
+    choice.infeasible = true;
+    return choice;
+  }
+  // A max-heap on "comes after" keeps the first candidate in walking order on top.
+  auto after = [](const DualCandidate& a, const DualCandidate& b) { return comes_before(b, a); };
+  auto heap_end = candidates.end();
+  std::make_heap(candidates.begin(), heap_end, after);
 
   // Bound flipping: pass boxed breakpoints while the violation stays positive.
   double slope = violation;
   // What is left of the violation after a flip counts as zero below this:
   // cancellation in a long chain of flips leaves round-off, not infeasibility.
   const double slope_tolerance = primal_tolerance * (1.0 + slope);
-  size_t k = 0;
-  for (; k < candidates.size() && !bland; ++k) {  // Bland's rule takes no long steps
-    if (!std::isfinite(candidates[k].range)) break;
-    const double after = slope - candidates[k].abs_alpha * candidates[k].range;
-    if (after <= slope_tolerance) break;
-    slope = after;
-    choice.flips.push_back(candidates[k].var);
+  while (!bland && heap_end != candidates.begin()) {  // Bland's rule takes no long steps
+    const DualCandidate& top = candidates.front();
+    if (!std::isfinite(top.range)) break;
+    const double after_flip = slope - top.abs_alpha * top.range;
+    if (after_flip <= slope_tolerance) break;
+    slope = after_flip;
+    choice.flips.push_back(top.var);
+    std::pop_heap(candidates.begin(), heap_end, after);
+    --heap_end;
   }
-  if (k == candidates.size()) {
+  if (heap_end == candidates.begin()) {
     choice.infeasible = true;
     choice.flips.clear();
     return choice;
   }
-  // Harris among the remaining candidates.
-  size_t chosen = k;
+  // The remaining candidates are [begin, heap_end), the first in order on top.
+  const DualCandidate& first = candidates.front();
+  const DualCandidate* chosen = &first;
   if (bland) {
     // Bland: the lowest variable index among the minimum-ratio ties.
-    for (size_t l = k + 1; l < candidates.size() && candidates[l].ratio <= candidates[k].ratio; ++l)
-      if (candidates[l].var < candidates[chosen].var) chosen = l;
+    for (auto it = candidates.begin(); it != heap_end; ++it)
+      if (it->ratio <= first.ratio && it->var < chosen->var) chosen = &*it;
   } else {
+    // Harris among the remaining candidates: the largest |alpha| within the
+    // relaxed ratio, ties to the earlier one in walking order.
     double theta_max = INFINITY;
-    for (size_t l = k; l < candidates.size(); ++l)
-      theta_max = std::min(theta_max, candidates[l].ratio + dual_tolerance / candidates[l].abs_alpha);
-    for (size_t l = k; l < candidates.size() && candidates[l].ratio <= theta_max; ++l)
-      if (candidates[l].abs_alpha > candidates[chosen].abs_alpha) chosen = l;
+    for (auto it = candidates.begin(); it != heap_end; ++it)
+      theta_max = std::min(theta_max, it->ratio + dual_tolerance / it->abs_alpha);
+    for (auto it = candidates.begin(); it != heap_end; ++it) {
+      if (it->ratio > theta_max) continue;
+      if (it->abs_alpha > chosen->abs_alpha || (!(it->abs_alpha < chosen->abs_alpha) && comes_before(*it, *chosen)))
+        chosen = &*it;
+    }
   }
-  choice.entering = candidates[chosen].var;
+  choice.entering = chosen->var;
   return choice;
 }
 

@@ -32,7 +32,8 @@ struct DualRatioChoice {
 };
 
 // `violation`: how far the leaving variable is outside its bound (> 0).
-// Sorts `candidates` (ratio, then larger |alpha|, then index: deterministic).
+// Reorders `candidates`; the choice follows the order (ratio, then larger
+// |alpha|, then index), so it is deterministic.
 DualRatioChoice dual_ratio_test(std::vector<DualCandidate>& candidates, double violation, double primal_tolerance,
                                 double dual_tolerance, bool bland);
 

@@ -2,7 +2,8 @@
 //
 // Both loops count consecutive degenerate pivots (steps below
 // tol::kDegenerateStep). After tol::kPerturbAfter of them the dual simplex
-// perturbs its costs once (the primal has no perturbation yet); after
+// perturbs its costs once and the primal (phase 2) the bounds of its basic
+// variables; after
 // tol::kBlandAfter both switch to Bland's rule (lowest variable index among
 // the ties, no long steps), which cannot cycle, until a pivot makes progress.
 #pragma once

@@ -10,6 +10,10 @@
 namespace milpsac::lp {
 namespace {
 
+// pivot_row goes row-wise when the rows where rho is nonzero hold at most this
+// share of A's nonzeros (the row-wise loop scatters, so it must save work).
+constexpr double kRowWiseShare = 0.3;
+
 double clean_bound(double v) {
   if (v >= tol::kInfiniteBound) return kInfinity;
   if (v <= -tol::kInfiniteBound) return -kInfinity;
@@ -24,6 +28,7 @@ SimplexSolver::SimplexSolver(const LinearProgram& lp, bool scale) : m_(lp.num_ro
   scale_ =
       scale ? compute_scale_factors(A_original_) : ScaleFactors{Eigen::VectorXd::Ones(m_), Eigen::VectorXd::Ones(n_)};
   A_sparse_ = scale_.row.asDiagonal() * A_original_ * scale_.col.asDiagonal();
+  A_rows_ = A_sparse_;
   const double sign = lp.sense == ObjectiveSense::kMaximize ? -1.0 : 1.0;
   cost_ = Eigen::VectorXd::Zero(num_vars());
   lower_.resize(num_vars());
@@ -225,8 +230,26 @@ void SimplexSolver::pivot_row(int position, Eigen::VectorXd& rho, Eigen::VectorX
   rho[position] = 1.0;
   factor_.btran(rho);
   alpha_row.resize(num_vars());
-  alpha_row.head(n_).noalias() = A_sparse_.transpose() * rho;
   alpha_row.tail(m_) = -rho;
+  // Row-wise when rho is sparse enough that its rows hold well under the
+  // nonzeros of A; column-wise (one pass over A) otherwise.
+  rho_support_.clear();
+  long row_work = 0;
+  for (int i = 0; i < m_; ++i)
+    if (rho[i] != 0.0) {
+      rho_support_.push_back(i);
+      row_work += A_rows_.outerIndexPtr()[i + 1] - A_rows_.outerIndexPtr()[i];
+    }
+  if (static_cast<double>(row_work) > kRowWiseShare * static_cast<double>(A_rows_.nonZeros())) {
+    alpha_row.head(n_).noalias() = A_sparse_.transpose() * rho;
+    return;
+  }
+  alpha_row.head(n_).setZero();
+  for (int i : rho_support_) {
+    const double r = rho[i];
+    for (Eigen::SparseMatrix<double, Eigen::RowMajor>::InnerIterator it(A_rows_, i); it; ++it)
+      alpha_row[it.col()] += r * it.value();
+  }
 }
 
 double SimplexSolver::max_primal_infeasibility() const {

@@ -128,15 +128,27 @@ class SimplexSolver {
   // (kInfeasible or kUnbounded); fills ray_ and certificate_.
   bool certify(Outcome outcome);
 
-  // The two algorithms (primal_simplex.cpp, dual_simplex.cpp).
+  // The two algorithms (primal_simplex.cpp, dual_simplex.cpp). run_primal
+  // runs primal_loop and takes back any bound perturbation it made.
   Outcome run_primal(Phase phase);
+  Outcome primal_loop(Phase phase);
   Outcome run_dual();
+  // Widen the bounds of the basic variables by small distinct amounts (primal
+  // degeneracy), and restore the user's bounds; see primal_simplex.cpp.
+  void perturb_basic_bounds();
+  void remove_bound_perturbation();
+  void shift_bounds_to_basics();  // while perturbed: basics slightly out widen their bound
 
   int m_ = 0, n_ = 0;
   ScaleFactors scale_;
   // Scaled A in compressed columns: products with A and A^T (duals, pivot
   // rows, primal values) cost its nonzeros, not m*n.
   Eigen::SparseMatrix<double> A_sparse_;
+  // The same scaled A in compressed rows: a pivot row rho^T A with a sparse
+  // rho (the usual case after BTRAN of a unit vector) costs only the rows
+  // where rho is nonzero.
+  Eigen::SparseMatrix<double, Eigen::RowMajor> A_rows_;
+  std::vector<int> rho_support_;            // scratch of pivot_row: rows where rho != 0
   Eigen::SparseMatrix<double> A_original_;  // unscaled, for the certificates
   Eigen::VectorXd cost_;                    // n + m, minimisation form, logicals 0
   Eigen::VectorXd work_cost_;               // what the dual simplex prices with: cost_ plus any shifts
@@ -144,6 +156,9 @@ class SimplexSolver {
   Eigen::VectorXd dse_weights_;    // per basis position
   double offset_ = 0.0;            // minimisation form
   Eigen::VectorXd lower_, upper_;  // n + m, scaled
+  // The bounds before perturb_basic_bounds (valid while bounds_perturbed_).
+  Eigen::VectorXd unperturbed_lower_, unperturbed_upper_;
+  bool bounds_perturbed_ = false;
 
   std::vector<int> head_;      // basic variable in each position
   std::vector<int> position_;  // position in the basis, -1 when nonbasic

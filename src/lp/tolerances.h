@@ -48,6 +48,15 @@ inline constexpr int kBlandAfter = 60;
 // into its dual feasible side by kCostPerturbation * (1 + |c_j|) * (1 + u),
 // u uniform in [0, 1) from a fixed sequence.
 inline constexpr double kCostPerturbation = 1e-6;
+// Bound perturbation of the primal simplex against degeneracy: a basic
+// variable's finite bounds widen by kBoundPerturbation * (1 + |bound|) * (1 + u),
+// u uniform in [0, 1) from a fixed sequence; removed when the primal ends.
+inline constexpr double kBoundPerturbation = 1e-7;
+// While the bounds are perturbed, a basic variable past its bound by at most
+// this (relative to 1 + |x|) after a refactorization shifts the bound to it.
+inline constexpr double kBoundShiftLimit = 1e-5;
+// Primal Devex reference weights are reset to 1 once one exceeds this.
+inline constexpr double kDevexReset = 1e6;
 // Floor of a dual steepest-edge weight (the update can round towards 0).
 inline constexpr double kMinEdgeWeight = 1e-4;
 // A fresh factor that shows infeasibilities this many times the tolerance
@@ -55,6 +64,10 @@ inline constexpr double kMinEdgeWeight = 1e-4;
 inline constexpr double kDriftFactor = 10.0;
 // The last retry of solve_lp multiplies the feasibility tolerances by this.
 inline constexpr double kRetryTightening = 1e-2;
+// solve_lp polishes an optimal answer whose relative residual on the original
+// data exceeds this: the same basis re-solved with tolerances tightened by
+// kRetryTightening.
+inline constexpr double kPolishResidual = 1e-9;
 // Certificates (certificate.h): an entry of a ray this small relative to the
 // terms it was summed from is round-off; a Farkas gap or a ray's cost decrease
 // must exceed kCertificateMargin relative to the size of its terms.
