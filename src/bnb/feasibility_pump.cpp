@@ -19,6 +19,10 @@ constexpr double kPerturbLow = -0.3;       // rho in [low, high): a column flips
 constexpr double kPerturbHigh = 0.7;       //   |x* - x~| + max(rho, 0) > 0.5
 constexpr long kIterationsPerLp = 5000;    // one distance LP; past it the round is a failure
 constexpr int kMaxFailedLps = 3;           // failed distance LPs before the pump gives up
+constexpr int kStallRounds = 30;           // rounds without a better distance before a stall
+constexpr double kStallProgress = 0.01;    // relative decrease of the distance that counts
+constexpr int kStallRestarts = 1;          // restarts on a stall before the pump gives up
+constexpr double kRestartLow = 0.0;        // rho of a stall restart: a wider perturbation
 constexpr std::uint32_t kSeed = 20261123;  // fixed: the same model gives the same rounds
 
 // Uniform in [0, 1) from the engine's raw 32-bit output (the same on every
@@ -111,6 +115,14 @@ Eigen::VectorXd propagated_rounding(const PumpModel& p, const RowPropagator& pro
   return r;
 }
 
+// L1 distance of x* to x~ over the integer columns (what the pump minimises).
+double distance(const PumpModel& p, const Eigen::VectorXd& x, const Eigen::VectorXd& target) {
+  double d = 0.0;
+  for (int j : p.binaries) d += std::fabs(x[j] - target[j]);
+  for (int j : p.generals) d += std::fabs(x[j] - target[j]);
+  return d;
+}
+
 bool same_integers(const PumpModel& p, const Eigen::VectorXd& a, const Eigen::VectorXd& b) {
   for (int j : p.binaries)
     if (a[j] != b[j]) return false;
@@ -140,10 +152,11 @@ void flip_least_certain(const PumpModel& p, Eigen::VectorXd& target, const Eigen
   }
 }
 
-// Long cycle: perturb every integer column at random.
-void perturb(const PumpModel& p, Eigen::VectorXd& target, const Eigen::VectorXd& x, std::mt19937& rng) {
+// Long cycle: perturb every integer column at random (rho from [low, kPerturbHigh)).
+void perturb(const PumpModel& p, Eigen::VectorXd& target, const Eigen::VectorXd& x, std::mt19937& rng,
+             double low = kPerturbLow) {
   auto maybe_flip = [&](int j) {
-    const double rho = kPerturbLow + (kPerturbHigh - kPerturbLow) * unit(rng);
+    const double rho = low + (kPerturbHigh - low) * unit(rng);
     if (std::fabs(x[j] - target[j]) + std::max(rho, 0.0) > 0.5) flip(p, target, x, j);
   };
   for (int j : p.binaries) maybe_flip(j);
@@ -191,6 +204,8 @@ PumpResult feasibility_pump(SearchState& state, const std::vector<BoundChange>& 
   Eigen::VectorXd target = propagated_rounding(p, state.propagator, x);
   std::vector<Eigen::VectorXd> history;
   int failures = 0;
+  double best_distance = INFINITY;
+  int rounds_without_progress = 0;
   for (result.rounds = 0; result.rounds < limits.max_rounds; ++result.rounds) {
     if (clock.expired() || result.lp_iterations >= limits.max_lp_iterations) break;
     alpha = alpha * kObjectiveDecay;
@@ -218,6 +233,26 @@ PumpResult feasibility_pump(SearchState& state, const std::vector<BoundChange>& 
       result.found = true;
       ++result.rounds;
       break;
+    }
+    // The stall rule, once the objective no longer pulls x* (see the header).
+    if (alpha == 0.0) {
+      const double d = distance(p, x, target);
+      if (d < (1.0 - kStallProgress) * best_distance) {
+        best_distance = d;
+        rounds_without_progress = 0;
+      } else if (++rounds_without_progress >= kStallRounds) {
+        if (result.stall_restarts >= kStallRestarts) {
+          result.stalled = true;
+          ++result.rounds;
+          break;
+        }
+        ++result.stall_restarts;
+        perturb(p, target, x, rng, kRestartLow);
+        history.clear();
+        best_distance = INFINITY;
+        rounds_without_progress = 0;
+        continue;
+      }
     }
     Eigen::VectorXd next = propagated_rounding(p, state.propagator, x);
     // The rounded point itself, with x*'s continuous values.
