@@ -72,6 +72,9 @@ class Search {
     limits.max_seconds = kPumpTimeShare * state_.options.time_limit_seconds;
     limits.max_lp_iterations =
         std::max(kPumpMinIterations, kPumpIterationsPerRootIteration * state_.relaxation.iterations());
+    // A distance LP may need as many iterations as the root's LPs so far
+    // (air05: every distance LP failed at 5,000 and the pump gave up).
+    limits.max_iterations_per_lp = std::max(limits.max_iterations_per_lp, state_.relaxation.iterations());
     return limits;
   }
 

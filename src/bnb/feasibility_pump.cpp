@@ -17,7 +17,6 @@ constexpr int kFlipsOnShortCycle = 10;     // T of the short-cycle flip, varied 
 constexpr size_t kCycleHistory = 100;      // rounded points remembered for long cycles
 constexpr double kPerturbLow = -0.3;       // rho in [low, high): a column flips when
 constexpr double kPerturbHigh = 0.7;       //   |x* - x~| + max(rho, 0) > 0.5
-constexpr long kIterationsPerLp = 5000;    // one distance LP; past it the round is a failure
 constexpr int kMaxFailedLps = 3;           // failed distance LPs before the pump gives up
 constexpr int kStallRounds = 30;           // rounds without a better distance before a stall
 constexpr double kStallProgress = 0.01;    // relative decrease of the distance that counts
@@ -213,7 +212,7 @@ PumpResult feasibility_pump(SearchState& state, const std::vector<BoundChange>& 
     set_target(p, target, scaled_cost, alpha);
     lp::SimplexSolver solver(p.lp);
     solver.set_deadline(&clock);
-    solver.set_iteration_limit(std::min(kIterationsPerLp, limits.max_lp_iterations - result.lp_iterations));
+    solver.set_iteration_limit(std::min(limits.max_iterations_per_lp, limits.max_lp_iterations - result.lp_iterations));
     solver.set_basis(basis);
     const lp::LpStatus status = solver.solve();
     result.lp_iterations += solver.iterations();

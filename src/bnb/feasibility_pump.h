@@ -36,6 +36,10 @@ namespace milpsac::bnb {
 struct PumpLimits {
   int max_rounds = 300;
   long max_lp_iterations = 50000;  // over all pump LPs
+  // One distance LP; past it the round counts as a failed LP (a few of those
+  // end the pump). Large models need more than the default: the search sets
+  // it from the root's LP iterations.
+  long max_iterations_per_lp = 5000;
   double max_seconds = INFINITY;   // also capped by the search's deadline
 };
 
