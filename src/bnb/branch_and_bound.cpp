@@ -344,12 +344,17 @@ void Search::report_progress(bool force) {
 // more than kPolishTolerance (relative).
 void Search::polish_incumbent() {
   constexpr double kPolishTolerance = 1e-6;
+  constexpr double kPolishViolation = 1e-9;
   if (!state_.has_incumbent || state_.time_up || state_.deadline.expired()) return;
   if (state_.integer_cols.size() == static_cast<size_t>(state_.lp.num_cols())) return;
+  // A point that meets every row and bound to kPolishViolation needs no polish
+  // (and skipping it keeps small repeated solves, as in the SAC sweeps, cheap).
+  if (lp::max_bound_violation(state_.lp, state_.incumbent) <= kPolishViolation) return;
   std::vector<BoundChange> fixed;
   for (int j : state_.integer_cols) fixed.push_back({j, state_.incumbent[j], state_.incumbent[j]});
   // The cuts are not needed any more, and they are what moves the vertex: drop them.
-  state_.relaxation.truncate_rows(state_.relaxation.num_original_rows(), state_.relaxation.basis());
+  if (state_.relaxation.num_rows() > state_.relaxation.num_original_rows())
+    state_.relaxation.truncate_rows(state_.relaxation.num_original_rows(), state_.relaxation.basis());
   state_.apply_bounds(fixed);
   state_.relaxation.set_cutoff(INFINITY);  // the incumbent's own value is at the cutoff
   if (state_.relaxation.resolve(nullptr, kNodeIterationBudget) != lp::LpStatus::kOptimal) return;
