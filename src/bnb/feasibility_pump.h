@@ -40,7 +40,7 @@ struct PumpLimits {
   // end the pump). Large models need more than the default: the search sets
   // it from the root's LP iterations.
   long max_iterations_per_lp = 5000;
-  double max_seconds = INFINITY;   // also capped by the search's deadline
+  double max_seconds = INFINITY;  // also capped by the search's deadline
 };
 
 struct PumpResult {
