@@ -11,15 +11,19 @@
 namespace milpsac::bnb {
 namespace {
 
-constexpr double kObjectiveDecay = 0.7;    // weight of the original objective, per round
-constexpr double kObjectiveFloor = 1e-3;   // below this weight the pump is pure distance
-constexpr int kFlipsOnShortCycle = 10;     // T of the short-cycle flip, varied in [T/2, 3T/2)
-constexpr size_t kCycleHistory = 100;      // rounded points remembered for long cycles
-constexpr double kPerturbLow = -0.3;       // rho in [low, high): a column flips when
-constexpr double kPerturbHigh = 0.7;       //   |x* - x~| + max(rho, 0) > 0.5
-constexpr long kIterationsPerLp = 5000;    // one distance LP; past it the round is a failure
-constexpr int kMaxFailedLps = 3;           // failed distance LPs before the pump gives up
-constexpr std::uint32_t kSeed = 20261123;  // fixed: the same model gives the same rounds
+constexpr double kObjectiveDecay = 0.7;       // weight of the original objective, per round
+constexpr double kObjectiveFloor = 1e-3;      // below this weight the pump is pure distance
+constexpr int kFlipsOnShortCycle = 10;        // T of the short-cycle flip, varied in [T/2, 3T/2)
+constexpr size_t kCycleHistory = 100;         // rounded points remembered for long cycles
+constexpr double kPerturbLow = -0.3;          // rho in [low, high): a column flips when
+constexpr double kPerturbHigh = 0.7;          //   |x* - x~| + max(rho, 0) > 0.5
+constexpr int kMaxFailedLps = 3;              // failed distance LPs before the pump gives up
+constexpr int kStallRounds = 30;              // rounds without a better distance before a stall
+constexpr double kStallProgress = 0.01;       // relative decrease of the distance that counts
+constexpr int kStallRestarts = 1;             // restarts on a stall before the pump gives up
+constexpr double kRestartLow = 0.0;           // rho of a stall restart: a wider perturbation
+constexpr long kRoundingWorkPerNonzero = 50;  // propagation work of one rounding, per nonzero of A
+constexpr std::uint32_t kSeed = 20261123;     // fixed: the same model gives the same rounds
 
 // Uniform in [0, 1) from the engine's raw 32-bit output (the same on every
 // platform, unlike the library's distributions).
@@ -93,22 +97,39 @@ Eigen::VectorXd rounded(const PumpModel& p, const Eigen::VectorXd& x) {
 
 // Rounding that respects propagation: integer columns are fixed one by one,
 // the most nearly integral first, each to its rounded value within the bounds
-// the earlier fixings implied on the rows. Once the rows are contradicted,
-// the rest is rounded plainly.
-Eigen::VectorXd propagated_rounding(const PumpModel& p, const RowPropagator& propagator, const Eigen::VectorXd& x) {
+// the earlier fixings implied on the rows. Once the rows are contradicted, or
+// the propagation work (row entries of the fixed columns' rows, a lower
+// bound on what the propagator reads) passes kRoundingWorkPerNonzero times
+// the nonzeros of A, the rest is rounded plainly: on nw04 (87,482 columns in
+// 36 rows of about 17,000 entries) one full pass would read 10^10 entries.
+Eigen::VectorXd propagated_rounding(const PumpModel& p, const RowPropagator& propagator, const Eigen::VectorXd& x,
+                                    const std::vector<long>& row_length) {
   Eigen::VectorXd r = rounded(p, x);
   std::vector<std::pair<double, int>> order;
   for (int j : p.binaries) order.emplace_back(std::fabs(x[j] - std::round(x[j])), j);
   for (int j : p.generals) order.emplace_back(std::fabs(x[j] - std::round(x[j])), j);
   std::sort(order.begin(), order.end());  // by distance, ties by index: deterministic
   Eigen::VectorXd lower = p.lp.col_lower.head(p.n), upper = p.lp.col_upper.head(p.n);
+  const long budget = kRoundingWorkPerNonzero * std::max<long>(1, p.lp.A.nonZeros());
+  long work = 0;
   for (const auto& [distance, j] : order) {
     const double v = std::clamp(std::round(x[j]), lower[j], upper[j]);
     r[j] = v;
+    if (lower[j] == v && upper[j] == v) continue;  // already fixed there: nothing new to propagate
     lower[j] = upper[j] = v;
-    if (propagator.propagate(lower, upper, {j}).infeasible) break;
+    for (lp::SparseMatrix::InnerIterator it(p.lp.A, j); it; ++it)
+      if (it.row() < p.m) work += row_length[static_cast<size_t>(it.row())];
+    if (work > budget || propagator.propagate(lower, upper, {j}).infeasible) break;
   }
   return r;
+}
+
+// L1 distance of x* to x~ over the integer columns (what the pump minimises).
+double distance(const PumpModel& p, const Eigen::VectorXd& x, const Eigen::VectorXd& target) {
+  double d = 0.0;
+  for (int j : p.binaries) d += std::fabs(x[j] - target[j]);
+  for (int j : p.generals) d += std::fabs(x[j] - target[j]);
+  return d;
 }
 
 bool same_integers(const PumpModel& p, const Eigen::VectorXd& a, const Eigen::VectorXd& b) {
@@ -140,10 +161,11 @@ void flip_least_certain(const PumpModel& p, Eigen::VectorXd& target, const Eigen
   }
 }
 
-// Long cycle: perturb every integer column at random.
-void perturb(const PumpModel& p, Eigen::VectorXd& target, const Eigen::VectorXd& x, std::mt19937& rng) {
+// Long cycle: perturb every integer column at random (rho from [low, kPerturbHigh)).
+void perturb(const PumpModel& p, Eigen::VectorXd& target, const Eigen::VectorXd& x, std::mt19937& rng,
+             double low = kPerturbLow) {
   auto maybe_flip = [&](int j) {
-    const double rho = kPerturbLow + (kPerturbHigh - kPerturbLow) * unit(rng);
+    const double rho = low + (kPerturbHigh - low) * unit(rng);
     if (std::fabs(x[j] - target[j]) + std::max(rho, 0.0) > 0.5) flip(p, target, x, j);
   };
   for (int j : p.binaries) maybe_flip(j);
@@ -188,9 +210,15 @@ PumpResult feasibility_pump(SearchState& state, const std::vector<BoundChange>& 
 
   std::mt19937 rng(kSeed);
   Eigen::VectorXd x = state.relaxation.values();
-  Eigen::VectorXd target = propagated_rounding(p, state.propagator, x);
+  std::vector<long> row_length(static_cast<size_t>(p.m), 0);
+  for (int j = 0; j < p.n; ++j)
+    for (lp::SparseMatrix::InnerIterator it(p.lp.A, j); it; ++it)
+      if (it.row() < p.m) ++row_length[static_cast<size_t>(it.row())];
+  Eigen::VectorXd target = propagated_rounding(p, state.propagator, x, row_length);
   std::vector<Eigen::VectorXd> history;
   int failures = 0;
+  double best_distance = INFINITY;
+  int rounds_without_progress = 0;
   for (result.rounds = 0; result.rounds < limits.max_rounds; ++result.rounds) {
     if (clock.expired() || result.lp_iterations >= limits.max_lp_iterations) break;
     alpha = alpha * kObjectiveDecay;
@@ -198,7 +226,7 @@ PumpResult feasibility_pump(SearchState& state, const std::vector<BoundChange>& 
     set_target(p, target, scaled_cost, alpha);
     lp::SimplexSolver solver(p.lp);
     solver.set_deadline(&clock);
-    solver.set_iteration_limit(std::min(kIterationsPerLp, limits.max_lp_iterations - result.lp_iterations));
+    solver.set_iteration_limit(std::min(limits.max_iterations_per_lp, limits.max_lp_iterations - result.lp_iterations));
     solver.set_basis(basis);
     const lp::LpStatus status = solver.solve();
     result.lp_iterations += solver.iterations();
@@ -219,7 +247,27 @@ PumpResult feasibility_pump(SearchState& state, const std::vector<BoundChange>& 
       ++result.rounds;
       break;
     }
-    Eigen::VectorXd next = propagated_rounding(p, state.propagator, x);
+    // The stall rule, once the objective no longer pulls x* (see the header).
+    if (alpha == 0.0) {
+      const double d = distance(p, x, target);
+      if (d < (1.0 - kStallProgress) * best_distance) {
+        best_distance = d;
+        rounds_without_progress = 0;
+      } else if (++rounds_without_progress >= kStallRounds) {
+        if (result.stall_restarts >= kStallRestarts) {
+          result.stalled = true;
+          ++result.rounds;
+          break;
+        }
+        ++result.stall_restarts;
+        perturb(p, target, x, rng, kRestartLow);
+        history.clear();
+        best_distance = INFINITY;
+        rounds_without_progress = 0;
+        continue;
+      }
+    }
+    Eigen::VectorXd next = propagated_rounding(p, state.propagator, x, row_length);
     // The rounded point itself, with x*'s continuous values.
     Eigen::VectorXd candidate = x;
     for (int j : p.binaries) candidate[j] = next[j];

@@ -19,7 +19,12 @@
 //
 // The pump works on its own simplex copy; the relaxation's bounds are left as
 // the node had them (its basis may differ). It stops at a round limit, an LP
-// iteration budget, or its time budget (a share of what is left).
+// iteration budget, or its time budget (a share of what is left), and when it
+// stalls: once the objective's weight has decayed to zero, the distance
+// between x* and x~ must fall below its best value so far (by a relative
+// margin) within kStallRounds rounds; the first stall restarts the pump from
+// a strongly perturbed x~, the second ends it (flips and perturbations alone
+// can cycle among far-away points for the whole budget).
 #pragma once
 
 #include <vector>
@@ -31,14 +36,20 @@ namespace milpsac::bnb {
 struct PumpLimits {
   int max_rounds = 300;
   long max_lp_iterations = 50000;  // over all pump LPs
-  double max_seconds = INFINITY;   // also capped by the search's deadline
+  // One distance LP; past it the round counts as a failed LP (a few of those
+  // end the pump). Large models need more than the default: the search sets
+  // it from the root's LP iterations.
+  long max_iterations_per_lp = 5000;
+  double max_seconds = INFINITY;  // also capped by the search's deadline
 };
 
 struct PumpResult {
   bool found = false;  // an incumbent was accepted
   int rounds = 0;      // distance LPs solved (including the one that led to the find)
   long lp_iterations = 0;
-  int perturbations = 0;  // random restarts (a long cycle or a stalled distance LP)
+  int perturbations = 0;   // random restarts (a long cycle or a stalled distance LP)
+  int stall_restarts = 0;  // restarts because the distance stopped improving
+  bool stalled = false;    // ended by the stall rule
 };
 
 // `changes` are the node's bound changes (empty at the root); the relaxation

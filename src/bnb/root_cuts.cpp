@@ -4,8 +4,10 @@
 #include <algorithm>
 #include <cmath>
 
+#include "bnb/cut_clique.h"
 #include "bnb/cut_gomory.h"
 #include "bnb/cut_knapsack_cover.h"
+#include "bnb/cut_mir.h"
 #include "bnb/cut_pool.h"
 
 namespace milpsac::bnb {
@@ -39,6 +41,7 @@ RootCutResult run_root_cuts(SearchState& state) {
   const double first_bound = bound;
   int stalled = 0;
   CutPool pool;
+  const ConflictGraph conflicts = build_conflict_graph(relaxation, state.lp.is_integer);
   for (int round = 0; round < kMaxRounds; ++round) {
     if (state.time_up || state.deadline.expired()) break;
     // The root bound already proves the incumbent within the requested gap:
@@ -51,6 +54,8 @@ RootCutResult run_root_cuts(SearchState& state) {
     pool.clear();
     separate_gomory(relaxation, state.lp.is_integer, pool, kGomoryRowsPerRound);
     separate_knapsack_covers(relaxation, state.lp.is_integer, pool);
+    separate_mir(relaxation, state.lp.is_integer, pool);
+    separate_cliques(conflicts, relaxation, pool);
     const int room = max_cut_rows - (relaxation.num_rows() - relaxation.num_original_rows());
     if (room <= 0) break;
     const std::vector<Cut> chosen =

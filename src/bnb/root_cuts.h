@@ -1,5 +1,6 @@
 // The root cut loop: rounds of separation (GMI from the tableau, lifted
-// knapsack covers from single rows), selection from the pool by efficacy and
+// knapsack covers from single rows, c-MIR on rows and aggregations, cliques
+// of the conflict graph), selection from the pool by efficacy and
 // parallelism, cuts added to the LP as rows (global: the root's bounds are
 // global), re-solve, and cuts whose slack is basic dropped again. Rounds stop
 // when the bound stalls, nothing is separated, the LP is integral, or the

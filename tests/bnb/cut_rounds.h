@@ -6,8 +6,10 @@
 #include <cmath>
 #include <functional>
 
+#include "bnb/cut_clique.h"
 #include "bnb/cut_gomory.h"
 #include "bnb/cut_knapsack_cover.h"
+#include "bnb/cut_mir.h"
 #include "bnb/cut_pool.h"
 #include "bnb/lp_relaxation.h"
 
@@ -20,7 +22,7 @@ struct CutRoundsResult {
 };
 
 // Solve the root LP (integer bounds rounded inward), then run `rounds` rounds:
-// separate GMI and cover cuts, hand every candidate to `check`, add the
+// separate GMI, cover, c-MIR and clique cuts, hand every candidate to `check`, add the
 // selected ones and re-solve.
 inline CutRoundsResult run_cut_rounds(const lp::LinearProgram& lp, int rounds,
                                       const std::function<void(const bnb::Cut&)>& check) {
@@ -32,10 +34,13 @@ inline CutRoundsResult run_cut_rounds(const lp::LinearProgram& lp, int rounds,
       relaxation.set_bounds(j, std::ceil(lp.col_lower[j] - 1e-9), std::floor(lp.col_upper[j] + 1e-9));
   if (relaxation.resolve(nullptr, 1000000) != lp::LpStatus::kOptimal) return result;
   result.root_bound = result.final_bound = relaxation.objective();
+  const bnb::ConflictGraph conflicts = bnb::build_conflict_graph(relaxation, lp.is_integer);
   for (int round = 0; round < rounds; ++round) {
     bnb::CutPool pool;
     bnb::separate_gomory(relaxation, lp.is_integer, pool, 200);
     bnb::separate_knapsack_covers(relaxation, lp.is_integer, pool);
+    bnb::separate_mir(relaxation, lp.is_integer, pool);
+    bnb::separate_cliques(conflicts, relaxation, pool);
     const Eigen::VectorXd x = relaxation.values();
     const auto chosen = pool.select(x, 1000, 0.0, 1.0);
     for (const auto& cut : chosen) check(cut);

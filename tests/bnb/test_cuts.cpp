@@ -6,6 +6,8 @@
 #include <random>
 
 #include "../lp/lp_builders.h"
+#include "bnb/cut_clique.h"
+#include "bnb/cut_mir.h"
 #include "bnb/cut_pool.h"
 #include "cut_rounds.h"
 #include "lp/solution_check.h"
@@ -104,6 +106,107 @@ TEST_CASE("GMI: max x + y with 2x + 2y <= 3 closes the bound to the integer opti
   CHECK(cuts > 0);
   CHECK(result.root_bound == doctest::Approx(-1.5));
   CHECK(result.final_bound == doctest::Approx(-1.0));  // minimisation form
+}
+
+namespace {
+
+// The pool's most efficacious cut must be y >= 1 for column y (written a x <= upper).
+void check_cut_is_y_at_least_one(const bnb::Cut& cut, int y) {
+  REQUIRE(cut.a[y] < 0.0);
+  for (int j = 0; j < cut.a.size(); ++j)
+    if (j != y) CHECK(std::fabs(cut.a[j]) <= 1e-9);
+  CHECK(cut.upper / cut.a[y] == doctest::Approx(1.0).epsilon(1e-6));
+}
+
+}  // namespace
+
+TEST_CASE("MIR with a variable upper bound: x >= 4, x <= 10 y gives y >= 1") {
+  // Columns x (continuous, [0, 10]) and y (binary); min y. LP: y = 0.4.
+  auto lp = test::make_lp({{1, -10}, {1, 0}}, {-kInfinity, 4}, {0, kInfinity}, {0, 1}, {0, 0}, {10, 1});
+  lp.is_integer = {0, 1};
+  Deadline no_limit;
+  bnb::LpRelaxation relaxation(lp, &no_limit);
+  REQUIRE(relaxation.resolve(nullptr, 1000) == lp::LpStatus::kOptimal);
+  REQUIRE(relaxation.values()[1] == doctest::Approx(0.4));
+  bnb::CutPool pool;
+  REQUIRE(bnb::separate_mir(relaxation, lp.is_integer, pool) >= 1);
+  const auto cuts = pool.select(relaxation.values(), 1, 0.0, 1.0);
+  REQUIRE(cuts.size() == 1);
+  check_cut_is_y_at_least_one(cuts[0], 1);
+}
+
+TEST_CASE("MIR on an aggregation: w >= 4 and x = w are combined before x <= 10 y is substituted") {
+  // Columns x, w (continuous, [0, 10]) and y (binary); min y. No single row
+  // gives the cut: w >= 4 has no integer column, x = w neither, and
+  // x <= 10 y alone is satisfied by every y >= x / 10.
+  auto lp = test::make_lp({{1, 0, -10}, {1, -1, 0}, {0, 1, 0}}, {-kInfinity, 0, 4}, {0, 0, kInfinity}, {0, 0, 1},
+                          {0, 0, 0}, {10, 10, 1});
+  lp.is_integer = {0, 0, 1};
+  Deadline no_limit;
+  bnb::LpRelaxation relaxation(lp, &no_limit);
+  REQUIRE(relaxation.resolve(nullptr, 1000) == lp::LpStatus::kOptimal);
+  bnb::CutPool pool;
+  REQUIRE(bnb::separate_mir(relaxation, lp.is_integer, pool) >= 1);
+  const auto cuts = pool.select(relaxation.values(), 1, 0.0, 1.0);
+  REQUIRE(cuts.size() == 1);
+  check_cut_is_y_at_least_one(cuts[0], 2);
+  // The cut closes the root: after adding it the LP bound is the integer optimum.
+  relaxation.add_rows({cuts[0].a}, {cuts[0].lower}, {cuts[0].upper});
+  REQUIRE(relaxation.resolve(nullptr, 1000) == lp::LpStatus::kOptimal);
+  CHECK(relaxation.objective() == doctest::Approx(1.0));
+}
+
+TEST_CASE("clique: conflicts from three rows (one a knapsack) give x + y + z <= 1") {
+  // 2x + 2y <= 3, y + z <= 1, x + z <= 1, binaries, max x + y + z: LP 1.5 at (0.5, 0.5, 0.5).
+  auto lp = test::make_lp({{2, 2, 0}, {0, 1, 1}, {1, 0, 1}}, {-kInfinity, -kInfinity, -kInfinity}, {3, 1, 1}, {1, 1, 1},
+                          {0, 0, 0}, {1, 1, 1});
+  lp.sense = lp::ObjectiveSense::kMaximize;
+  lp.is_integer.assign(3, 1);
+  Deadline no_limit;
+  bnb::LpRelaxation relaxation(lp, &no_limit);
+  REQUIRE(relaxation.resolve(nullptr, 1000) == lp::LpStatus::kOptimal);
+  const bnb::ConflictGraph graph = bnb::build_conflict_graph(relaxation, lp.is_integer);
+  CHECK(graph.edges == 3);
+  bnb::CutPool pool;
+  REQUIRE(bnb::separate_cliques(graph, relaxation, pool) >= 1);
+  const auto cuts = pool.select(relaxation.values(), 1, 0.0, 1.0);
+  REQUIRE(cuts.size() == 1);
+  CHECK(cuts[0].a[0] == 1.0);
+  CHECK(cuts[0].a[1] == 1.0);
+  CHECK(cuts[0].a[2] == 1.0);
+  CHECK(cuts[0].upper == 1.0);
+}
+
+TEST_CASE("clique: a complemented literal (x <= w) joins the clique as 1 - w") {
+  // x - w <= 0 makes x and (1 - w) conflict; x + y <= 1; y + (1 - w) <= 1, i.e. y - w <= 0.
+  // max x + y - w + 1 (constant dropped): LP puts x = y = 0.5, w = 0.5 or so.
+  auto lp = test::make_lp({{1, 0, -1}, {1, 1, 0}, {0, 1, -1}}, {-kInfinity, -kInfinity, -kInfinity}, {0, 1, 0},
+                          {2, 2, -1}, {0, 0, 0}, {1, 1, 1});
+  lp.sense = lp::ObjectiveSense::kMaximize;
+  lp.is_integer.assign(3, 1);
+  Deadline no_limit;
+  bnb::LpRelaxation relaxation(lp, &no_limit);
+  REQUIRE(relaxation.resolve(nullptr, 1000) == lp::LpStatus::kOptimal);
+  const bnb::ConflictGraph graph = bnb::build_conflict_graph(relaxation, lp.is_integer);
+  CHECK(graph.edges == 3);
+  bnb::CutPool pool;
+  const int separated = bnb::separate_cliques(graph, relaxation, pool);
+  const Eigen::VectorXd x = relaxation.values();
+  if (x[0] + x[1] + (1.0 - x[2]) > 1.0 + 1e-4) {
+    REQUIRE(separated >= 1);
+    const auto cuts = pool.select(x, 1, 0.0, 1.0);
+    REQUIRE(cuts.size() == 1);
+    // x + y + (1 - w) <= 1  <=>  x + y - w <= 0.
+    CHECK(cuts[0].a[0] == 1.0);
+    CHECK(cuts[0].a[1] == 1.0);
+    CHECK(cuts[0].a[2] == -1.0);
+    CHECK(cuts[0].upper == 0.0);
+  }
+  // Every cut keeps every feasible integer point.
+  for (const auto& cut : pool.select(x, 100, 0.0, 1.0))
+    for_each_integer_point(lp, [&](const Eigen::VectorXd& point) {
+      if (lp::is_feasible(lp, point, 1e-12, true)) CHECK(satisfies(cut, point));
+    });
 }
 
 TEST_CASE("random small MILPs: no cut removes an integer-feasible point") {

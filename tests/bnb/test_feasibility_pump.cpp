@@ -109,6 +109,18 @@ TEST_CASE("pump: nothing found where no integer point exists") {
   CHECK(run.pump.rounds > 0);
 }
 
+TEST_CASE("pump: the stall rule ends a pump that cannot find a point before its round limit") {
+  // 2 (x0 + ... + x5) = 7 with binaries: LP points everywhere, no integer point,
+  // so the distance never reaches 0 and stops improving.
+  auto lp = test::make_lp({{2, 2, 2, 2, 2, 2}}, {7}, {7}, {1, 2, 3, 4, 5, 6}, {0, 0, 0, 0, 0, 0}, {1, 1, 1, 1, 1, 1});
+  lp.is_integer.assign(6, 1);
+  const PumpRun run = run_pump(lp);
+  CHECK_FALSE(run.has_incumbent);
+  CHECK(run.pump.stalled);
+  CHECK(run.pump.stall_restarts == 1);
+  CHECK(run.pump.rounds < bnb::PumpLimits{}.max_rounds);
+}
+
 TEST_CASE("pump: deterministic rounds and point") {
   const lp::LinearProgram lp = planted_partitioning(7, 30, 60);
   const PumpRun a = run_pump(lp), b = run_pump(lp);

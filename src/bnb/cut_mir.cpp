@@ -1,0 +1,440 @@
+// c-MIR separation on rows and row aggregations (see cut_mir.h).
+#include "bnb/cut_mir.h"
+
+#include <algorithm>
+#include <cmath>
+#include <numeric>
+
+namespace milpsac::bnb {
+namespace {
+
+constexpr int kMaxAggregations = 4;        // rows added to a starting row at most
+constexpr double kZero = 1e-12;            // coefficients below this are ignored
+constexpr double kMinFraction = 0.05;      // f0 of beta / delta in [0.05, 0.95], else the cut is weak
+constexpr double kMaxScaled = 1e6;         // |g / delta| above this: delta too small to be safe
+constexpr double kInside = 1e-6;           // a value this far from its bounds is strictly inside
+constexpr double kTightRow = 1e-6;         // row slack (relative) below which a row can be aggregated
+constexpr double kMaxDynamism = 1e6;       // max |coef| / min |coef| of a kept cut
+constexpr double kTinyCoefficient = 1e-9;  // relative to max |coef|: removed over the column bound
+constexpr double kMinEfficacy = 1e-5;
+constexpr double kRhsMargin = 1e-9;  // relative safety margin on the right-hand side
+
+double fractional_part(double v) { return v - std::floor(v); }
+
+// x <= d + e y (upper) or x >= d + e y (lower), y a binary column.
+struct VariableBound {
+  int y;
+  double d, e;
+  bool upper;
+};
+
+// How a continuous column became its slack s >= 0.
+enum class Subst { kLower, kUpper, kVub, kVlb };
+struct Continuous {
+  int col;
+  double coef;  // c in the mixed knapsack (coefficient of s)
+  Subst kind;
+  const VariableBound* vb;  // for kVub / kVlb
+};
+
+// A dense vector with its support (indices with a nonzero written at least once).
+struct SparseAccumulator {
+  Eigen::VectorXd value;
+  std::vector<int> support;
+  std::vector<char> in_support;
+  explicit SparseAccumulator(int n) : value(Eigen::VectorXd::Zero(n)), in_support(static_cast<size_t>(n), 0) {}
+  void add(int j, double v) {
+    if (!in_support[static_cast<size_t>(j)]) {
+      in_support[static_cast<size_t>(j)] = 1;
+      support.push_back(j);
+    }
+    value[j] += v;
+  }
+  void clear() {
+    for (int j : support) {
+      value[j] = 0.0;
+      in_support[static_cast<size_t>(j)] = 0;
+    }
+    support.clear();
+  }
+};
+
+class MirSeparator {
+ public:
+  MirSeparator(const LpRelaxation& relaxation, const std::vector<char>& is_integer)
+      : relaxation_(relaxation),
+        model_(relaxation.model()),
+        is_integer_(is_integer),
+        rows_(relaxation.model().A),
+        n_(relaxation.num_cols()),
+        m_(relaxation.num_original_rows()),
+        x_(relaxation.values()),
+        activity_(Eigen::VectorXd::Zero(relaxation.num_original_rows())),
+        bounds_of_(static_cast<size_t>(n_)),
+        aggregate_(n_),
+        integer_part_(n_),
+        cut_(n_) {
+    for (int i = 0; i < m_; ++i)
+      for (lp::RowMajorMatrix::InnerIterator it(rows_, i); it; ++it) activity_[i] += it.value() * x_[it.col()];
+    find_variable_bounds();
+  }
+
+  int run(CutPool& pool) {
+    int added = 0;
+    std::vector<char> used(static_cast<size_t>(m_), 0);
+    for (int i = 0; i < m_; ++i)
+      for (int side = 0; side < 2; ++side) {
+        const double b = side == 0 ? model_.row_upper[i] : -model_.row_lower[i];
+        if (!std::isfinite(b)) continue;
+        if (try_row(i, side == 0 ? 1.0 : -1.0, b, used, pool)) ++added;
+      }
+    return added;
+  }
+
+ private:
+  bool binary(int j) const {
+    return is_integer_[static_cast<size_t>(j)] && relaxation_.lower(j) >= 0.0 && relaxation_.upper(j) <= 1.0;
+  }
+
+  // Two-column rows with one continuous and one binary column are variable bounds.
+  void find_variable_bounds() {
+    for (int i = 0; i < m_; ++i) {
+      if (rows_.row(i).nonZeros() != 2) continue;
+      int cols[2];
+      double vals[2];
+      int k = 0;
+      for (lp::RowMajorMatrix::InnerIterator it(rows_, i); it; ++it, ++k) {
+        cols[k] = static_cast<int>(it.col());
+        vals[k] = it.value();
+      }
+      for (int p = 0; p < 2; ++p) {
+        const int x = cols[p], y = cols[1 - p];
+        const double a = vals[p], c = vals[1 - p];
+        if (is_integer_[static_cast<size_t>(x)] || !binary(y) || std::fabs(a) <= kZero) continue;
+        // a x + c y <= U  ->  x <= U/a - (c/a) y when a > 0, x >= ... when a < 0; alike for >= L.
+        if (std::isfinite(model_.row_upper[i]))
+          bounds_of_[static_cast<size_t>(x)].push_back({y, model_.row_upper[i] / a, -c / a, a > 0});
+        if (std::isfinite(model_.row_lower[i]))
+          bounds_of_[static_cast<size_t>(x)].push_back({y, model_.row_lower[i] / a, -c / a, a < 0});
+      }
+    }
+  }
+
+  double row_slack(int i, double multiplier) const {
+    // Slack of the side the multiplier uses (> 0: upper, < 0: lower).
+    return multiplier > 0 ? model_.row_upper[i] - activity_[i] : activity_[i] - model_.row_lower[i];
+  }
+
+  // The distance of continuous column j from its nearest bound (simple or variable).
+  Continuous substitute(int j, double coef, double& distance) const {
+    const double l = relaxation_.lower(j), u = relaxation_.upper(j), v = x_[j];
+    Continuous best{j, 0.0, Subst::kLower, nullptr};
+    distance = INFINITY;
+    for (const VariableBound& vb : bounds_of_[static_cast<size_t>(j)]) {
+      const double at = vb.d + vb.e * x_[vb.y];
+      const double dist = vb.upper ? at - v : v - at;
+      if (dist < distance) {
+        distance = dist;
+        best = {j, vb.upper ? -coef : coef, vb.upper ? Subst::kVub : Subst::kVlb, &vb};
+      }
+    }
+    // Simple bounds only when strictly nearer: variable bounds carry the binary's information.
+    if (std::isfinite(l) && v - l < distance - kInside) {
+      distance = v - l;
+      best = {j, coef, Subst::kLower, nullptr};
+    }
+    if (std::isfinite(u) && u - v < distance - kInside) {
+      distance = u - v;
+      best = {j, -coef, Subst::kUpper, nullptr};
+    }
+    return best;
+  }
+
+  // The mixed knapsack of the current aggregate. False if a column has no usable bound.
+  bool build_knapsack() {
+    continuous_.clear();
+    integer_part_.clear();
+    beta_ = aggregate_rhs_;
+    for (int j : aggregate_.support) {
+      const double a = aggregate_.value[j];
+      if (std::fabs(a) <= kZero) continue;
+      if (is_integer_[static_cast<size_t>(j)]) {
+        integer_part_.add(j, a);
+        continue;
+      }
+      double distance;
+      const Continuous s = substitute(j, a, distance);
+      if (!std::isfinite(distance)) return false;
+      switch (s.kind) {
+        case Subst::kLower:
+          beta_ -= a * relaxation_.lower(j);
+          break;
+        case Subst::kUpper:
+          beta_ -= a * relaxation_.upper(j);
+          break;
+        case Subst::kVub:  // x = d + e y - s
+        case Subst::kVlb:  // x = d + e y + s
+          beta_ -= a * s.vb->d;
+          integer_part_.add(s.vb->y, a * s.vb->e);
+          break;
+      }
+      continuous_.push_back(s);
+    }
+    integers_.clear();
+    for (int j : integer_part_.support) {
+      if (std::fabs(integer_part_.value[j]) <= kZero) continue;
+      const double l = relaxation_.lower(j), u = relaxation_.upper(j);
+      if (!std::isfinite(l) && !std::isfinite(u)) return false;
+      integers_.push_back(j);
+    }
+    if (integers_.empty()) return false;
+    at_upper_.assign(integers_.size(), 0);
+    for (size_t k = 0; k < integers_.size(); ++k) {
+      const int j = integers_[k];
+      const double l = relaxation_.lower(j), u = relaxation_.upper(j);
+      at_upper_[k] = !std::isfinite(l) || (std::isfinite(u) && u - x_[j] < x_[j] - l);
+    }
+    return true;
+  }
+
+  // The MIR cut for divisor delta under the current complementation, written
+  // in x into cut_ (pi x <= pi0); returns its efficacy at x (0 when none).
+  double mir(double delta, double& pi0) {
+    cut_.clear();
+    double beta = beta_;
+    for (size_t k = 0; k < integers_.size(); ++k) {
+      const int j = integers_[k];
+      beta -= integer_part_.value[j] * (at_upper_[k] ? relaxation_.upper(j) : relaxation_.lower(j));
+    }
+    const double scaled_beta = beta / delta;
+    if (std::fabs(scaled_beta) > kMaxScaled) return 0.0;
+    const double f0 = fractional_part(scaled_beta);
+    if (f0 < kMinFraction || f0 > 1.0 - kMinFraction) return 0.0;
+    pi0 = std::floor(scaled_beta);
+    for (size_t k = 0; k < integers_.size(); ++k) {
+      const int j = integers_[k];
+      const double g = (at_upper_[k] ? -integer_part_.value[j] : integer_part_.value[j]) / delta;
+      if (std::fabs(g) > kMaxScaled) return 0.0;
+      const double fg = fractional_part(g);
+      const double coef = std::floor(g) + std::max(0.0, fg - f0) / (1.0 - f0);
+      if (coef == 0.0) continue;
+      // z = x - l (pi x, pi0 += pi l) or z = u - x (-pi x, pi0 -= pi u).
+      if (at_upper_[k]) {
+        cut_.add(j, -coef);
+        pi0 -= coef * relaxation_.upper(j);
+      } else {
+        cut_.add(j, coef);
+        pi0 += coef * relaxation_.lower(j);
+      }
+    }
+    for (const Continuous& s : continuous_) {
+      if (s.coef >= 0.0) continue;
+      const double mu = s.coef / (delta * (1.0 - f0));
+      const int j = s.col;
+      switch (s.kind) {
+        case Subst::kLower:  // s = x - l
+          cut_.add(j, mu);
+          pi0 += mu * relaxation_.lower(j);
+          break;
+        case Subst::kUpper:  // s = u - x
+          cut_.add(j, -mu);
+          pi0 -= mu * relaxation_.upper(j);
+          break;
+        case Subst::kVub:  // s = d + e y - x
+          cut_.add(j, -mu);
+          cut_.add(s.vb->y, mu * s.vb->e);
+          pi0 -= mu * s.vb->d;
+          break;
+        case Subst::kVlb:  // s = x - d - e y
+          cut_.add(j, mu);
+          cut_.add(s.vb->y, -mu * s.vb->e);
+          pi0 += mu * s.vb->d;
+          break;
+      }
+    }
+    double activity = 0.0, norm2 = 0.0;
+    for (int j : cut_.support) {
+      activity += cut_.value[j] * x_[j];
+      norm2 += cut_.value[j] * cut_.value[j];
+    }
+    if (!(norm2 > 0.0)) return 0.0;
+    return std::max(0.0, (activity - pi0) / std::sqrt(norm2));
+  }
+
+  // Best divisor and complementation for the current knapsack; the cut stays in best_.
+  double best_mir(double& best_pi0) {
+    std::vector<double> divisors;
+    for (size_t k = 0; k < integers_.size(); ++k) {
+      const int j = integers_[k];
+      const double g = std::fabs(integer_part_.value[j]);
+      if (x_[j] <= relaxation_.lower(j) + kInside || x_[j] >= relaxation_.upper(j) - kInside) continue;
+      bool seen = false;
+      for (double d : divisors) seen = seen || std::fabs(d - g) <= 1e-9 * std::max(1.0, g);
+      if (!seen) divisors.push_back(g);
+      if (divisors.size() >= 8) break;
+    }
+    if (divisors.empty()) return 0.0;
+    double best = 0.0, best_delta = 0.0;
+    auto consider = [&](double delta) {
+      double pi0 = 0.0;
+      const double eff = mir(delta, pi0);
+      if (eff > best + 1e-9) {
+        best = eff;
+        best_delta = delta;
+        best_pi0 = pi0;
+        best_cut_ = cut_.value;
+        best_support_ = cut_.support;
+      }
+    };
+    for (double d : divisors) consider(d);
+    if (best_delta == 0.0) return 0.0;
+    const double base = best_delta;
+    for (double factor : {2.0, 4.0, 8.0}) consider(base / factor);
+    // Complement single interior integer columns, nearest the middle first.
+    std::vector<size_t> interior;
+    for (size_t k = 0; k < integers_.size(); ++k) {
+      const int j = integers_[k];
+      if (std::isfinite(relaxation_.lower(integers_[k])) && std::isfinite(relaxation_.upper(j)) &&
+          x_[j] > relaxation_.lower(j) + kInside && x_[j] < relaxation_.upper(j) - kInside)
+        interior.push_back(k);
+    }
+    auto middle_distance = [&](size_t k) {
+      const int j = integers_[k];
+      return std::fabs(x_[j] - 0.5 * (relaxation_.lower(j) + relaxation_.upper(j)));
+    };
+    std::stable_sort(interior.begin(), interior.end(),
+                     [&](size_t p, size_t q) { return middle_distance(p) < middle_distance(q); });
+    if (interior.size() > 10) interior.resize(10);
+    for (size_t k : interior) {
+      at_upper_[k] = !at_upper_[k];
+      const double before = best;
+      consider(best_delta);
+      if (!(best > before)) at_upper_[k] = !at_upper_[k];
+    }
+    return best;
+  }
+
+  // Clean the best cut up and add it to the pool. False if it fails a safeguard.
+  bool emit(double pi0, CutPool& pool) {
+    double largest = 0.0;
+    for (int j : best_support_) largest = std::max(largest, std::fabs(best_cut_[j]));
+    if (!(largest > 0.0) || !std::isfinite(largest) || !std::isfinite(pi0)) return false;
+    Cut cut;
+    cut.a = Eigen::VectorXd::Zero(n_);
+    double smallest = INFINITY;
+    size_t support = 0;
+    for (int j : best_support_) {
+      const double c = best_cut_[j];
+      if (c == 0.0) continue;
+      if (std::fabs(c) < kTinyCoefficient * largest) {
+        // c x_j >= its least value over the bounds: drop it from the <= row.
+        const double least = c > 0 ? c * relaxation_.lower(j) : c * relaxation_.upper(j);
+        if (!std::isfinite(least)) return false;
+        pi0 -= least;
+        continue;
+      }
+      cut.a[j] = c;
+      smallest = std::min(smallest, std::fabs(c));
+      ++support;
+    }
+    if (support == 0 || largest / smallest > kMaxDynamism) return false;
+    pi0 += kRhsMargin * std::max(1.0, std::fabs(pi0));
+    cut.a /= largest;
+    cut.upper = pi0 / largest;
+    if (cut_efficacy(cut, x_) < kMinEfficacy) return false;
+    pool.add(std::move(cut));
+    return true;
+  }
+
+  // Eliminate one interior continuous column by a tight row. False if none can be.
+  bool aggregate_once(std::vector<char>& used, std::vector<int>& used_list) {
+    int best_col = -1, best_row = -1;
+    double best_distance = kInside, best_multiplier = 0.0;
+    for (int j : aggregate_.support) {
+      const double a = aggregate_.value[j];
+      if (is_integer_[static_cast<size_t>(j)] || std::fabs(a) <= kZero) continue;
+      double distance;
+      substitute(j, a, distance);
+      if (!(distance > best_distance)) continue;
+      int row = -1;
+      size_t row_size = 0;
+      double multiplier = 0.0;
+      for (lp::SparseMatrix::InnerIterator it(model_.A, j); it; ++it) {
+        const int i = static_cast<int>(it.row());
+        if (i >= m_ || used[static_cast<size_t>(i)] || std::fabs(it.value()) <= kZero) continue;
+        const double lambda = -a / it.value();
+        const double rhs = lambda > 0 ? model_.row_upper[i] : model_.row_lower[i];
+        if (!std::isfinite(rhs) || row_slack(i, lambda) > kTightRow * (1.0 + std::fabs(rhs))) continue;
+        const size_t size = static_cast<size_t>(rows_.row(i).nonZeros());
+        if (row < 0 || size < row_size) {
+          row = i;
+          row_size = size;
+          multiplier = lambda;
+        }
+      }
+      if (row < 0) continue;
+      best_col = j;
+      best_row = row;
+      best_distance = distance;
+      best_multiplier = multiplier;
+    }
+    if (best_row < 0) return false;
+    for (lp::RowMajorMatrix::InnerIterator it(rows_, best_row); it; ++it)
+      aggregate_.add(static_cast<int>(it.col()), best_multiplier * it.value());
+    aggregate_.value[best_col] = 0.0;  // eliminated exactly
+    aggregate_rhs_ += best_multiplier * (best_multiplier > 0 ? model_.row_upper[best_row] : model_.row_lower[best_row]);
+    used[static_cast<size_t>(best_row)] = 1;
+    used_list.push_back(best_row);
+    return true;
+  }
+
+  bool try_row(int i, double sign, double b, std::vector<char>& used, CutPool& pool) {
+    aggregate_.clear();
+    for (lp::RowMajorMatrix::InnerIterator it(rows_, i); it; ++it)
+      aggregate_.add(static_cast<int>(it.col()), sign * it.value());
+    aggregate_rhs_ = b;
+    std::vector<int> used_list{i};
+    used[static_cast<size_t>(i)] = 1;
+    bool added = false;
+    for (int round = 0; round <= kMaxAggregations; ++round) {
+      if (build_knapsack()) {
+        double pi0 = 0.0;
+        if (best_mir(pi0) >= kMinEfficacy && emit(pi0, pool)) {
+          added = true;
+          break;
+        }
+      }
+      if (round == kMaxAggregations || !aggregate_once(used, used_list)) break;
+    }
+    for (int r : used_list) used[static_cast<size_t>(r)] = 0;
+    return added;
+  }
+
+  const LpRelaxation& relaxation_;
+  const lp::LinearProgram& model_;
+  const std::vector<char>& is_integer_;
+  const lp::RowMajorMatrix rows_;  // rows are scanned: a row-major copy once
+  const int n_, m_;
+  const Eigen::VectorXd x_;
+  Eigen::VectorXd activity_;
+  std::vector<std::vector<VariableBound>> bounds_of_;
+  SparseAccumulator aggregate_;  // the row (or aggregation) being separated: aggregate x <= rhs
+  double aggregate_rhs_ = 0.0;
+  SparseAccumulator integer_part_;  // integer coefficients of the mixed knapsack, in x
+  std::vector<Continuous> continuous_;
+  std::vector<int> integers_;
+  std::vector<char> at_upper_;  // per integers_ entry: complemented at the upper bound
+  double beta_ = 0.0;           // right-hand side after the continuous substitution
+  SparseAccumulator cut_;
+  Eigen::VectorXd best_cut_;
+  std::vector<int> best_support_;
+};
+
+}  // namespace
+
+int separate_mir(const LpRelaxation& relaxation, const std::vector<char>& is_integer, CutPool& pool) {
+  MirSeparator separator(relaxation, is_integer);
+  return separator.run(pool);
+}
+
+}  // namespace milpsac::bnb
