@@ -142,7 +142,10 @@ def compare_builds(other):
             if mine[0] not in (0, 1) or theirs[0] not in (0, 1):
                 print("FAIL %s: exit %d and %d: %s" % (label, mine[0], theirs[0], (mine[2] + theirs[2]).decode()[:300]))
                 failed += 1
-            elif mine[:2] != theirs[:2]:
+            elif mine[0] != theirs[0]:
+                print("FAIL %s: exit %d in one build, %d in the other" % (label, mine[0], theirs[0]))
+                failed += 1
+            elif mine[1] != theirs[1]:
                 print("FAIL %s: output differs between the builds: %s" % (label, first_difference(mine[1], theirs[1])))
                 failed += 1
             else:
