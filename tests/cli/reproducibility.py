@@ -87,10 +87,18 @@ def normalised(out):
     try:
         return json.dumps(without_timing(json.loads(out)), sort_keys=False)
     except ValueError:
-        return re.sub(r"seconds\s+\S+", "seconds <t>", out)
+        # --format table: "seconds 0.1", "time (s)   0.0213", "1 node, 0.001 s,".
+        out = re.sub(r"seconds\s+\S+", "seconds <t>", out)
+        out = re.sub(r"time \(s\)\s+\S+", "time (s) <t>", out)
+        return re.sub(r"\b[0-9.e+-]+ s\b", "<t> s", out)
 
 
-def more_shared_commands():
+def output_files(argv):
+    """The files a command writes besides stdout (-o, --plot, --write-solution)."""
+    return [argv[k + 1] for k, a in enumerate(argv[:-1]) if a in ("-o", "--plot", "--write-solution")]
+
+
+def more_shared_commands(workdir):
     """Larger instances for the comparison of two builds (run once each): more
     SAC models at a budget where a plan exists, LPs and MILPs whose branch and
     bound takes many nodes (a node count changes with any rounding difference)."""
@@ -108,6 +116,14 @@ def more_shared_commands():
     for model in ("netlib/adlittle.mps.gz", "netlib/agg.mps.gz", "netlib/bandm.mps.gz", "miplib/egout.mps.gz",
                   "miplib/stein27.mps.gz"):
         runs.append(["solve", os.path.join(I, "lp", model)])
+    # The table format, a budget sweep with its SVG plot, a solution file.
+    ex = os.path.join(SOURCE, "examples")
+    runs.append(["solve", os.path.join(I, "lp", "miplib/p0033.mps.gz"), "--format", "table",
+                 "--write-solution", os.path.join(workdir, "p0033.sol")])
+    runs.append(["sac", os.path.join(ex, "transformer_l4.json"), "--budget", "1.5", "--format", "table"])
+    runs.append(["sac", os.path.join(ex, "transformer_l4.json"), "--budget-sweep", "--plot",
+                 os.path.join(workdir, "sweep.svg")])
+    runs.append(["policy", os.path.join(ex, "sac_stats.json"), "--budget-sweep", "--format", "table"])
     return runs
 
 
@@ -115,8 +131,8 @@ def run_once(binary, argv):
     """(exit code, normalised stdout plus any file export-mps wrote, stderr)."""
     p = subprocess.run([binary] + argv, stdout=subprocess.PIPE, stderr=subprocess.PIPE, timeout=600)
     text = normalised(p.stdout.decode("utf-8", "replace"))
-    if argv[0] == "export-mps":
-        with open(argv[argv.index("-o") + 1], "rb") as f:
+    for path in output_files(argv):
+        with open(path, "rb") as f:
             text += f.read().decode("utf-8", "replace")
     return (p.returncode, text, p.stderr)
 
@@ -135,7 +151,7 @@ def compare_builds(other):
     """MILPSAC_BIN and OTHER give the same exit code and output bytes."""
     passed = failed = 0
     with tempfile.TemporaryDirectory(prefix="milpsac-builds-") as workdir:
-        for argv in commands(workdir) + example_commands(workdir) + more_shared_commands():
+        for argv in commands(workdir) + example_commands(workdir) + more_shared_commands(workdir):
             mine = run_once(BIN, argv)
             theirs = run_once(other, argv)
             label = label_of(argv)
