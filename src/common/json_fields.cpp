@@ -89,8 +89,9 @@ double JsonField::number_at_least(double lo, const char* what) const {
 std::int64_t JsonField::whole(std::int64_t lo, std::int64_t hi, const char* what) const {
   auto reject = [&] { fail(std::string("must be ") + what + ", got " + describe_json(*value_)); };
   if (value_->is_number_unsigned()) {
+    // The parser stores every non-negative integer as unsigned: lo applies here too (0 when lo is 1).
     const auto u = value_->get<std::uint64_t>();
-    if (hi < 0 || u > static_cast<std::uint64_t>(hi)) reject();
+    if (hi < 0 || u > static_cast<std::uint64_t>(hi) || (lo > 0 && u < static_cast<std::uint64_t>(lo))) reject();
     return static_cast<std::int64_t>(u);
   }
   if (value_->is_number_integer()) {

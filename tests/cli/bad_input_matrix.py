@@ -148,7 +148,7 @@ def json_cases(command, text):
             marker = "__MARKER__"
             t = json.dumps(replaced(doc, path, marker)).replace('"%s"' % marker, word).encode()
             cases.append(Case(command, "%s at %s" % (word, field), t, must_name=[field]))
-        for value in (-1, 1e308, -1e308, 2**62, 0.5):
+        for value in (-1, 0, 1e308, -1e308, 2**62, 0.5):
             cases.append(Case(command, "%r at %s" % (value, field), dump(replaced(doc, path, value)), strict=False))
     top = doc if isinstance(doc, dict) else {}
     inner = top.get("sac_stats", top) if command == "policy" else top
@@ -167,6 +167,11 @@ def json_cases(command, text):
     if command == "analyze":  # sums of allowed values that overflow 64 bits
         big = [{"name": "n%d" % i, "stage": "forward", "out_bytes": 1, "fwd_flop": 2**62} for i in range(3)]
         cases.append(Case(command, "FLOP sum overflow", json.dumps({"nodes": big}).encode(), must_name=["fwd_flop"]))
+    if command == "shard":  # counts that must be >= 1 (0 used to pass the reader: parsed as unsigned)
+        for path in (("topology", "world_size"), ("topology", "local_world_size"), ("mem_bins_per_device",),
+                     ("hbm_bins_per_device",), ("ddr_bins_per_device",)):
+            d = replaced(doc, path, 0)
+            cases.append(Case(command, "0 at %s" % path[-1], json.dumps(d).encode(), must_name=[path[-1]]))
     if command in ("sac", "baseline", "export-mps"):
         d = json.loads(text)
         for m in d["mod_stats"]:
