@@ -48,10 +48,13 @@ void print_solution_json(const Json& head, const lp::LinearProgram& model, const
   std::cout << out.str();
 }
 
-void print_solution_table(const std::string& path, const lp::LinearProgram& model, const bnb::MilpResult& result,
-                          double seconds) {
-  std::cout << "model " << input_name(path) << ": " << model.num_rows() << " rows, " << model.num_cols()
-            << " columns\n";
+void print_solution_table(const std::string& path, bool read_in_time, const lp::LinearProgram& model,
+                          const bnb::MilpResult& result, double seconds) {
+  if (read_in_time)
+    std::cout << "model " << input_name(path) << ": " << model.num_rows() << " rows, " << model.num_cols()
+              << " columns\n";
+  else
+    std::cout << "model " << input_name(path) << ": not read within the time limit\n";
   TextTable summary({{"", true}, {"", true}});
   summary.add_row({"status", bnb::to_string(result.status)});
   summary.add_row({"objective", result.has_solution ? human_number(result.objective, 10) : "-"});
@@ -90,19 +93,31 @@ int run_solve(const Args& argv) {
   options.progress_interval_seconds = progress.interval_seconds;
 
   std::vector<std::string> warnings;
-  const lp::LinearProgram model = lp::read_mps_file(path, &warnings);
+  // Reading polls the limit too (nw04 takes about a second to read): a limit
+  // that passes first ends the command as `time_limit` with no model.
+  const Deadline reading(remaining_limit(clock, time_limit));
+  lp::LinearProgram model;
+  bnb::MilpResult result;
+  bool read_in_time = true;
+  try {
+    model = lp::read_mps_file(path, &warnings, &reading);
+  } catch (const TimeLimitReached& stop) {
+    read_in_time = false;
+    warnings.push_back(stop.what());
+    result.status = bnb::MilpStatus::kTimeLimit;
+  }
   // Spans of coefficients the tolerances cannot resolve: refused (InputError) or warned.
   for (std::string& warning : check_coefficient_ranges(model, input_name(path))) warnings.push_back(std::move(warning));
   // The warnings carry "FILE[:LINE]: warning: ..." already. --quiet silences
   // stderr for the whole command (main.cpp), warnings included.
   for (const std::string& warning : warnings) std::cerr << "milp-sac solve: " << warning << "\n";
   options.time_limit_seconds = remaining_limit(clock, time_limit);
-  const bnb::MilpResult result = bnb::solve_milp(model, options);
+  if (read_in_time) result = bnb::solve_milp(model, options);
   const double seconds = clock.elapsed_seconds();
 
   if (solution_path) write_solution_file(*solution_path, model, result);
   if (format == OutputFormat::kTable) {
-    print_solution_table(path, model, result, seconds);
+    print_solution_table(path, read_in_time, model, result, seconds);
   } else {
     Json out;
     out["status"] = bnb::to_string(result.status);

@@ -9,11 +9,12 @@ namespace milpsac::bnb {
 namespace {
 
 constexpr double kZero = 1e-12;
-constexpr double kConflictMargin = 1e-6;  // w_i + w_j must exceed the capacity by this (relative)
-constexpr long kMaxEdges = 4000000;       // the graph stops growing here (memory and time)
-constexpr double kMinViolation = 1e-4;    // of the clique sum over 1
-constexpr double kFractional = 1e-6;      // literal values in (this, 1 - this) start a clique
-constexpr int kMaxStarts = 1000;          // starting literals per separation call
+constexpr double kConflictMargin = 1e-6;    // w_i + w_j must exceed the capacity by this (relative)
+constexpr long kMaxEdges = 4000000;         // the graph stops growing here (memory and time)
+constexpr double kMinViolation = 1e-4;      // of the clique sum over 1
+constexpr double kFractional = 1e-6;        // literal values in (this, 1 - this) start a clique
+constexpr int kMaxStarts = 1000;            // starting literals per separation call
+constexpr size_t kItemsPerClockCheck = 64;  // heaviest items between deadline polls
 
 struct Literal {
   int index;  // j or n + j
@@ -26,12 +27,14 @@ double literal_value(int literal, int n, const Eigen::VectorXd& x) {
 
 // Literals of one row side sum a x <= b that pairwise conflict, appended as
 // edges (both directions). `items` sorted by weight, heaviest first.
-void add_row_conflicts(std::vector<Literal>& items, double capacity, ConflictGraph& graph) {
+// Stops early (fewer edges) once `deadline` has passed.
+void add_row_conflicts(std::vector<Literal>& items, double capacity, ConflictGraph& graph, const Deadline* deadline) {
   std::stable_sort(items.begin(), items.end(), [](const Literal& p, const Literal& q) { return p.weight > q.weight; });
   const double margin = kConflictMargin * (1.0 + std::fabs(capacity));
   for (size_t p = 0; p < items.size() && graph.edges < kMaxEdges; ++p) {
     // Items are heaviest first: once p and p+1 fit together, no later pair conflicts.
     if (p + 1 < items.size() && items[p].weight + items[p + 1].weight <= capacity + margin) break;
+    if (deadline != nullptr && p % kItemsPerClockCheck == 0 && deadline->expired()) break;
     for (size_t q = p + 1; q < items.size(); ++q) {
       if (items[p].weight + items[q].weight <= capacity + margin) break;
       graph.neighbours[static_cast<size_t>(items[p].index)].push_back(items[q].index);
@@ -43,7 +46,8 @@ void add_row_conflicts(std::vector<Literal>& items, double capacity, ConflictGra
 
 }  // namespace
 
-ConflictGraph build_conflict_graph(const LpRelaxation& relaxation, const std::vector<char>& is_integer) {
+ConflictGraph build_conflict_graph(const LpRelaxation& relaxation, const std::vector<char>& is_integer,
+                                   const Deadline* deadline) {
   const lp::LinearProgram& model = relaxation.model();
   const int n = relaxation.num_cols();
   ConflictGraph graph;
@@ -51,7 +55,8 @@ ConflictGraph build_conflict_graph(const LpRelaxation& relaxation, const std::ve
   graph.neighbours.assign(static_cast<size_t>(2 * n), {});
   const lp::RowMajorMatrix rows = model.A;  // rows are scanned: a row-major copy once
   std::vector<Literal> items;
-  for (int i = 0; i < relaxation.num_original_rows() && graph.edges < kMaxEdges; ++i)
+  for (int i = 0; i < relaxation.num_original_rows() && graph.edges < kMaxEdges; ++i) {
+    if (deadline != nullptr && deadline->expired()) break;
     for (int side = 0; side < 2; ++side) {
       const double sign = side == 0 ? 1.0 : -1.0;
       double capacity = side == 0 ? model.row_upper[i] : -model.row_lower[i];
@@ -77,8 +82,9 @@ ConflictGraph build_conflict_graph(const LpRelaxation& relaxation, const std::ve
           items.push_back({n + j, -a});
         }
       }
-      if (usable && items.size() >= 2) add_row_conflicts(items, capacity, graph);
+      if (usable && items.size() >= 2) add_row_conflicts(items, capacity, graph, deadline);
     }
+  }
   for (auto& list : graph.neighbours) {
     std::sort(list.begin(), list.end());
     list.erase(std::unique(list.begin(), list.end()), list.end());

@@ -30,4 +30,11 @@ double relative_gap(double upper, double lower) {
   return (upper - lower) / std::max(std::fabs(upper), 1e-9);
 }
 
+MilpResult time_limit_before_search(bool maximize) {
+  MilpResult r;
+  r.status = MilpStatus::kTimeLimit;
+  r.bound = maximize ? INFINITY : -INFINITY;
+  return r;
+}
+
 }  // namespace milpsac::bnb

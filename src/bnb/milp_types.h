@@ -93,4 +93,9 @@ struct MilpResult {
 // Relative gap (both values in minimisation sense).
 double relative_gap(double upper, double lower);
 
+// The result of a search the time limit stopped before its first node (the
+// limit passed while reading or presolving): no incumbent, no node, and the
+// trivial bound in the model's own sense (-inf, or +inf when maximizing).
+MilpResult time_limit_before_search(bool maximize);
+
 }  // namespace milpsac::bnb

@@ -41,7 +41,10 @@ RootCutResult run_root_cuts(SearchState& state) {
   const double first_bound = bound;
   int stalled = 0;
   CutPool pool;
-  const ConflictGraph conflicts = build_conflict_graph(relaxation, state.lp.is_integer);
+  // Built on the first round that separates (not for a root that needs no
+  // cuts), and within the time limit.
+  ConflictGraph conflicts;
+  bool conflicts_built = false;
   for (int round = 0; round < kMaxRounds; ++round) {
     if (state.time_up || state.deadline.expired()) break;
     // The root bound already proves the incumbent within the requested gap:
@@ -55,6 +58,10 @@ RootCutResult run_root_cuts(SearchState& state) {
     separate_gomory(relaxation, state.lp.is_integer, pool, kGomoryRowsPerRound);
     separate_knapsack_covers(relaxation, state.lp.is_integer, pool);
     separate_mir(relaxation, state.lp.is_integer, pool);
+    if (!conflicts_built) {
+      conflicts = build_conflict_graph(relaxation, state.lp.is_integer, &state.deadline);
+      conflicts_built = true;
+    }
     separate_cliques(conflicts, relaxation, pool);
     const int room = max_cut_rows - (relaxation.num_rows() - relaxation.num_original_rows());
     if (room <= 0) break;

@@ -7,6 +7,8 @@
 
 #include <chrono>
 #include <cmath>
+#include <stdexcept>
+#include <string>
 
 namespace milpsac {
 
@@ -37,6 +39,20 @@ inline double remaining_limit(const Deadline& clock, double limit_seconds, doubl
   if (std::isinf(limit_seconds)) return limit_seconds;
   const double left = limit_seconds - clock.elapsed_seconds();
   return left > floor_seconds ? left : floor_seconds;
+}
+
+// Thrown by a reader that polls a Deadline (read_file, the MPS reader) when
+// the limit passes before the input is read: the command then reports
+// `time_limit` with no model instead of overrunning by the reading time.
+class TimeLimitReached : public std::runtime_error {
+ public:
+  explicit TimeLimitReached(const std::string& what) : std::runtime_error(what) {}
+};
+
+// Throws TimeLimitReached("SOURCE: time limit reached while WHAT") once
+// `deadline` (may be null: no limit) has expired.
+inline void check_deadline(const Deadline* deadline, const std::string& source, const char* what) {
+  if (deadline != nullptr && deadline->expired()) throw TimeLimitReached(source + ": time limit reached while " + what);
 }
 
 }  // namespace milpsac

@@ -15,7 +15,7 @@ bool is_gzip(std::string_view data) {
   return data.size() >= 2 && static_cast<unsigned char>(data[0]) == 0x1f && static_cast<unsigned char>(data[1]) == 0x8b;
 }
 
-std::string gunzip(std::string_view data, const std::string& source) {
+std::string gunzip(std::string_view data, const std::string& source, const Deadline* deadline) {
   if (data.size() > UINT_MAX) throw InputError(source + ": compressed file too large");
   z_stream zs{};
   if (inflateInit2(&zs, 15 + 16) != Z_OK) throw InputError(source + ": cannot initialise zlib");
@@ -42,6 +42,10 @@ std::string gunzip(std::string_view data, const std::string& source) {
     if (out.size() > kMaxDecompressedBytes) {
       inflateEnd(&zs);
       throw InputError(source + ": decompressed data larger than 1 GiB");
+    }
+    if (deadline != nullptr && deadline->expired()) {
+      inflateEnd(&zs);
+      check_deadline(deadline, source, "decompressing");
     }
     if (rc == Z_STREAM_END) {
       const std::string_view rest(reinterpret_cast<const char*>(zs.next_in), zs.avail_in);

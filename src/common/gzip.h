@@ -10,6 +10,8 @@
 #include <string>
 #include <string_view>
 
+#include "common/deadline.h"
+
 namespace milpsac {
 
 inline constexpr size_t kMaxDecompressedBytes = size_t{1} << 30;
@@ -19,6 +21,7 @@ bool is_gzip(std::string_view data);
 
 // Inflates gzip data, concatenated members included (as gzip -d does).
 // Corrupt, truncated or oversized data is an InputError naming `source`.
-std::string gunzip(std::string_view data, const std::string& source);
+// With a `deadline`, it is polled every 64 KiB of output (TimeLimitReached).
+std::string gunzip(std::string_view data, const std::string& source, const Deadline* deadline = nullptr);
 
 }  // namespace milpsac

@@ -15,13 +15,14 @@
 namespace milpsac {
 namespace {
 
-std::string read_stream(std::istream& in, const std::string& name) {
+std::string read_stream(std::istream& in, const std::string& name, const Deadline* deadline) {
   std::string data;
   std::array<char, 1 << 16> chunk{};
   while (in) {
     in.read(chunk.data(), static_cast<std::streamsize>(chunk.size()));
     data.append(chunk.data(), static_cast<size_t>(in.gcount()));
     if (data.size() > kMaxInputBytes) throw InputError(name + ": file larger than 2 GiB");
+    check_deadline(deadline, name, "reading");
   }
   if (in.bad()) throw InputError(name + ": read error");
   return data;
@@ -31,11 +32,11 @@ std::string read_stream(std::istream& in, const std::string& name) {
 
 std::string input_name(const std::string& path) { return path == "-" ? "<stdin>" : path; }
 
-std::string read_file(const std::string& path) {
+std::string read_file(const std::string& path, const Deadline* deadline) {
   const std::string name = input_name(path);
   std::string data;
   if (path == "-") {
-    data = read_stream(std::cin, name);
+    data = read_stream(std::cin, name, deadline);
   } else {
     std::error_code ec;
     const auto status = std::filesystem::status(path, ec);
@@ -50,9 +51,9 @@ std::string read_file(const std::string& path) {
       const int err = errno;
       throw InputError(name + ": cannot open file" + (err != 0 ? " (" + std::string(std::strerror(err)) + ")" : ""));
     }
-    data = read_stream(in, name);
+    data = read_stream(in, name, deadline);
   }
-  if (is_gzip(data)) return gunzip(data, name);
+  if (is_gzip(data)) return gunzip(data, name, deadline);
   return data;
 }
 

@@ -10,6 +10,8 @@
 #include <cstddef>
 #include <string>
 
+#include "common/deadline.h"
+
 namespace milpsac {
 
 // Larger inputs are refused before they are read: no supported model needs them.
@@ -19,6 +21,7 @@ inline constexpr size_t kMaxInputBytes = size_t{1} << 31;
 std::string input_name(const std::string& path);
 
 // Whole contents of `path` ("-" = standard input), gunzipped if compressed.
-std::string read_file(const std::string& path);
+// With a `deadline`, it is polled every 64 KiB (TimeLimitReached).
+std::string read_file(const std::string& path, const Deadline* deadline = nullptr);
 
 }  // namespace milpsac

@@ -130,3 +130,21 @@ TEST_CASE("a tiny --time-limit: a valid status, valid JSON, the matching exit co
     }
   }
 }
+
+TEST_CASE("solve: a limit that passes while the file is read ends as time_limit, with no model") {
+  // 1e-9 s has passed before the first 64 KiB of the file are in: the reader
+  // stops and the command answers as a search stopped by the limit would.
+  const test::CliRun run = test::run_cli("solve " + test::example("smalllp.mps") + " --time-limit 1e-9");
+  CAPTURE(run.err);
+  CHECK(run.exit_code == 1);
+  const json out = json::parse(run.out);
+  CHECK(out["status"] == "time_limit");
+  CHECK(out["objective"].is_null());
+  CHECK(out["nodes"] == 0);
+  CHECK(out["x"].empty());
+  CHECK(run.err.find("smalllp.mps: time limit reached while reading") != std::string::npos);
+  const test::CliRun table =
+      test::run_cli("solve " + test::example("smalllp.mps") + " --time-limit 1e-9 --format table");
+  CHECK(table.exit_code == 1);
+  CHECK(table.out.find("not read within the time limit") != std::string::npos);
+}

@@ -10,7 +10,9 @@
 #include <fstream>
 #include <string>
 
+#include "common/deadline.h"
 #include "common/dense_size.h"
+#include "common/gzip.h"
 #include "common/infinity.h"
 #include "common/input_error.h"
 #include "common/input_file.h"
@@ -68,6 +70,29 @@ TEST_CASE("read_file: whole files, gzip by magic bytes, and errors that name the
   fs::remove(plain);
   fs::remove(packed);
   fs::remove(cut);
+}
+
+TEST_CASE("read_file and gunzip poll a deadline: TimeLimitReached once it has passed, nothing otherwise") {
+  const std::string text(size_t{1} << 18, 'x');  // four 64 KiB chunks
+  const fs::path packed = temp_file("deadline.gz", gzip(text));
+  const Deadline passed(0.0), ample(3600.0);
+  CHECK(read_file(packed.string(), &ample) == text);
+  CHECK(gunzip(gzip(text), "mem", &ample) == text);
+  std::string message;
+  try {
+    read_file(packed.string(), &passed);
+  } catch (const TimeLimitReached& e) {
+    message = e.what();
+  }
+  CHECK(message == packed.string() + ": time limit reached while reading");
+  message.clear();
+  try {
+    gunzip(gzip(text), "mem", &passed);
+  } catch (const TimeLimitReached& e) {
+    message = e.what();
+  }
+  CHECK(message == "mem: time limit reached while decompressing");
+  fs::remove(packed);
 }
 
 TEST_CASE("parse_json: Python's words, numbers out of range, depth, duplicates, empty input") {

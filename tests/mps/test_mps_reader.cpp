@@ -8,7 +8,9 @@
 
 #include "mps_test_support.h"
 
+using milpsac::Deadline;
 using milpsac::InputError;
+using milpsac::TimeLimitReached;
 using milpsac::lp::kInfinity;
 using milpsac::lp::LinearProgram;
 using milpsac::lp::ObjectiveSense;
@@ -484,4 +486,20 @@ TEST_CASE("whole-file errors name the file") {
   CHECK(error_of("NAME\nROWS\n N obj\nCOLUMNS\n    x obj 1\n").find("t.mps: missing ENDATA") == 0);
   CHECK(error_of(std::string("NAME\nROWS\n N o\0bj\n", 17)).find("t.mps:3:") == 0);
   CHECK(error_of("\x1f\x8b garbage").find("t.mps: ") == 0);
+}
+
+TEST_CASE("parsing polls the deadline every few thousand lines") {
+  // 10,000 comment lines before a small model: past the first poll.
+  std::string text = "NAME T\n";
+  for (int k = 0; k < 10000; ++k) text += "* filler\n";
+  text += "ROWS\n N obj\n L c1\nCOLUMNS\n x obj 1 c1 1\nRHS\n rhs c1 4\nENDATA\n";
+  const Deadline passed(0.0), ample(3600.0);
+  CHECK(read_mps_text(text, "t.mps", nullptr, &ample).num_cols() == 1);
+  std::string message;
+  try {
+    read_mps_text(text, "t.mps", nullptr, &passed);
+  } catch (const TimeLimitReached& e) {
+    message = e.what();
+  }
+  CHECK(message == "t.mps: time limit reached while parsing");
 }
