@@ -18,6 +18,9 @@ namespace milpsac::bnb {
 
 inline constexpr double kIntegrality = 1e-6;       // |x - round(x)| accepted as integral
 inline constexpr double kFeasibilityCheck = 1e-6;  // relative row/bound violation of incumbents
+// An incumbent whose exact continuous completion is worse by more than this
+// (relative objective) is replaced by the completion (see offer_solution).
+inline constexpr double kCompletionGain = 1e-7;
 // Simplex iterations allowed for one node LP (per solve, not cumulative).
 inline constexpr long kNodeIterationBudget = 1000000;
 

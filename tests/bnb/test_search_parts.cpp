@@ -1,11 +1,14 @@
 // Component tests of the search's parts: the node queue (best-first order,
-// pruning) and the pseudocosts (averages, unobserved columns, product score).
+// pruning), the pseudocosts (averages, unobserved columns, product score) and
+// the incumbent check (a point that uses the tolerance is completed exactly).
 #include <doctest/doctest.h>
 
 #include <cmath>
 
 #include "bnb/node_queue.h"
 #include "bnb/pseudocost.h"
+#include "bnb/search_state.h"
+#include "lp/solution_check.h"
 
 using namespace milpsac;
 
@@ -80,4 +83,39 @@ TEST_CASE("pseudocosts: per-unit averages, borrowed averages, product score") {
   CHECK(pc.score(0, 0.5) == doctest::Approx(3.0 * 0.5 * 6.0 * 0.5));
   CHECK(pc.score(2, 0.5) == doctest::Approx(1e-6 * 6.0 * 0.5));
   CHECK(pc.score(0, 0.5) > pc.score(2, 0.5));
+}
+
+TEST_CASE("incumbents: a point that buys objective with the check's tolerance is replaced by its exact completion") {
+  // min y  s.t.  10000 x + y >= 15000.5,  x integer in [0, 10],  y >= 0.
+  // With x = 1 the best y is 5000.5. Offered y values sit below it by less
+  // than the check's tolerance (relative 1e-6 of the right-hand side, 0.015).
+  lp::LinearProgram lp;
+  lp.resize(1, 2);
+  lp.set_coefficient(0, 0, 10000.0);
+  lp.set_coefficient(0, 1, 1.0);
+  lp.row_lower[0] = 15000.5;
+  lp.row_upper[0] = lp::kInfinity;
+  lp.col_upper[0] = 10.0;
+  lp.col_upper[1] = lp::kInfinity;
+  lp.is_integer[0] = 1;
+  lp.c[1] = 1.0;
+  bnb::MilpOptions options;
+  {
+    // 0.01 below: 2e-6 of the objective, more than kCompletionGain.
+    bnb::SearchState state(lp, options);
+    Eigen::VectorXd x(2);
+    x << 1.0, 5000.49;
+    REQUIRE(lp::is_feasible(lp, x, bnb::kFeasibilityCheck, true, bnb::kIntegrality));
+    REQUIRE(state.offer_solution(x));
+    CHECK(state.incumbent_value == doctest::Approx(5000.5).epsilon(1e-12));
+    CHECK(lp::max_bound_violation(lp, state.incumbent) <= 1e-12);
+  }
+  {
+    // 1e-5 below: 2e-9 of the objective, round-off the node LPs share; kept.
+    bnb::SearchState state(lp, options);
+    Eigen::VectorXd x(2);
+    x << 1.0, 5000.5 - 1e-5;
+    REQUIRE(state.offer_solution(x));
+    CHECK(state.incumbent_value == doctest::Approx(5000.5 - 1e-5).epsilon(1e-15));
+  }
 }
