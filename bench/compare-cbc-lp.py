@@ -17,6 +17,9 @@ files, so models that maximise get `-max` on its command line.
 
 Usage: bench/compare-cbc-lp.py [--bin PATH] [--shared DIR] [--set netlib|miplib]
                                [--time-limit S] [--runs N] [--only NAME,...]
+                               [--data] [--max-rows N]
+--data runs the whole collection of data/lp/INDEX.tsv instead of the curated
+instances (e.g. `--data --max-rows 3000`: every Netlib model up to 3,000 rows).
 Standard library only.
 """
 import argparse
@@ -48,6 +51,10 @@ def parse_args():
     parser.add_argument("--time-limit", type=float, default=None, help="seconds per solve, passed to both solvers")
     parser.add_argument("--runs", type=int, default=3, help="runs per model and solver; the best time counts")
     parser.add_argument("--only", default="", help="comma-separated model names to run (default: all of the set)")
+    parser.add_argument("--data", action="store_true",
+                        help="the whole collection of data/lp/INDEX.tsv (set netlib or miplib3) instead of "
+                             "the curated instances/lp/expected.tsv")
+    parser.add_argument("--max-rows", type=int, default=None, help="only models with at most this many rows")
     args = parser.parse_args()
     if args.time_limit is not None and args.time_limit <= 0:
         parser.error("--time-limit must be positive")
@@ -56,10 +63,17 @@ def parse_args():
     return args
 
 
-def load_rows(shared, which, only):
-    table = Path(shared) / "instances" / "lp" / "expected.tsv"
+def load_rows(shared, which, only, data=False, max_rows=None):
+    """Rows with name, rows, cols and file (a path under the returned base directory)."""
+    if data:
+        table = Path(shared) / "data" / "lp" / "INDEX.tsv"
+        which = "miplib3" if which == "miplib" else which
+    else:
+        table = Path(shared) / "instances" / "lp" / "expected.tsv"
     with open(table, newline="") as f:
         rows = [r for r in csv.DictReader(f, delimiter="\t") if r["set"] == which]
+    if max_rows is not None:
+        rows = [r for r in rows if int(r["rows"]) <= max_rows]
     if only:
         wanted = set(only.split(","))
         rows = [r for r in rows if r["name"] in wanted]
@@ -196,9 +210,10 @@ def main():
         print(f"warning: {binary} not found; our column will show errors", file=sys.stderr)
     if shutil.which("cbc") is None:
         print("warning: cbc not on PATH; its column will show errors", file=sys.stderr)
-    rows = load_rows(args.shared, args.set, args.only)
+    rows = load_rows(args.shared, args.set, args.only, args.data, args.max_rows)
+    base = Path(args.shared) / ("data" if args.data else "instances") / "lp"
     if not rows:
-        print(f"no rows for set {args.set} in expected.tsv", file=sys.stderr)
+        print(f"no rows for set {args.set}", file=sys.stderr)
         return 2
     timeout = DEFAULT_PROCESS_TIMEOUT if args.time_limit is None else 2 * args.time_limit + 30
     mip = args.set == "miplib"
@@ -207,7 +222,7 @@ def main():
     table = []
     ratios = []
     for row in rows:
-        path = Path(args.shared) / "instances" / "lp" / row["file"]
+        path = base / row["file"]
         ours = best_of(args.runs, lambda: run_ours(binary, path, mip, args.time_limit, timeout))
         cbc = best_of(args.runs, lambda: run_cbc(path, mip, args.time_limit, timeout))
         ratio = "-"
