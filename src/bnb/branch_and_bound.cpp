@@ -14,6 +14,11 @@
 // A model without integer columns is an LP: it goes through lp::solve_lp,
 // the checked LP path (unscaled retry, dual check). A MILP is presolved first
 // (bnb/root_presolve.h) unless MilpOptions::presolve is off.
+//
+// Semi-continuous columns (x = 0 or l <= x <= u) make a model a MILP too: the
+// LP relaxes them to [min(0, l), max(0, u)], and a node whose point has one
+// strictly between is branched into x = 0 and l <= x <= u, before any
+// fractional integer column. Such models skip root presolve and root cuts.
 #include "bnb/branch_and_bound.h"
 
 #include <algorithm>
@@ -67,6 +72,14 @@ class Search {
     push(std::move(node));
     return std::nullopt;
   }
+  // Branch on semi-continuous column j (neither 0 nor on at x): children
+  // x_j = 0 and x_j in its on interval, each only where the node's bounds
+  // allow it. Returns the child to plunge into, if any.
+  std::optional<Node> branch_semicontinuous(const Node& node, int j, const Eigen::VectorXd& x, double objective,
+                                            std::vector<BoundChange>& changes);
+  // Park `other` (if any) and return `next` to plunge into while its bound
+  // stays close to the best open bound, else park it too.
+  std::optional<Node> plunge_or_park(std::optional<Node> next, std::optional<Node> other, double objective);
   void report_progress(bool force);
   void polish_incumbent();
   PumpLimits pump_limits() const {
@@ -154,7 +167,8 @@ std::optional<Node> Search::process(Node node) {
   }
   Eigen::VectorXd x = state_.relaxation.values();
   std::vector<int> fractional = state_.fractional_columns(x);
-  if (fractional.empty()) {
+  std::vector<int> semicontinuous = state_.semicontinuous_violations(x);
+  if (fractional.empty() && semicontinuous.empty()) {
     if (state_.offer_solution(x)) {
       prune_queue();
     } else if (!state_.has_incumbent || objective < state_.incumbent_value) {
@@ -170,7 +184,10 @@ std::optional<Node> Search::process(Node node) {
     const long budget = std::max(200L, 2 * state_.relaxation.iterations());
     if (fractional_dive(state_, node.changes, budget)) prune_queue();
     if (state_.time_up) return stop_for_time(std::move(node));
-    if (node.depth == 0 && !state_.has_incumbent && state_.options.feasibility_pump) {
+    // The pump rounds within the model's column bounds, which are not bounds
+    // of a semi-continuous column: such models go without it.
+    if (node.depth == 0 && !state_.has_incumbent && state_.options.feasibility_pump &&
+        state_.semicontinuous_cols.empty()) {
       const PumpResult pump = feasibility_pump(state_, node.changes, pump_limits());
       pump_rounds_ = pump.rounds;
       pump_found_ = pump.found;
@@ -191,7 +208,8 @@ std::optional<Node> Search::process(Node node) {
     }
     x = state_.relaxation.values();
     fractional = state_.fractional_columns(x);
-    if (fractional.empty()) {
+    semicontinuous = state_.semicontinuous_violations(x);
+    if (fractional.empty() && semicontinuous.empty()) {
       if (state_.offer_solution(x)) prune_queue();
       return std::nullopt;
     }
@@ -212,6 +230,7 @@ std::optional<Node> Search::process(Node node) {
   std::vector<BoundChange> changes = node.changes;
   reduced_cost_fixing(changes, objective);
   const size_t propagated = node.propagated;
+  if (!semicontinuous.empty()) return branch_semicontinuous(node, semicontinuous.front(), x, objective, changes);
   const int j = choose_branching_column(state_, fractional, x, objective, changes);
   if (state_.time_up) return stop_for_time(std::move(node));
   auto basis = std::make_shared<const lp::Basis>(state_.relaxation.basis());
@@ -230,6 +249,38 @@ std::optional<Node> Search::process(Node node) {
   const double window = state_.has_incumbent ? 0.25 * (state_.incumbent_value - best) : INFINITY;
   if (objective <= best + std::max(window, 1e-9 * std::fabs(best))) return std::move(next);
   push(std::move(next));
+  return std::nullopt;
+}
+
+std::optional<Node> Search::branch_semicontinuous(const Node& node, int j, const Eigen::VectorXd& x, double objective,
+                                                  std::vector<BoundChange>& changes) {
+  const double lower = state_.relaxation.lower(j), upper = state_.relaxation.upper(j);
+  const double on_lower = std::max(lower, state_.on_lower[j]), on_upper = std::min(upper, state_.on_upper[j]);
+  auto basis = std::make_shared<const lp::Basis>(state_.relaxation.basis());
+  auto child = [&](double child_lower, double child_upper) {
+    Node n{objective, node.depth + 1, next_id_++, changes, basis, -1, false, 0.0, objective};
+    n.propagated = node.propagated;
+    n.changes.push_back({j, child_lower, child_upper});
+    return n;
+  };
+  std::optional<Node> off, on;
+  if (lower <= 0.0 && 0.0 <= upper) off = child(0.0, 0.0);
+  if (on_lower <= on_upper) on = child(on_lower, on_upper);
+  // Plunge towards the side the LP value is nearer to.
+  const bool prefer_on =
+      std::fabs(x[j]) > std::min(std::fabs(x[j] - state_.on_lower[j]), std::fabs(x[j] - state_.on_upper[j]));
+  return prefer_on ? plunge_or_park(std::move(on), std::move(off), objective)
+                   : plunge_or_park(std::move(off), std::move(on), objective);
+}
+
+std::optional<Node> Search::plunge_or_park(std::optional<Node> next, std::optional<Node> other, double objective) {
+  if (!next) std::swap(next, other);
+  if (!next) return std::nullopt;  // neither side fits the node's bounds
+  if (other) push(std::move(*other));
+  const double best = queue_.best_bound();
+  const double window = state_.has_incumbent ? 0.25 * (state_.incumbent_value - best) : INFINITY;
+  if (objective <= best + std::max(window, 1e-9 * std::fabs(best))) return next;
+  push(std::move(*next));
   return std::nullopt;
 }
 
@@ -352,6 +403,7 @@ void Search::polish_incumbent() {
   if (lp::max_bound_violation(state_.lp, state_.incumbent) <= kPolishViolation) return;
   std::vector<BoundChange> fixed;
   for (int j : state_.integer_cols) fixed.push_back({j, state_.incumbent[j], state_.incumbent[j]});
+  for (const BoundChange& c : state_.semicontinuous_pattern(state_.incumbent)) fixed.push_back(c);
   // The cuts are not needed any more, and they are what moves the vertex: drop them.
   if (state_.relaxation.num_rows() > state_.relaxation.num_original_rows())
     state_.relaxation.truncate_rows(state_.relaxation.num_original_rows(), state_.relaxation.basis());
@@ -449,16 +501,19 @@ namespace {
 
 // The search without root presolve (an LP goes through the checked LP path).
 MilpResult search_without_presolve(const lp::LinearProgram& lp, const MilpOptions& options) {
-  if (!lp.has_integers()) return solve_as_lp(lp, options);
+  if (!lp.needs_search()) return solve_as_lp(lp, options);
   Search search(lp, options);
   return search.run();
 }
 
 }  // namespace
 
+// Models with semi-continuous columns skip the root presolve: its reductions
+// read the column bounds as bounds, which such a column may leave for 0.
 MilpResult solve_milp(const lp::LinearProgram& lp, const MilpOptions& options) {
-  if (!lp.has_integers()) return solve_as_lp(lp, options);
-  if (options.presolve) return solve_with_root_presolve(lp, options, &search_without_presolve);
+  if (!lp.needs_search()) return solve_as_lp(lp, options);
+  if (options.presolve && !lp.has_semicontinuous())
+    return solve_with_root_presolve(lp, options, &search_without_presolve);
   return search_without_presolve(lp, options);
 }
 

@@ -1,5 +1,6 @@
 #include "bnb/heuristics.h"
 
+#include <algorithm>
 #include <cmath>
 
 #include "bnb/branch_and_bound.h"
@@ -65,6 +66,14 @@ bool rins(SearchState& state, const Eigen::VectorXd& x, long node_limit) {
   lp::LinearProgram sub = state.lp;
   sub.col_lower = state.root_lower;
   sub.col_upper = state.root_upper;
+  // A semi-continuous column keeps its on interval (the root relaxed it to
+  // include 0), so the sub-MIP still knows it is semi-continuous.
+  for (int j : state.semicontinuous_cols) {
+    const double low = std::max(state.root_lower[j], state.on_lower[j]);
+    const double high = std::min(state.root_upper[j], state.on_upper[j]);
+    sub.col_lower[j] = low <= high ? low : 0.0;
+    sub.col_upper[j] = low <= high ? high : 0.0;
+  }
   size_t fixed = 0;
   for (int j : state.integer_cols) {
     const double v = std::round(state.incumbent[j]);

@@ -35,6 +35,13 @@ RootCutResult run_root_cuts(SearchState& state) {
       result.status = relaxation.last_status();
       return result;
     }
+  // Semi-continuous columns are left uncut too: the separators derive their
+  // cuts from the model's column bounds, which for such a column are not
+  // valid bounds (it may also be 0).
+  if (!state.semicontinuous_cols.empty()) {
+    result.status = relaxation.last_status();
+    return result;
+  }
   const size_t max_per_round = static_cast<size_t>(std::clamp(relaxation.num_original_rows() / 2, 10, 100));
   const int max_cut_rows = std::max(2 * relaxation.num_original_rows(), 100);
   double bound = relaxation.objective();

@@ -1,6 +1,8 @@
 #include "bnb/search_state.h"
 
+#include <algorithm>
 #include <cmath>
+#include <utility>
 
 #include "bnb/objective_step.h"
 #include "lp/simplex.h"
@@ -13,8 +15,16 @@ namespace {
 // The best continuous completion of `point`'s integer values: the LP with
 // every integer column fixed at its (rounded) value, solved and checked by
 // lp::solve_lp. Empty when that LP has no checked optimum (within `seconds`).
-Eigen::VectorXd continuous_completion(const lp::LinearProgram& lp, const Eigen::VectorXd& point, double seconds) {
+// Semi-continuous columns keep the side of 0 or [l, u] the point is on
+// (`pattern`), so the completion is an LP.
+Eigen::VectorXd continuous_completion(const lp::LinearProgram& lp, const Eigen::VectorXd& point,
+                                      const std::vector<BoundChange>& pattern, double seconds) {
   lp::LinearProgram fixed = lp;
+  for (const BoundChange& c : pattern) {
+    fixed.col_lower[c.column] = c.lower;
+    fixed.col_upper[c.column] = c.upper;
+  }
+  fixed.is_semicontinuous.clear();
   for (int j = 0; j < lp.num_cols(); ++j)
     if (lp.is_integer[static_cast<size_t>(j)]) fixed.col_lower[j] = fixed.col_upper[j] = std::round(point[j]);
   lp::LpOptions options;
@@ -40,12 +50,22 @@ SearchState::SearchState(const lp::LinearProgram& lp_in, const MilpOptions& opti
       propagator(lp_in) {
   root_lower = lp.col_lower;
   root_upper = lp.col_upper;
+  on_lower = lp.col_lower;
+  on_upper = lp.col_upper;
+  for (int j = 0; j < lp.num_cols(); ++j) {
+    if (!lp.is_semicontinuous_column(j)) continue;
+    semicontinuous_cols.push_back(j);
+    root_lower[j] = std::min(root_lower[j], 0.0);
+    root_upper[j] = std::max(root_upper[j], 0.0);
+  }
   for (int j = 0; j < lp.num_cols(); ++j) {
     if (!lp.is_integer[static_cast<size_t>(j)]) continue;
     integer_cols.push_back(j);
     // Integer columns take integer bounds: rounding inward is exact.
-    if (std::isfinite(root_lower[j])) root_lower[j] = std::ceil(root_lower[j] - kIntegrality);
-    if (std::isfinite(root_upper[j])) root_upper[j] = std::floor(root_upper[j] + kIntegrality);
+    for (Eigen::VectorXd* lower : {&root_lower, &on_lower})
+      if (std::isfinite((*lower)[j])) (*lower)[j] = std::ceil((*lower)[j] - kIntegrality);
+    for (Eigen::VectorXd* upper : {&root_upper, &on_upper})
+      if (std::isfinite((*upper)[j])) (*upper)[j] = std::floor((*upper)[j] + kIntegrality);
   }
   // Root propagation tightens the global bounds. If it finds the rows
   // unsatisfiable, the bounds are left alone: the root LP gives the verdict.
@@ -54,7 +74,19 @@ SearchState::SearchState(const lp::LinearProgram& lp_in, const MilpOptions& opti
     root_lower = lower;
     root_upper = upper;
   }
+  // A semi-continuous column whose root bounds exclude one side is on the other.
+  for (int j : semicontinuous_cols) {
+    const bool off_possible = root_lower[j] <= 0.0 && 0.0 <= root_upper[j];
+    const double on_low = std::max(root_lower[j], on_lower[j]), on_high = std::min(root_upper[j], on_upper[j]);
+    if (!off_possible && on_low <= on_high) {
+      root_lower[j] = on_low;
+      root_upper[j] = on_high;
+    } else if (off_possible && !(on_low <= on_high)) {
+      root_lower[j] = root_upper[j] = 0.0;
+    }
+  }
   for (int j : integer_cols) relaxation.set_bounds(j, root_lower[j], root_upper[j]);
+  for (int j : semicontinuous_cols) relaxation.set_bounds(j, root_lower[j], root_upper[j]);
 }
 
 bool SearchState::propagate(std::vector<BoundChange>& changes, size_t from) {
@@ -100,6 +132,40 @@ std::vector<int> SearchState::fractional_columns(const Eigen::VectorXd& x) const
   return fractional;
 }
 
+namespace {
+
+// Distance of x from [lower, upper], relative like lp::max_bound_violation.
+double interval_violation(double x, double lower, double upper) {
+  if (x < lower) return (lower - x) / (1.0 + std::fabs(lower));
+  if (x > upper) return (x - upper) / (1.0 + std::fabs(upper));
+  return 0.0;
+}
+
+}  // namespace
+
+std::vector<int> SearchState::semicontinuous_violations(const Eigen::VectorXd& x) const {
+  std::vector<std::pair<double, int>> violated;
+  for (int j : semicontinuous_cols) {
+    const double v = std::min(std::fabs(x[j]), interval_violation(x[j], on_lower[j], on_upper[j]));
+    if (v > kFeasibilityCheck) violated.emplace_back(-v, j);
+  }
+  std::sort(violated.begin(), violated.end());
+  std::vector<int> columns;
+  for (const auto& [v, j] : violated) columns.push_back(j);
+  return columns;
+}
+
+std::vector<BoundChange> SearchState::semicontinuous_pattern(const Eigen::VectorXd& x) const {
+  std::vector<BoundChange> pattern;
+  for (int j : semicontinuous_cols) {
+    if (std::fabs(x[j]) <= interval_violation(x[j], on_lower[j], on_upper[j]))
+      pattern.push_back({j, 0.0, 0.0});
+    else
+      pattern.push_back({j, on_lower[j], on_upper[j]});
+  }
+  return pattern;
+}
+
 bool SearchState::offer_solution(const Eigen::VectorXd& x) {
   Eigen::VectorXd rounded = x;
   for (int j : integer_cols) rounded[j] = std::round(x[j]);
@@ -124,7 +190,7 @@ bool SearchState::offer_solution(const Eigen::VectorXd& x) {
   Eigen::VectorXd completed;
   if (integer_cols.size() < static_cast<size_t>(lp.num_cols()) &&
       !(lp::max_bound_violation(lp, *candidate) <= lp::tol::kPolishResidual)) {
-    completed = continuous_completion(lp, *candidate, deadline.remaining_seconds());
+    completed = continuous_completion(lp, *candidate, semicontinuous_pattern(*candidate), deadline.remaining_seconds());
     const double raw = sign * lp::objective_value(lp, *candidate);
     if (completed.size() == lp.num_cols() && lp::is_feasible(lp, completed, kFeasibilityCheck, true, kIntegrality) &&
         sign * lp::objective_value(lp, completed) - raw > kCompletionGain * std::max(1.0, std::fabs(raw)))

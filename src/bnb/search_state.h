@@ -2,6 +2,11 @@
 // heuristics, propagation and the cut loop share: the LP relaxation (the one
 // door to the simplex), the root bounds, the incumbent and the cutoffs derived
 // from it. Internal to src/bnb/.
+//
+// Semi-continuous columns (x = 0 or l <= x <= u, lp::LinearProgram) are
+// relaxed to [min(0, l), max(0, u)] in root_lower/root_upper and in the LP; a
+// point that is neither 0 nor in [l, u] is branched on with the children
+// "off" (x = 0) and "on" (l <= x <= u), see semicontinuous_violations.
 #pragma once
 
 #include <Eigen/Dense>
@@ -34,6 +39,10 @@ struct SearchState {
   double sign;  // +1 minimise, -1 maximise: internal values are sign * objective
   double step;  // objective grid (0 when none)
   std::vector<int> integer_cols;
+  std::vector<int> semicontinuous_cols;
+  // The "on" interval [l, u] of each semi-continuous column (integer columns:
+  // rounded inward); unused entries for the other columns.
+  Eigen::VectorXd on_lower, on_upper;
   Eigen::VectorXd root_lower, root_upper;  // global bounds (tightened at the root)
   Pseudocosts pseudocosts;
   RowPropagator propagator;  // on the original rows
@@ -60,6 +69,13 @@ struct SearchState {
   bool propagate(std::vector<BoundChange>& changes, size_t from);
   // Integer columns whose value is fractional at x.
   std::vector<int> fractional_columns(const Eigen::VectorXd& x) const;
+  // Semi-continuous columns that are neither 0 nor in their on interval at x
+  // (beyond kFeasibilityCheck, as the incumbent check measures it), the most
+  // violated first (ties: lower index first).
+  std::vector<int> semicontinuous_violations(const Eigen::VectorXd& x) const;
+  // The bound changes that fix every semi-continuous column to the side of
+  // x it is nearer to: [0, 0] or its on interval.
+  std::vector<BoundChange> semicontinuous_pattern(const Eigen::VectorXd& x) const;
   // Check x against the original rows, bounds and integrality (integer columns
   // rounded first); make it the incumbent if it is better. True if accepted.
   bool offer_solution(const Eigen::VectorXd& x);

@@ -4,6 +4,15 @@
 //   subject to              row_lower <= A x <= row_upper
 //                           col_lower <=   x <= col_upper
 //                           x_j integer where is_integer[j]
+//                           x_j = 0 instead, where is_semicontinuous[j]
+//
+// A semi-continuous column (MPS SC, or SI when also integer) is either 0 or
+// within its bounds: x_j = 0 OR col_lower_j <= x_j <= col_upper_j. Where the
+// bounds already hold 0 that is an ordinary column; the flag still marks it so
+// the MPS writer can give the file back as it was read. is_semicontinuous is
+// empty (no such columns) or has one entry per column, like is_integer after
+// resize(); code that only knows bounds must treat a model with such columns
+// as needs_search() and leave it to the branch-and-bound (docs/formats.md#mps).
 //
 // Either side of a bound may be infinite (+-kInfinity). A is sparse and
 // column-major (Eigen::SparseMatrix): the models reach tens of thousands of
@@ -43,6 +52,8 @@ struct LinearProgram {
   Eigen::VectorXd row_lower;     // rows
   Eigen::VectorXd row_upper;     // rows
   std::vector<char> is_integer;  // cols, 1 for integer columns
+  // Empty, or cols entries: 1 for semi-continuous columns (see above).
+  std::vector<char> is_semicontinuous;
   std::vector<std::string> col_names;
   std::vector<std::string> row_names;
 
@@ -53,6 +64,17 @@ struct LinearProgram {
       if (v) return true;
     return false;
   }
+  bool is_semicontinuous_column(int j) const {
+    return static_cast<size_t>(j) < is_semicontinuous.size() && is_semicontinuous[static_cast<size_t>(j)] != 0;
+  }
+  bool has_semicontinuous() const {
+    for (char v : is_semicontinuous)
+      if (v) return true;
+    return false;
+  }
+  // Integer or semi-continuous columns: the model needs the branch-and-bound,
+  // not just an LP solve.
+  bool needs_search() const { return has_integers() || has_semicontinuous(); }
   // A(i, j), zero where nothing is stored (a binary search in column j).
   double coefficient(int i, int j) const { return A.coeff(i, j); }
   // Set A(i, j) = v, storing the entry if it is new. For small builders and
@@ -69,6 +91,7 @@ struct LinearProgram {
     row_lower = Eigen::VectorXd::Constant(m, -kInfinity);
     row_upper = Eigen::VectorXd::Constant(m, kInfinity);
     is_integer.assign(static_cast<size_t>(n), 0);
+    is_semicontinuous.clear();
     col_names.resize(static_cast<size_t>(n));
     row_names.resize(static_cast<size_t>(m));
   }

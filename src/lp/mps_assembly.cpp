@@ -273,6 +273,10 @@ LinearProgram MpsModel::assemble() {
     lp.col_lower[jj] = col.lower;
     lp.col_upper[jj] = col.upper;
     lp.is_integer[j] = col.integer ? 1 : 0;
+    if (col.semi_line != 0) {
+      if (lp.is_semicontinuous.empty()) lp.is_semicontinuous.assign(n, 0);
+      lp.is_semicontinuous[j] = 1;
+    }
     for (const auto& [row, value] : col.entries) entries.emplace_back(row, static_cast<int>(j), value);
   }
   // A column's entries are merged per row when read, so there are no duplicates to sum.
@@ -309,9 +313,6 @@ void MpsModel::finish_bounds(ColumnData& col) {
                                                " without a lower bound: lower bound set to -inf");
     col.lower = -kInfinity;
   }
-  if (col.semi_line != 0 && !(col.lower <= 0.0 && 0.0 <= col.upper))
-    diag_.fail_at(col.semi_line, "semi-continuous column " + quoted(col.name) +
-                                     " with lower bound > 0 is not supported (SC/SI only as ordinary bounds)");
 }
 
 }  // namespace milpsac::lp::mps_detail

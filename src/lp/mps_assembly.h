@@ -5,7 +5,7 @@
 // order; this class owns the MPS semantics of each record (which N row is the
 // objective, which RHS set counts, how bounds combine, how RANGES widen a
 // row) and, at ENDATA, the checks that need the whole file (a negative upper
-// bound without a lower bound, semi-continuous bounds, OBJNAME resolved, the
+// bound without a lower bound, OBJNAME resolved, the
 // dense-size guard). Conventions are listed in mps_reader.cpp.
 #pragma once
 

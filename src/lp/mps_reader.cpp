@@ -30,9 +30,11 @@
 //    skipped with a warning naming file and line: HiGHS's warnings.mps fixture
 //    must load. Structural errors (bad numbers, wrong field counts, unknown
 //    sections, missing ENDATA, ...) throw InputError "FILE:LINE: what".
-//  - SC/SI (semi-continuous/-integer) bounds are accepted only when they reduce
-//    to ordinary bounds (lower bound <= 0 <= upper bound); otherwise an error,
-//    since LinearProgram cannot represent them.
+//  - SC/SI bounds make the column semi-continuous (SI: and integer): x = 0 or
+//    lower <= x <= upper (LinearProgram::is_semicontinuous). The SC value is
+//    the upper bound, read literally (0 leaves only x = 0 when lower > 0); a
+//    missing value, like |value| >= 1e30, is +inf. The lower bound comes from
+//    an LO record (default 0). A negative SC value never moves the lower bound.
 // Warnings come back as data (at most kMaxWarnings per file, then a count);
 // the library never prints.
 #include <climits>

@@ -20,6 +20,9 @@
 // Integer columns always get explicit bounds, so no reader applies the
 // "marker integers without bounds are binary" default to them; a negative upper
 // bound with lower 0 gets an explicit LO 0 for the same reason.
+// A semi-continuous column is written as its lower bound (LO/MI, when not 0)
+// and an SC record (SI when integer) carrying the upper bound, no value when
+// it is +inf: our reader gives back the same column (docs/formats.md#mps).
 #include <charconv>
 #include <cmath>
 #include <ostream>
@@ -166,13 +169,27 @@ void write_bounds(std::ostream& out, const std::string& col, double lower, doubl
   }
 }
 
+void write_semicontinuous_bounds(std::ostream& out, const std::string& col, double lower, double upper, bool integer) {
+  if (std::isnan(lower) || std::isnan(upper) || lower == kInfinity || upper == -kInfinity)
+    throw std::invalid_argument("write_mps: column " + col + ": invalid bounds (no MPS form)");
+  auto line = [&](const char* kind, const std::string& value) {
+    out << data_line(std::string(" ") + kind + ' ', "BND", col, value);
+  };
+  if (lower == -kInfinity)
+    line("MI", "");
+  else if (lower != 0.0)
+    line("LO", number(lower));
+  line(integer ? "SI" : "SC", upper == kInfinity ? "" : number(upper));
+}
+
 }  // namespace
 
 void write_mps(const LinearProgram& lp, std::ostream& out) {
   const Eigen::Index m = lp.A.rows();
   const Eigen::Index n = lp.A.cols();
   if (lp.c.size() != n || lp.col_lower.size() != n || lp.col_upper.size() != n || lp.row_lower.size() != m ||
-      lp.row_upper.size() != m || lp.is_integer.size() != static_cast<size_t>(n))
+      lp.row_upper.size() != m || lp.is_integer.size() != static_cast<size_t>(n) ||
+      (!lp.is_semicontinuous.empty() && lp.is_semicontinuous.size() != static_cast<size_t>(n)))
     throw std::invalid_argument("write_mps: inconsistent LinearProgram dimensions");
   if (!std::isfinite(lp.offset)) throw std::invalid_argument("write_mps: objective offset is not finite");
 
@@ -237,9 +254,13 @@ void write_mps(const LinearProgram& lp, std::ostream& out) {
   }
 
   out << "BOUNDS\n";
-  for (Eigen::Index j = 0; j < n; ++j)
-    write_bounds(out, cols[static_cast<size_t>(j)], lp.col_lower[j], lp.col_upper[j],
-                 lp.is_integer[static_cast<size_t>(j)] != 0);
+  for (Eigen::Index j = 0; j < n; ++j) {
+    const bool integer = lp.is_integer[static_cast<size_t>(j)] != 0;
+    if (lp.is_semicontinuous_column(static_cast<int>(j)))
+      write_semicontinuous_bounds(out, cols[static_cast<size_t>(j)], lp.col_lower[j], lp.col_upper[j], integer);
+    else
+      write_bounds(out, cols[static_cast<size_t>(j)], lp.col_lower[j], lp.col_upper[j], integer);
+  }
   out << "ENDATA\n";
 }
 

@@ -29,7 +29,12 @@ double dual_condition(double value, double lower, double upper, double d, double
 double max_bound_violation(const LinearProgram& lp, const Eigen::VectorXd& x) {
   if (x.size() != lp.num_cols() || !x.allFinite()) return INFINITY;
   double worst = 0.0;
-  for (int j = 0; j < lp.num_cols(); ++j) worst = std::max(worst, violation(x[j], lp.col_lower[j], lp.col_upper[j]));
+  for (int j = 0; j < lp.num_cols(); ++j) {
+    double v = violation(x[j], lp.col_lower[j], lp.col_upper[j]);
+    // A semi-continuous column may also be 0 (measured like a bound at 0).
+    if (lp.is_semicontinuous_column(j)) v = std::min(v, std::fabs(x[j]));
+    worst = std::max(worst, v);
+  }
   const Eigen::VectorXd activity = lp.A * x;
   for (int i = 0; i < lp.num_rows(); ++i)
     worst = std::max(worst, violation(activity[i], lp.row_lower[i], lp.row_upper[i]));

@@ -12,7 +12,8 @@
 namespace milpsac::lp {
 
 // Largest violation of row and column bounds by x, each relative to
-// 1 + |bound|. 0 when x is feasible.
+// 1 + |bound|. 0 when x is feasible. A semi-continuous column's violation is
+// its distance to the nearer of {0} and its bounds.
 double max_bound_violation(const LinearProgram& lp, const Eigen::VectorXd& x);
 
 // Largest distance of an integer column's value from the nearest integer.

@@ -84,6 +84,7 @@ inline void check_identical(const lp::LinearProgram& a, const lp::LinearProgram&
   CHECK(a.row_lower == b.row_lower);
   CHECK(a.row_upper == b.row_upper);
   CHECK(a.is_integer == b.is_integer);
+  CHECK(a.is_semicontinuous == b.is_semicontinuous);
   if (names) {
     CHECK(a.name == b.name);
     CHECK(a.col_names == b.col_names);

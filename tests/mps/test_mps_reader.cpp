@@ -298,15 +298,24 @@ TEST_CASE("MARKER integers: binary without bounds, usual defaults with any bound
   CHECK(bare.is_integer == std::vector<char>{1, 0});
 }
 
-TEST_CASE("SC/SI bounds: accepted only when they are ordinary bounds") {
+TEST_CASE("SC/SI bounds: semi-continuous columns, upper bound from the SC value, lower from LO") {
   const LinearProgram sc = parse(with_bounds(" SC BND x 4\n SI BND y 6\n"));
   CHECK(sc.col_lower[0] == 0);
   CHECK(sc.col_upper[0] == 4);
   CHECK(sc.is_integer == std::vector<char>{0, 1});
+  CHECK(sc.is_semicontinuous == std::vector<char>{1, 1});
   CHECK(sc.col_upper[1] == 6);
-  const std::string message = error_of(with_bounds(" SC BND x 4\n LO BND x 2\n"));
-  CHECK(message.find("t.mps:11:") == 0);
-  CHECK(message.find("semi-continuous") != std::string::npos);
+  const LinearProgram lower = parse(with_bounds(" SC BND x 4\n LO BND x 2\n"));
+  CHECK(lower.col_lower[0] == 2);
+  CHECK(lower.col_upper[0] == 4);
+  CHECK(lower.is_semicontinuous == std::vector<char>{1, 0});
+  CHECK(lower.needs_search());
+  const LinearProgram open = parse(with_bounds(" LO BND x 2\n SC BND x\n"));  // no value: +inf
+  CHECK(open.col_lower[0] == 2);
+  CHECK(open.col_upper[0] == kInfinity);
+  const LinearProgram plain = parse(with_bounds(" UP BND x 4\n"));
+  CHECK(plain.is_semicontinuous.empty());
+  CHECK_FALSE(plain.needs_search());
 }
 
 TEST_CASE("comments: '*' lines, '$' anywhere, trailing '*' fields; '*' inside names") {

@@ -75,6 +75,20 @@ TEST_CASE("round trip: bounds, integers, maximise, offset, empty column") {
   CHECK(text.find("'INTORG'") != std::string::npos);
 }
 
+TEST_CASE("round trip: semi-continuous and semi-integer columns") {
+  LinearProgram lp;
+  lp.resize(1, 4);
+  for (int j = 0; j < 4; ++j) lp.set_coefficient(0, j, 1.0 + j);
+  lp.row_upper[0] = 10;
+  lp.col_lower << 1.5, 2, 0, -kInfinity;
+  lp.col_upper << 4, kInfinity, 3, 7;
+  lp.is_integer = {0, 1, 0, 0};
+  lp.is_semicontinuous = {1, 1, 1, 0};
+  const LinearProgram back = round_trip(lp);
+  check_identical(lp, back, false);
+  CHECK(to_mps(lp).find(" SI ") != std::string::npos);
+}
+
 TEST_CASE("names that MPS cannot carry are replaced, uniquely") {
   LinearProgram lp = model(4, 4);
   lp.row_names = {"", "has space", "R0", "OBJ"};
