@@ -127,7 +127,7 @@ int run_solve(const Args& argv) {
     out["nodes"] = result.nodes;
     out["seconds"] = seconds;
     // How well the answer holds on the original data (pure LPs: docs/json.md#solve).
-    if (!model.has_integers()) {
+    if (!model.needs_search()) {
       Json check = Json::object();
       if (std::isfinite(result.primal_residual)) check["primal_residual"] = result.primal_residual;
       if (std::isfinite(result.dual_residual)) check["dual_residual"] = result.dual_residual;
