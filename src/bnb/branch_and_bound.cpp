@@ -242,14 +242,8 @@ std::optional<Node> Search::process(Node node) {
   up.changes.push_back({j, std::ceil(x[j]), INFINITY});
   // Plunge into the child the LP leans towards; park the other.
   const bool prefer_up = x[j] - std::floor(x[j]) >= 0.5;
-  Node& next = prefer_up ? up : down;
-  Node& other = prefer_up ? down : up;
-  push(std::move(other));
-  const double best = queue_.best_bound();
-  const double window = state_.has_incumbent ? 0.25 * (state_.incumbent_value - best) : INFINITY;
-  if (objective <= best + std::max(window, 1e-9 * std::fabs(best))) return std::move(next);
-  push(std::move(next));
-  return std::nullopt;
+  return prefer_up ? plunge_or_park(std::move(up), std::move(down), objective)
+                   : plunge_or_park(std::move(down), std::move(up), objective);
 }
 
 std::optional<Node> Search::branch_semicontinuous(const Node& node, int j, const Eigen::VectorXd& x, double objective,

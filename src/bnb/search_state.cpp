@@ -132,21 +132,10 @@ std::vector<int> SearchState::fractional_columns(const Eigen::VectorXd& x) const
   return fractional;
 }
 
-namespace {
-
-// Distance of x from [lower, upper], relative like lp::max_bound_violation.
-double interval_violation(double x, double lower, double upper) {
-  if (x < lower) return (lower - x) / (1.0 + std::fabs(lower));
-  if (x > upper) return (x - upper) / (1.0 + std::fabs(upper));
-  return 0.0;
-}
-
-}  // namespace
-
 std::vector<int> SearchState::semicontinuous_violations(const Eigen::VectorXd& x) const {
   std::vector<std::pair<double, int>> violated;
   for (int j : semicontinuous_cols) {
-    const double v = std::min(std::fabs(x[j]), interval_violation(x[j], on_lower[j], on_upper[j]));
+    const double v = std::min(std::fabs(x[j]), lp::interval_violation(x[j], on_lower[j], on_upper[j]));
     if (v > kFeasibilityCheck) violated.emplace_back(-v, j);
   }
   std::sort(violated.begin(), violated.end());
@@ -158,7 +147,7 @@ std::vector<int> SearchState::semicontinuous_violations(const Eigen::VectorXd& x
 std::vector<BoundChange> SearchState::semicontinuous_pattern(const Eigen::VectorXd& x) const {
   std::vector<BoundChange> pattern;
   for (int j : semicontinuous_cols) {
-    if (std::fabs(x[j]) <= interval_violation(x[j], on_lower[j], on_upper[j]))
+    if (std::fabs(x[j]) <= lp::interval_violation(x[j], on_lower[j], on_upper[j]))
       pattern.push_back({j, 0.0, 0.0});
     else
       pattern.push_back({j, on_lower[j], on_upper[j]});

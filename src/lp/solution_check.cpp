@@ -6,13 +6,6 @@
 namespace milpsac::lp {
 namespace {
 
-double violation(double value, double lower, double upper) {
-  double v = 0.0;
-  if (std::isfinite(lower) && value < lower) v = (lower - value) / (1.0 + std::fabs(lower));
-  if (std::isfinite(upper) && value > upper) v = std::max(v, (value - upper) / (1.0 + std::fabs(upper)));
-  return v;
-}
-
 // Dual condition for one variable with value `value` in [lower, upper] and
 // reduced cost `d` (minimisation): which signs of d are allowed there.
 double dual_condition(double value, double lower, double upper, double d, double scale, double tol) {
@@ -26,18 +19,25 @@ double dual_condition(double value, double lower, double upper, double d, double
 
 }  // namespace
 
+double interval_violation(double value, double lower, double upper) {
+  double v = 0.0;
+  if (std::isfinite(lower) && value < lower) v = (lower - value) / (1.0 + std::fabs(lower));
+  if (std::isfinite(upper) && value > upper) v = std::max(v, (value - upper) / (1.0 + std::fabs(upper)));
+  return v;
+}
+
 double max_bound_violation(const LinearProgram& lp, const Eigen::VectorXd& x) {
   if (x.size() != lp.num_cols() || !x.allFinite()) return INFINITY;
   double worst = 0.0;
   for (int j = 0; j < lp.num_cols(); ++j) {
-    double v = violation(x[j], lp.col_lower[j], lp.col_upper[j]);
+    double v = interval_violation(x[j], lp.col_lower[j], lp.col_upper[j]);
     // A semi-continuous column may also be 0 (measured like a bound at 0).
     if (lp.is_semicontinuous_column(j)) v = std::min(v, std::fabs(x[j]));
     worst = std::max(worst, v);
   }
   const Eigen::VectorXd activity = lp.A * x;
   for (int i = 0; i < lp.num_rows(); ++i)
-    worst = std::max(worst, violation(activity[i], lp.row_lower[i], lp.row_upper[i]));
+    worst = std::max(worst, interval_violation(activity[i], lp.row_lower[i], lp.row_upper[i]));
   return worst;
 }
 

@@ -16,6 +16,11 @@ namespace milpsac::lp {
 // its distance to the nearer of {0} and its bounds.
 double max_bound_violation(const LinearProgram& lp, const Eigen::VectorXd& x);
 
+// Distance of `value` from [lower, upper] relative to 1 + |the bound it
+// passes| (an infinite side is never passed): the measure max_bound_violation
+// uses for every bound.
+double interval_violation(double value, double lower, double upper);
+
 // Largest distance of an integer column's value from the nearest integer.
 double max_integrality_violation(const LinearProgram& lp, const Eigen::VectorXd& x);
 
