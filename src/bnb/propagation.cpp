@@ -41,8 +41,10 @@ bool RowPropagator::propagate_row(int row, Eigen::VectorXd& lower, Eigen::Vector
   // the magnitude of what was summed (for the floating-point margin).
   double min_finite = 0.0, max_finite = 0.0, magnitude = 0.0;
   int min_infinite = 0, max_infinite = 0;
+  double widest = 0.0;  // largest |a_j| (u_j - l_j) over the integer columns
   for (const Entry& e : entries) {
     const double l = lower[e.index], u = upper[e.index];
+    if (is_integer_[static_cast<size_t>(e.index)]) widest = std::max(widest, std::fabs(e.value) * (u - l));
     const double low_term = e.value > 0 ? e.value * l : e.value * u;
     const double high_term = e.value > 0 ? e.value * u : e.value * l;
     if (std::isfinite(low_term)) {
@@ -63,6 +65,15 @@ bool RowPropagator::propagate_row(int row, Eigen::VectorXd& lower, Eigen::Vector
     return false;
   if (std::isfinite(lo) && max_infinite == 0 && max_finite < lo - kInfeasibility * (1.0 + std::fabs(lo)) - slack)
     return false;
+  // No integer column can tighten when each one's whole range fits in the
+  // row's slack on both sides (the implied bound lies at or beyond the
+  // column's own): skip the second pass. On set-partitioning rows (nw04, 17,000
+  // entries) that is every row without a column at 1.
+  if (min_infinite == 0 && max_infinite == 0) {
+    const double room_up = std::isfinite(up) ? up - min_finite : INFINITY;
+    const double room_lo = std::isfinite(lo) ? max_finite - lo : INFINITY;
+    if (widest <= std::min(room_up, room_lo)) return true;
+  }
   // Move one term of the activity sums from its old to its new value.
   auto update = [](double& finite, int& infinite, double old_term, double new_term) {
     if (std::isfinite(old_term))

@@ -33,6 +33,10 @@ SimplexSolver::Outcome SimplexSolver::run_dual() {
   std::vector<char> rejected(static_cast<size_t>(num_vars()), 0);
   bool any_rejected = false;
   DegeneracyGuard degeneracy;
+  // Bounds do not move during the run: fixed variables never enter, so their
+  // pivot-row entries and reduced costs are not kept up to date here (every
+  // solve recomputes the reduced costs from fresh duals before it reports).
+  collect_movable();
   while (true) {
     if (limits_reached()) return Outcome::kLimit;
     if (!factor_valid_ || factor_.needs_refactor()) {
@@ -71,12 +75,12 @@ SimplexSolver::Outcome SimplexSolver::run_dual() {
     const double target = to_lower ? lower_[leaving] : upper_[leaving];
     // x_leaving must move by `sign`; increasing x_j moves it by -alpha_j.
     const double sign = to_lower ? 1.0 : -1.0;
-    pivot_row(r, rho, alpha_row);
+    pivot_row(r, rho, alpha_row, true);
 
     const double pivot_tol = factor_.num_updates() > BasisFactor::kLongEtaFile ? tol::kPivotLongEtaFile : tol::kPivot;
     candidates.clear();
-    for (int v = 0; v < num_vars(); ++v) {
-      if (status_[v] == VarStatus::kBasic || upper_[v] - lower_[v] <= tol::kZero) continue;
+    for (int v : movable_vars_) {
+      if (status_[v] == VarStatus::kBasic) continue;
       if (rejected[static_cast<size_t>(v)]) continue;
       const double a = alpha_row[v];
       if (std::fabs(a) <= pivot_tol) continue;
@@ -134,7 +138,7 @@ SimplexSolver::Outcome SimplexSolver::run_dual() {
     // Dual step.
     const double theta = d_[q] / alpha_row[q];
     degeneracy.record(theta);
-    for (int v = 0; v < num_vars(); ++v)
+    for (int v : movable_vars_)
       if (status_[v] != VarStatus::kBasic) d_[v] -= theta * alpha_row[v];
     d_[q] = 0.0;
     d_[leaving] = -theta;

@@ -252,7 +252,7 @@ SimplexSolver::Outcome SimplexSolver::primal_loop(Phase phase) {
     if (!flip && phase == Phase::kTwo) {
       // The pivot row updates the reduced costs and the Devex weights. Its
       // pivot must agree with the column's; if not, the factor has drifted.
-      pivot_row(r, rho, alpha_row);
+      pivot_row(r, rho, alpha_row, false);
       const double pivot = alpha[r];
       if (std::fabs(alpha_row[q] - pivot) > tol::kPivotAgreement * (1.0 + std::fabs(pivot)) &&
           factor_.num_updates() > 0) {

@@ -116,8 +116,17 @@ class SimplexSolver {
   void compute_primal();
   void compute_duals(const Eigen::VectorXd& cost);
   void column(int v, Eigen::VectorXd& out) const;  // a_v of [A -I]
-  // Row `position` of B^-1 [A -I]; rho = B^-T e_position.
-  void pivot_row(int position, Eigen::VectorXd& rho, Eigen::VectorXd& alpha_row);
+  // Row `position` of B^-1 [A -I]; rho = B^-T e_position. With
+  // movable_only, only the entries of the columns in movable_cols_ (and of all
+  // logicals) are computed and those of fixed structural columns are left 0:
+  // the dual simplex's use (see run_dual). The primal simplex perturbs and
+  // shifts bounds while it runs and needs every entry.
+  void pivot_row(int position, Eigen::VectorXd& rho, Eigen::VectorXd& alpha_row, bool movable_only);
+  // The variables whose bounds differ (the only ones the dual ratio test and
+  // the reduced-cost update look at), and the structural part with its
+  // nonzeros; rebuilt at the start of run_dual, as bounds only move between
+  // solves.
+  void collect_movable();
   // Shift the working costs so that every nonbasic has the dual-feasible sign.
   void shift_costs_to_dual_feasibility();
   double max_primal_infeasibility() const;
@@ -149,6 +158,9 @@ class SimplexSolver {
   // where rho is nonzero.
   Eigen::SparseMatrix<double, Eigen::RowMajor> A_rows_;
   std::vector<int> rho_support_;            // scratch of pivot_row: rows where rho != 0
+  std::vector<int> movable_vars_;           // n + m indexing, upper > lower
+  std::vector<int> movable_cols_;           // structural columns among them
+  long movable_nonzeros_ = 0;               // entries of A in movable_cols_
   Eigen::SparseMatrix<double> A_original_;  // unscaled, for the certificates
   Eigen::VectorXd cost_;                    // n + m, minimisation form, logicals 0
   Eigen::VectorXd work_cost_;               // what the dual simplex prices with: cost_ plus any shifts
