@@ -31,7 +31,10 @@ std::vector<int> BasisFactor::factor(const Eigen::SparseMatrix<double>& B, std::
   const size_t m = static_cast<size_t>(m_);
 
   // Row-wise pattern, active counts, and each column's largest entry.
-  std::vector<std::vector<int>> row_columns(m);
+  // Scratch reused between factorizations (cleared, capacity kept).
+  std::vector<std::vector<int>>& row_columns = work_row_columns_;
+  if (row_columns.size() < m) row_columns.resize(m);
+  for (size_t i = 0; i < m; ++i) row_columns[i].clear();
   std::vector<int> col_count(m, 0), row_count(m, 0);
   std::vector<double> col_max(m, 0.0);
   for (int p = 0; p < m_; ++p)
@@ -120,7 +123,9 @@ std::vector<int> BasisFactor::factor(const Eigen::SparseMatrix<double>& B, std::
     if (col_active[static_cast<size_t>(p)]) bump_positions_.push_back(p);
   const int s = static_cast<int>(bump_positions_.size());
   long triangular_nonzeros = static_cast<long>(front_.size() + back_.size() + triangular_entries_.size());
-  std::vector<std::vector<SparseLU::Entry>> kernel(static_cast<size_t>(s));
+  std::vector<std::vector<SparseLU::Entry>>& kernel = work_kernel_;
+  if (kernel.size() < static_cast<size_t>(s)) kernel.resize(static_cast<size_t>(s));
+  for (int c = 0; c < s; ++c) kernel[static_cast<size_t>(c)].clear();
   coupling_start_.assign(static_cast<size_t>(s) + 1, 0);
   for (int c = 0; c < s; ++c) {
     const int p = bump_positions_[static_cast<size_t>(c)];

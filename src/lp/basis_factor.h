@@ -124,6 +124,10 @@ class BasisFactor {
   // Bump column c's entries in front rows (U12): coupling_entries_[coupling_start_[c], coupling_start_[c + 1]).
   std::vector<int> coupling_start_;
   std::vector<Entry> coupling_entries_;
+  // Scratch of factor() kept between calls so that a refactor does not
+  // allocate one vector per row and per bump column again.
+  std::vector<std::vector<int>> work_row_columns_;
+  std::vector<std::vector<SparseLU::Entry>> work_kernel_;
   SparseLU bump_lu_;
   std::vector<Eta> etas_;
   std::vector<Entry> eta_entries_;

@@ -152,20 +152,29 @@ void SimplexSolver::column(int v, Eigen::VectorXd& out) const {
 }
 
 void SimplexSolver::refactor() {
-  // B in compressed columns: structural columns of the scaled A, -e_i for logicals.
-  Eigen::SparseMatrix<double> B(m_, m_);
+  // B in compressed columns: structural columns of the scaled A, -e_i for
+  // logicals. Written column by column in order (A's columns are sorted by
+  // row), into a member that keeps its storage: the B&B refactors at every node.
+  Eigen::SparseMatrix<double>& B = basis_matrix_;
   auto build = [&]() {
-    std::vector<Eigen::Triplet<double>> entries;
+    long nonzeros = 0;
     for (int i = 0; i < m_; ++i) {
+      const int v = head_[i];
+      nonzeros += v < n_ ? A_sparse_.outerIndexPtr()[v + 1] - A_sparse_.outerIndexPtr()[v] : 1;
+    }
+    B.resize(m_, m_);
+    B.reserve(nonzeros);
+    for (int i = 0; i < m_; ++i) {
+      B.startVec(i);
       const int v = head_[i];
       if (v < n_) {
         for (Eigen::SparseMatrix<double>::InnerIterator it(A_sparse_, v); it; ++it)
-          entries.emplace_back(static_cast<int>(it.row()), i, it.value());
+          B.insertBack(static_cast<int>(it.row()), i) = it.value();
       } else {
-        entries.emplace_back(v - n_, i, -1.0);
+        B.insertBack(v - n_, i) = -1.0;
       }
     }
-    B.setFromTriplets(entries.begin(), entries.end());
+    B.finalize();
   };
   for (int attempt = 0; attempt < 3; ++attempt) {
     build();

@@ -158,6 +158,7 @@ class SimplexSolver {
   // where rho is nonzero.
   Eigen::SparseMatrix<double, Eigen::RowMajor> A_rows_;
   std::vector<int> rho_support_;            // scratch of pivot_row: rows where rho != 0
+  Eigen::SparseMatrix<double> basis_matrix_;  // scratch of refactor: B in compressed columns
   std::vector<int> movable_vars_;           // n + m indexing, upper > lower
   std::vector<int> movable_cols_;           // structural columns among them
   long movable_nonzeros_ = 0;               // entries of A in movable_cols_

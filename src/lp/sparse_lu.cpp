@@ -89,8 +89,16 @@ SparseLU::Result SparseLU::factor(int n, const std::vector<std::vector<Entry>>& 
 
   // The active submatrix: columns of (row, value), row patterns of columns
   // (entries of inactive columns are skipped, never removed).
-  std::vector<std::vector<Entry>> col(N);
-  std::vector<std::vector<int>> row_cols(N);
+  // Reused between factorizations (the B&B refactors at every node): cleared
+  // inner vectors keep their capacity, so a refactor allocates almost nothing.
+  std::vector<std::vector<Entry>>& col = work_col_;
+  std::vector<std::vector<int>>& row_cols = work_row_cols_;
+  if (col.size() < N) col.resize(N);
+  if (row_cols.size() < N) row_cols.resize(N);
+  for (size_t c = 0; c < N; ++c) {
+    col[c].clear();
+    row_cols[c].clear();
+  }
   std::vector<int> row_count(N, 0);
   std::vector<double> drop_below(N, 0.0);
   for (size_t c = 0; c < N; ++c) {
@@ -106,7 +114,7 @@ SparseLU::Result SparseLU::factor(int n, const std::vector<std::vector<Entry>>& 
   }
   std::vector<char> col_active(N, 1), row_active(N, 1);
   long active_nonzeros = 0;
-  for (const std::vector<Entry>& entries : col) active_nonzeros += static_cast<long>(entries.size());
+  for (size_t c = 0; c < N; ++c) active_nonzeros += static_cast<long>(col[c].size());
   CountLists col_lists(n), row_lists(n);
   for (int c = n - 1; c >= 0; --c) col_lists.insert(c, static_cast<int>(col[static_cast<size_t>(c)].size()));
   for (int r = n - 1; r >= 0; --r) row_lists.insert(r, row_count[static_cast<size_t>(r)]);
@@ -252,7 +260,6 @@ SparseLU::Result SparseLU::factor(int n, const std::vector<std::vector<Entry>>& 
     for (size_t k = l_begin; k < l_end; ++k)
       row_lists.move(l_entries_[k].index, row_count[static_cast<size_t>(l_entries_[k].index)]);
     row_cols[rr].clear();
-    row_cols[rr].shrink_to_fit();
     l_start_.push_back(static_cast<int>(l_end));
     u_row_start_.push_back(static_cast<int>(u_row_entries_.size()));
     rows_.push_back(r);

@@ -87,6 +87,10 @@ class SparseLU {
   std::vector<Entry> u_col_entries_;
   long nonzeros_ = 0;
   double work_ = 0.0;
+  // Scratch of factor(): the active columns and the row patterns, indexed up
+  // to n (possibly longer from an earlier, larger factorization).
+  std::vector<std::vector<Entry>> work_col_;
+  std::vector<std::vector<int>> work_row_cols_;
 };
 
 }  // namespace milpsac::lp
