@@ -157,14 +157,14 @@ class SimplexSolver {
   // rho (the usual case after BTRAN of a unit vector) costs only the rows
   // where rho is nonzero.
   Eigen::SparseMatrix<double, Eigen::RowMajor> A_rows_;
-  std::vector<int> rho_support_;            // scratch of pivot_row: rows where rho != 0
+  std::vector<int> rho_support_;              // scratch of pivot_row: rows where rho != 0
   Eigen::SparseMatrix<double> basis_matrix_;  // scratch of refactor: B in compressed columns
-  std::vector<int> movable_vars_;           // n + m indexing, upper > lower
-  std::vector<int> movable_cols_;           // structural columns among them
-  long movable_nonzeros_ = 0;               // entries of A in movable_cols_
-  Eigen::SparseMatrix<double> A_original_;  // unscaled, for the certificates
-  Eigen::VectorXd cost_;                    // n + m, minimisation form, logicals 0
-  Eigen::VectorXd work_cost_;               // what the dual simplex prices with: cost_ plus any shifts
+  std::vector<int> movable_vars_;             // n + m indexing, upper > lower
+  std::vector<int> movable_cols_;             // structural columns among them
+  long movable_nonzeros_ = 0;                 // entries of A in movable_cols_
+  Eigen::SparseMatrix<double> A_original_;    // unscaled, for the certificates
+  Eigen::VectorXd cost_;                      // n + m, minimisation form, logicals 0
+  Eigen::VectorXd work_cost_;                 // what the dual simplex prices with: cost_ plus any shifts
   bool costs_shifted_ = false;
   Eigen::VectorXd dse_weights_;    // per basis position
   double offset_ = 0.0;            // minimisation form
