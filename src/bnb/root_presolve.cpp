@@ -30,8 +30,9 @@ Eigen::VectorXd checked_point(const lp::LinearProgram& lp, const Eigen::VectorXd
 }
 
 // The user's initial solution restricted to the reduced columns (the reduced
-// columns are original columns, merged duplicates their sum; the search checks the point on the reduced
-// model and ignores it when a reduction excluded it).
+// columns are original columns, a merged duplicate their sum; the search
+// checks the point on the reduced model and ignores it when a reduction
+// excluded it).
 Eigen::VectorXd reduced_start(const pre::PresolveResult& presolved, const Eigen::VectorXd& x) {
   const std::vector<int>& map = presolved.stack.col_map;
   if (x.size() != presolved.stack.original_cols || map.empty()) return {};

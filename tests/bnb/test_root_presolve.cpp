@@ -309,8 +309,8 @@ TEST_CASE("duplicate continuous columns and dominance in mixed models: presolve 
 TEST_CASE("implied integers reach the search as cut integrality, never as branching columns") {
   // 2 x0 + 4 x1 - 2 x2 = 6 with x0, x1 integer: the continuous x2 is an
   // implied integer; x3 (in an inequality) is not.
-  auto lp = make_lp({{2, 4, -2, 0}, {1, 1, 1, 1}}, {6, -inf}, {6, 7.5}, {-1, -2, 0.5, -1}, {0, 0, -10, 0},
-                    {5, 5, 10, 2.5});
+  auto lp =
+      make_lp({{2, 4, -2, 0}, {1, 1, 1, 1}}, {6, -inf}, {6, 7.5}, {-1, -2, 0.5, -1}, {0, 0, -10, 0}, {5, 5, 10, 2.5});
   lp.is_integer = {1, 1, 0, 0};
   lp::presolve::PresolveOptions mip;
   mip.keep_integrality = true;

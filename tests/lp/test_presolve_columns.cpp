@@ -220,9 +220,9 @@ TEST_CASE("implied integers: a continuous column of an all-integer equation with
   // Row 1: x3 + 0.5 x0 = 1: x3 = 1 - x0/2 is not integral.
   // Row 2: x4 - x2 <= 3 (an inequality): x4 not implied.
   // Row 3: x5 + x2 - x1 = 0: integral once x2 is known to be (second round).
-  auto model = make_lp({{2, 4, -2, 0, 0, 0}, {0.5, 0, 0, 1, 0, 0}, {0, 0, -1, 0, 1, 0}, {0, -1, 1, 0, 0, 1}},
-                       {6, 1, -inf, 0}, {6, 1, 3, 0}, {1, 1, 1, 1, 1, 1}, {0, 0, -10, -10, -10, -10},
-                       {5, 5, 10, 10, 10, 10});
+  auto model =
+      make_lp({{2, 4, -2, 0, 0, 0}, {0.5, 0, 0, 1, 0, 0}, {0, 0, -1, 0, 1, 0}, {0, -1, 1, 0, 0, 1}}, {6, 1, -inf, 0},
+              {6, 1, 3, 0}, {1, 1, 1, 1, 1, 1}, {0, 0, -10, -10, -10, -10}, {5, 5, 10, 10, 10, 10});
   model.is_integer = {1, 1, 0, 0, 0, 0};
   const PresolveResult pre = lp::presolve::presolve(model, column_rules_only());
   REQUIRE(pre.status == PresolveStatus::kReduced);

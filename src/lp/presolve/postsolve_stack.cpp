@@ -168,8 +168,7 @@ struct Undo {
     // Best effort (MIP mode promises primal values only): x_k nonbasic at its
     // reference, or basic with x_j at the bound that clamped it.
     col_status(d.removed) = split.removed_status;
-    if (split.kept_clamped)
-      col_status(d.kept) = split.kept <= d.kept_lower ? VarStatus::kAtLower : VarStatus::kAtUpper;
+    if (split.kept_clamped) col_status(d.kept) = split.kept <= d.kept_lower ? VarStatus::kAtLower : VarStatus::kAtUpper;
   }
 };
 

@@ -103,9 +103,12 @@ PairOutcome reduce_pair(PresolveModel& model, int j, int k, double s) {
   const bool integer = model.integral(j);
   if (integer != model.integral(k)) return PairOutcome::kNone;
   if (integer) {
-    if (near(s, 1.0)) s = 1.0;
-    else if (near(s, -1.0)) s = -1.0;
-    else return PairOutcome::kNone;
+    if (near(s, 1.0))
+      s = 1.0;
+    else if (near(s, -1.0))
+      s = -1.0;
+    else
+      return PairOutcome::kNone;
   }
   const double cj = model.cost[uj], ck = model.cost[uk];
   const double diff = ck - s * cj;
