@@ -252,6 +252,26 @@ TEST_CASE("implied integers: a continuous column of an all-integer equation with
   CHECK(l.implied_integer.empty());
 }
 
+TEST_CASE("implied integers get integral bounds (the cut separators complement by them)") {
+  // x0 + x1 + x2 = 3, x2 in [-1.5, 2.7] -> [-1, 2]. x0 + x3 = 1 would make
+  // x3 one too, but [0.2, 0.8] holds no integer: left unmarked with its bounds.
+  auto model = make_lp({{1, 1, 1, 0}, {1, 0, 0, 1}}, {3, 1}, {3, 1}, {1, 1, 1, 1}, {0, 0, -1.5, 0.2}, {5, 5, 2.7, 0.8});
+  model.is_integer = {1, 1, 0, 0};
+  const PresolveResult pre = lp::presolve::presolve(model, column_rules_only());
+  REQUIRE(pre.status == PresolveStatus::kReduced);
+  CHECK(pre.stats.implied_integers == 1);
+  const int c2 = reduced_index(pre, 2), c3 = reduced_index(pre, 3);
+  REQUIRE(c2 >= 0);
+  REQUIRE(c3 >= 0);
+  CHECK(pre.implied_integer[static_cast<size_t>(c2)]);
+  CHECK_FALSE(pre.implied_integer[static_cast<size_t>(c3)]);
+  CHECK(pre.reduced.col_lower[c2] == -1);
+  CHECK(pre.reduced.col_upper[c2] == 2);
+  CHECK(pre.reduced.col_lower[c3] == 0.2);
+  CHECK(pre.reduced.col_upper[c3] == 0.8);
+  CHECK(pre.stats.tightened_bounds >= 2);
+}
+
 TEST_CASE("implied integers need an integral right-hand side") {
   auto model = make_lp({{1, 1, 1}}, {2.5}, {2.5}, {1, 1, 1}, {0, 0, 0}, {5, 5, 5});
   model.is_integer = {1, 1, 0};
