@@ -9,6 +9,7 @@
 #include <climits>
 #include <cmath>
 #include <functional>
+#include <vector>
 
 namespace milpsac::bnb {
 
@@ -54,6 +55,13 @@ struct MilpOptions {
   // The feasibility pump (bnb/feasibility_pump.h) at the root when rounding
   // and diving found no incumbent; off inside RINS sub-MIPs.
   bool feasibility_pump = true;
+  // Columns the cut separators may treat as integer, over the model's
+  // columns: the integer columns plus continuous ones that are integral at
+  // every integer-feasible point (implied integers: the root presolve sets
+  // this for the reduced model). A promise by the caller. Branching, the
+  // incumbent check and the heuristics read lp.is_integer only. Empty (or
+  // not of the model's size): lp.is_integer (SearchState::cut_integrality).
+  std::vector<char> cut_integrality;
 };
 
 struct MilpResult {

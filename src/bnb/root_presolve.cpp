@@ -3,6 +3,8 @@
 
 #include <algorithm>
 #include <cmath>
+#include <variant>
+#include <vector>
 
 #include "bnb/search_state.h"
 #include "common/deadline.h"
@@ -28,14 +30,30 @@ Eigen::VectorXd checked_point(const lp::LinearProgram& lp, const Eigen::VectorXd
 }
 
 // The user's initial solution restricted to the reduced columns (the reduced
-// columns are original columns; the search checks the point on the reduced
-// model and ignores it when a reduction excluded it).
+// columns are original columns, a merged duplicate their sum; the search
+// checks the point on the reduced model and ignores it when a reduction
+// excluded it).
 Eigen::VectorXd reduced_start(const pre::PresolveResult& presolved, const Eigen::VectorXd& x) {
   const std::vector<int>& map = presolved.stack.col_map;
   if (x.size() != presolved.stack.original_cols || map.empty()) return {};
+  // A merged duplicate column stands for x_j + s * x_k (in merge order, so
+  // that a column merged twice adds both).
+  Eigen::VectorXd merged = x;
+  for (const pre::Reduction& reduction : presolved.stack.reductions)
+    if (const auto* d = std::get_if<pre::DuplicateColumn>(&reduction)) merged[d->kept] += d->scale * merged[d->removed];
   Eigen::VectorXd start(static_cast<Eigen::Index>(map.size()));
-  for (size_t k = 0; k < map.size(); ++k) start[static_cast<Eigen::Index>(k)] = x[map[k]];
+  for (size_t k = 0; k < map.size(); ++k) start[static_cast<Eigen::Index>(k)] = merged[map[k]];
   return start;
+}
+
+// The reduced model's integer columns plus its implied integers (empty when
+// there are none: the separators then read is_integer itself).
+std::vector<char> cut_integrality(const pre::PresolveResult& presolved) {
+  if (presolved.stats.implied_integers == 0 || presolved.implied_integer.size() != presolved.reduced.is_integer.size())
+    return {};
+  std::vector<char> flags = presolved.reduced.is_integer;
+  for (size_t c = 0; c < flags.size(); ++c) flags[c] = static_cast<char>(flags[c] || presolved.implied_integer[c]);
+  return flags;
 }
 
 }  // namespace
@@ -75,6 +93,8 @@ MilpResult solve_with_root_presolve(const lp::LinearProgram& lp, const MilpOptio
   if (unchanged) {
     MilpOptions plain = options;
     plain.presolve = false;
+    // The same columns: only the implied integers are new.
+    if (presolved.stats.implied_integers > 0) plain.cut_integrality = cut_integrality(presolved);
     return search(lp, plain);
   }
 
@@ -89,6 +109,7 @@ MilpResult solve_with_root_presolve(const lp::LinearProgram& lp, const MilpOptio
     inner.presolve = false;
     inner.time_limit_seconds = std::fmax(0.0, clock.remaining_seconds());
     inner.initial_solution = reduced_start(presolved, options.initial_solution);
+    inner.cut_integrality = cut_integrality(presolved);
     const double presolve_seconds = clock.elapsed_seconds();
     sub = search(presolved.reduced, inner);
     spent_nodes = sub.nodes;

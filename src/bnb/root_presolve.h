@@ -13,6 +13,9 @@
 // - The reduced MILP has the original's optimal value (the MIP reductions keep
 //   at least one optimal point), so its proven bound is a bound of the
 //   original.
+// - Implied integers the presolve finds reach the reduced search through
+//   MilpOptions::cut_integrality (for the cut separators only; it never
+//   branches on them).
 #pragma once
 
 #include "bnb/milp_types.h"

@@ -50,6 +50,8 @@ SearchState::SearchState(const lp::LinearProgram& lp_in, const MilpOptions& opti
       propagator(lp_in) {
   root_lower = lp.col_lower;
   root_upper = lp.col_upper;
+  cut_integrality =
+      options.cut_integrality.size() == static_cast<size_t>(lp.num_cols()) ? options.cut_integrality : lp.is_integer;
   on_lower = lp.col_lower;
   on_upper = lp.col_upper;
   for (int j = 0; j < lp.num_cols(); ++j) {

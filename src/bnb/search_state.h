@@ -39,6 +39,10 @@ struct SearchState {
   double sign;  // +1 minimise, -1 maximise: internal values are sign * objective
   double step;  // objective grid (0 when none)
   std::vector<int> integer_cols;
+  // The integrality the cut separators may assume (one flag per column):
+  // options.cut_integrality when it has the model's size, else lp.is_integer.
+  // Implied integers are in it but never in integer_cols (no branching on them).
+  std::vector<char> cut_integrality;
   std::vector<int> semicontinuous_cols;
   // The "on" interval [l, u] of each semi-continuous column (integer columns:
   // rounded inward); unused entries for the other columns.

@@ -1,7 +1,8 @@
 // MIP presolve at the root (bnb/root_presolve.h): the reduced search gives the
 // same answers as the search on the original, its points are checked on the
 // original model, and presolve's infeasibility hints never become verdicts
-// by themselves.
+// by themselves. Duplicate columns (merged or fixed by dominance) against
+// enumeration and presolve off; implied integers handed to the search.
 #include <doctest/doctest.h>
 
 #include <cmath>
@@ -10,6 +11,8 @@
 
 #include "../lp/lp_builders.h"
 #include "bnb/branch_and_bound.h"
+#include "bnb/search_state.h"
+#include "lp/presolve/presolve.h"
 #include "lp/solution_check.h"
 
 using namespace milpsac;
@@ -185,4 +188,150 @@ TEST_CASE("deterministic with presolve: same model, same answer, same node count
   CHECK(a.objective == b.objective);
   CHECK(a.nodes == b.nodes);
   CHECK(a.x == b.x);
+}
+
+TEST_CASE("duplicate columns: random small integer models against enumeration") {
+  // Random general-integer boxes in which some columns are copies of others
+  // (same entries, the same cost or not, or negated), so that the presolve
+  // merges them or fixes one; enumeration over the original is the truth.
+  std::mt19937 rng(31);
+  std::uniform_int_distribution<int> coef(-4, 6);
+  std::uniform_int_distribution<int> size(3, 6);
+  int feasible = 0, merged = 0;
+  for (int trial = 0; trial < 120; ++trial) {
+    const int n = size(rng), m = 1 + trial % 3;
+    lp::LinearProgram lp;
+    lp.resize(m, n);
+    lp.sense = trial % 2 ? lp::ObjectiveSense::kMaximize : lp::ObjectiveSense::kMinimize;
+    for (int j = 0; j < n; ++j) {
+      lp.c[j] = coef(rng);
+      lp.col_lower[j] = trial % 3 == 0 ? -1 : 0;
+      lp.col_upper[j] = 1 + j % 3;
+    }
+    for (int i = 0; i < m; ++i)
+      for (int j = 0; j < n; ++j) lp.A.coeffRef(i, j) = coef(rng);
+    // Column 1 a copy of column 0; column 2 (when there are 5+) its negation.
+    const bool negated = n >= 5;
+    for (int i = 0; i < m; ++i) {
+      lp.A.coeffRef(i, 1) = lp.A.coeffRef(i, 0);
+      if (negated) lp.A.coeffRef(i, 2) = -lp.A.coeffRef(i, 0);
+    }
+    if (trial % 4 != 3) lp.c[1] = lp.c[0];  // mostly equal costs: a merge
+    if (negated && trial % 2 == 0) lp.c[2] = -lp.c[0];
+    for (int i = 0; i < m; ++i) {
+      const double total = lp.A.row(i).cwiseAbs().sum();
+      if ((trial + i) % 3 == 0) {
+        lp.row_lower[i] = lp.row_upper[i] = std::floor(total * 0.3);
+      } else {
+        lp.row_upper[i] = std::floor(total * 0.4);
+      }
+    }
+    lp.A.prune(0.0);
+    lp.is_integer.assign(static_cast<size_t>(n), 1);
+    bool truth_feasible = false;
+    const double truth = enumerate(lp, truth_feasible);
+    INFO("trial " << trial << " n " << n << " m " << m);
+    lp::presolve::PresolveOptions mip;
+    mip.keep_integrality = true;
+    const lp::presolve::PresolveResult pre = lp::presolve::presolve(lp, mip);
+    if (pre.stats.duplicate_columns + pre.stats.dominated_duplicate_columns > 0) ++merged;
+    const bnb::MilpResult on = bnb::solve_milp(lp, exact(true));
+    if (!truth_feasible) {
+      CHECK(on.status == MilpStatus::kInfeasible);
+      continue;
+    }
+    ++feasible;
+    REQUIRE(on.status == MilpStatus::kOptimal);
+    CHECK(on.objective == doctest::Approx(truth));
+    REQUIRE(on.x.size() == n);
+    CHECK(lp::is_feasible(lp, on.x, 1e-9, true));
+    CHECK(lp::objective_value(lp, on.x) == doctest::Approx(truth));
+  }
+  CHECK(feasible > 40);
+  CHECK(merged > 45);  // 90 trials have equal costs; other rules remove some copies first
+}
+
+TEST_CASE("duplicate continuous columns and dominance in mixed models: presolve on and off agree") {
+  // Mixed models with continuous copies at a factor (cost proportional or
+  // not, one of them unbounded so that dominance can fix the other) and
+  // integer copies; the search without presolve is the reference.
+  std::mt19937 rng(43);
+  std::uniform_int_distribution<int> coef(-4, 6);
+  int merged = 0, dominated = 0, optimal = 0;
+  for (int trial = 0; trial < 80; ++trial) {
+    const int n = 6, m = 2 + trial % 2;
+    lp::LinearProgram lp;
+    lp.resize(m, n);
+    for (int j = 0; j < n; ++j) {
+      lp.c[j] = coef(rng);
+      lp.col_upper[j] = 3;
+    }
+    for (int i = 0; i < m; ++i)
+      for (int j = 0; j < n; ++j) lp.A.coeffRef(i, j) = coef(rng);
+    // Continuous x4 = copy of x3 at factor 2 (or -0.5); integer x1 = copy of x0.
+    const double factor = trial % 3 == 2 ? -0.5 : 2.0;
+    for (int i = 0; i < m; ++i) {
+      lp.A.coeffRef(i, 4) = factor * lp.A.coeffRef(i, 3);
+      lp.A.coeffRef(i, 1) = lp.A.coeffRef(i, 0);
+    }
+    if (trial % 2 == 0) lp.c[4] = factor * lp.c[3];
+    if (trial % 4 == 1) lp.col_upper[4] = inf;  // room for dominance
+    if (trial % 4 == 3) lp.col_lower[3] = -inf;
+    lp.c[1] = trial % 5 == 0 ? lp.c[0] + 1 : lp.c[0];
+    for (int i = 0; i < m; ++i) {
+      const double total = lp.A.row(i).cwiseAbs().sum();
+      lp.row_lower[i] = -std::floor(total * 0.5);
+      lp.row_upper[i] = std::floor(total * 0.35);
+    }
+    lp.A.prune(0.0);
+    lp.is_integer = {1, 1, 1, 0, 0, 0};
+    INFO("trial " << trial);
+    lp::presolve::PresolveOptions mip;
+    mip.keep_integrality = true;
+    const lp::presolve::PresolveResult pre = lp::presolve::presolve(lp, mip);
+    merged += pre.stats.duplicate_columns > 0;
+    dominated += pre.stats.dominated_duplicate_columns > 0;
+    const bnb::MilpResult on = bnb::solve_milp(lp, exact(true));
+    const bnb::MilpResult off = bnb::solve_milp(lp, exact(false));
+    CHECK(on.status == off.status);
+    if (off.status != MilpStatus::kOptimal) continue;
+    ++optimal;
+    REQUIRE(on.status == MilpStatus::kOptimal);
+    CHECK(on.objective == doctest::Approx(off.objective).epsilon(1e-7));
+    REQUIRE(on.x.size() == n);
+    CHECK(lp::is_feasible(lp, on.x, 1e-9, true));
+  }
+  CHECK(optimal > 30);
+  CHECK(merged > 40);
+  CHECK(dominated > 5);
+}
+
+TEST_CASE("implied integers reach the search as cut integrality, never as branching columns") {
+  // 2 x0 + 4 x1 - 2 x2 = 6 with x0, x1 integer: the continuous x2 is an
+  // implied integer; x3 (in an inequality) is not.
+  auto lp =
+      make_lp({{2, 4, -2, 0}, {1, 1, 1, 1}}, {6, -inf}, {6, 7.5}, {-1, -2, 0.5, -1}, {0, 0, -10, 0}, {5, 5, 10, 2.5});
+  lp.is_integer = {1, 1, 0, 0};
+  lp::presolve::PresolveOptions mip;
+  mip.keep_integrality = true;
+  const lp::presolve::PresolveResult pre = lp::presolve::presolve(lp, mip);
+  CHECK(pre.stats.implied_integers >= 1);
+  const bnb::MilpResult on = bnb::solve_milp(lp, exact(true));
+  const bnb::MilpResult off = bnb::solve_milp(lp, exact(false));
+  REQUIRE(on.status == MilpStatus::kOptimal);
+  REQUIRE(off.status == MilpStatus::kOptimal);
+  CHECK(on.objective == doctest::Approx(off.objective));
+  CHECK(lp::is_feasible(lp, on.x, 1e-9, true));
+  CHECK(on.x[2] == doctest::Approx(std::round(on.x[2])));
+
+  // The search state takes cut_integrality when it fits the model, and
+  // branches only on lp.is_integer.
+  bnb::MilpOptions options;
+  options.cut_integrality = {1, 1, 1, 0};
+  const bnb::SearchState state(lp, options);
+  CHECK(state.cut_integrality == std::vector<char>{1, 1, 1, 0});
+  CHECK(state.integer_cols == std::vector<int>{0, 1});
+  options.cut_integrality = {1, 1};  // wrong size: ignored
+  const bnb::SearchState fallback(lp, options);
+  CHECK(fallback.cut_integrality == lp.is_integer);
 }

@@ -2,6 +2,7 @@
 // invariant each inverse keeps and the rule files for the derivations).
 #include "lp/presolve/postsolve_stack.h"
 
+#include <algorithm>
 #include <cmath>
 
 namespace milpsac::lp::presolve {
@@ -157,9 +158,41 @@ struct Undo {
     row_status(p.kept) = VarStatus::kBasic;
     row_status(p.removed) = (lower_side == (p.ratio > 0)) ? VarStatus::kAtLower : VarStatus::kAtUpper;
   }
+
+  void operator()(const DuplicateColumn& d) {
+    double z = x(d.kept);
+    if (d.integral) z = std::round(z);
+    const SplitValue split = split_merged_value(d, z);
+    x(d.kept) = split.kept;
+    x(d.removed) = split.removed;
+    // Best effort (MIP mode promises primal values only): x_k nonbasic at its
+    // reference, or basic with x_j at the bound that clamped it.
+    col_status(d.removed) = split.removed_status;
+    if (split.kept_clamped) col_status(d.kept) = split.kept <= d.kept_lower ? VarStatus::kAtLower : VarStatus::kAtUpper;
+  }
 };
 
 }  // namespace
+
+SplitValue split_merged_value(const DuplicateColumn& d, double z) {
+  // x_k starts at a reference value inside its bounds (a finite bound when
+  // there is one, so that integral data stay integral); x_j takes the rest,
+  // clamped to its bounds, and x_k absorbs what the clamp cut off. Because z
+  // lies in [l_j, u_j] + scale * [l_k, u_k], that moves x_k towards the
+  // inside of its bounds, never out of them (up to z's own violation).
+  const bool has_lower = std::isfinite(d.removed_lower), has_upper = std::isfinite(d.removed_upper);
+  const double reference = has_lower ? d.removed_lower : has_upper ? d.removed_upper : 0.0;
+  const double wanted = z - d.scale * reference;
+  SplitValue split;
+  split.kept = std::clamp(wanted, d.kept_lower, d.kept_upper);
+  split.kept_clamped = wanted < d.kept_lower || wanted > d.kept_upper;
+  split.removed = split.kept_clamped ? (z - split.kept) / d.scale : reference;
+  split.removed_status = split.kept_clamped ? VarStatus::kBasic
+                         : has_lower        ? VarStatus::kAtLower
+                         : has_upper        ? VarStatus::kAtUpper
+                                            : VarStatus::kAtZero;
+  return split;
+}
 
 void undo_reductions(const PostsolveStack& stack, PostsolveState& state, bool primal_only) {
   Undo undo{state, primal_only};

@@ -129,8 +129,22 @@ struct ParallelRow {
   bool lower_from_removed, upper_from_removed;
 };
 
+// MIP mode only: column k parallel to column j (a_k = scale * a_j over the
+// active rows) with c_k = scale * c_j is merged into x_j, which from then on
+// stands for z = x_j + scale * x_k with bounds [l_j, u_j] + scale * [l_k, u_k]
+// (an integer column when both are and scale = +-1). Postsolve splits z back
+// into x_j and x_k within their recorded bounds (integral when `integral`);
+// primal values only, the basis statuses are a best effort.
+struct DuplicateColumn {
+  int kept, removed;
+  double scale;
+  double kept_lower, kept_upper;        // x_j's bounds before the merge
+  double removed_lower, removed_upper;  // x_k's bounds
+  bool integral;
+};
+
 using Reduction = std::variant<RemovedRow, FixedColumn, SingletonRow, ForcingRow, DoubletonEquation,
-                               FreeColumnSingleton, SlackColumn, FreeColumnSubstitution, ParallelRow>;
+                               FreeColumnSingleton, SlackColumn, FreeColumnSubstitution, ParallelRow, DuplicateColumn>;
 
 struct PostsolveStack {
   int original_rows = 0, original_cols = 0;
@@ -144,6 +158,16 @@ struct PostsolveState {
   std::vector<double> x, y;
   std::vector<VarStatus> col_status, row_status;
 };
+
+// The split of a merged duplicate column's value z into (x_j, x_k) with
+// x_j + scale * x_k = z, each within its recorded bounds when z is within
+// the merged bounds.
+struct SplitValue {
+  double kept = 0.0, removed = 0.0;
+  bool kept_clamped = false;  // x_j at one of its bounds, x_k away from its reference
+  VarStatus removed_status = VarStatus::kBasic;
+};
+SplitValue split_merged_value(const DuplicateColumn& d, double z);
 
 // Undo every record of `stack`, last first.
 void undo_reductions(const PostsolveStack& stack, PostsolveState& state, bool primal_only);

@@ -162,8 +162,12 @@ PresolveResult presolve(const LinearProgram& lp, const PresolveOptions& options)
     bool changed = row_pass(model, options);
     if (!stopped(model)) changed |= column_pass(model, options);
     if (!stopped(model) && options.parallel_rows) changed |= remove_parallel_rows(model);
+    if (!stopped(model) && options.duplicate_columns && model.keep_integrality)
+      changed |= remove_duplicate_columns(model);
     if (!changed) break;
   }
+  std::vector<char> implied;
+  if (!stopped(model) && options.implied_integers && model.keep_integrality) implied = find_implied_integers(model);
   result.stats = model.stats;
   if (model.infeasible) {
     result.status = PresolveStatus::kInfeasible;
@@ -172,6 +176,12 @@ PresolveResult presolve(const LinearProgram& lp, const PresolveOptions& options)
   }
   result.reduced = extract_reduced(lp, model);
   result.stack = std::move(model.stack);
+  if (model.keep_integrality) {
+    result.implied_integer.assign(result.stack.col_map.size(), 0);
+    if (!implied.empty())
+      for (size_t c = 0; c < result.stack.col_map.size(); ++c)
+        result.implied_integer[c] = implied[static_cast<size_t>(result.stack.col_map[c])];
+  }
   if (result.status == PresolveStatus::kReduced && result.reduced.num_rows() == 0 && result.reduced.num_cols() == 0)
     result.status = PresolveStatus::kEmpty;
   return result;

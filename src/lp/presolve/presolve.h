@@ -9,7 +9,8 @@
 // variables, such that the KKT check on the original data passes.
 //
 // In MIP mode (keep_integrality) reductions never aggregate or substitute an
-// integer column, integer bounds are rounded, and integer bounds tightened
+// integer column (except merging two parallel integer columns into their
+// sum, whose every integer value splits back into integers), integer bounds are rounded, and integer bounds tightened
 // from row activities are kept. There postsolve guarantees the primal values
 // (an integral reduced x maps to an integral original x); duals and basis are
 // then only a best effort (the reduced model is not the LP relaxation).
@@ -41,6 +42,8 @@ struct PresolveOptions {
   bool parallel_rows = true;             // duplicate rows (up to a factor) merged
   bool bound_tightening = true;          // MIP mode only: integer bounds from row activities
   bool coefficient_tightening = true;    // MIP mode only: binary coefficients in one-sided rows
+  bool duplicate_columns = true;         // MIP mode only: parallel columns merged or one fixed
+  bool implied_integers = true;          // MIP mode only: continuous columns integral in every integer point
   bool keep_integrality = false;         // MIP mode
   int max_passes = 50;                   // rounds over all rows and columns
   const Deadline* deadline = nullptr;    // optional; checked between passes
@@ -61,6 +64,9 @@ struct PresolveStats {
   int dominated_columns = 0, free_column_singletons = 0, slack_columns = 0;
   int free_column_substitutions = 0, parallel_rows = 0;
   int tightened_bounds = 0, tightened_coefficients = 0;
+  int duplicate_columns = 0;            // merged into a parallel column
+  int dominated_duplicate_columns = 0;  // fixed because a parallel column dominates them
+  int implied_integers = 0;             // continuous reduced columns marked integral
   int passes = 0;
 };
 
@@ -69,6 +75,10 @@ struct PresolveResult {
   LinearProgram reduced;
   PostsolveStack stack;
   PresolveStats stats;
+  // MIP mode: over the reduced columns, 1 for a continuous column that is
+  // integral at every integer-feasible point (rule_implied_integer.cpp); the
+  // column stays continuous in `reduced`. Empty outside MIP mode.
+  std::vector<char> implied_integer;
 };
 
 PresolveResult presolve(const LinearProgram& lp, const PresolveOptions& options = {});

@@ -36,6 +36,13 @@ inline constexpr double kSubstitutionPivot = 1e-2;
 // Two rows are parallel when their coefficients, each divided by the row's
 // first coefficient, agree within this (relative).
 inline constexpr double kParallelRows = 1e-12;
+// MIP mode: two columns are parallel when their coefficients, each divided by
+// the column's first coefficient, agree within this (relative); their costs
+// count as proportional (a merge rather than dominance) within the same.
+inline constexpr double kParallelColumns = 1e-12;
+// MIP mode: a ratio a_i / a_j or b / a_j counts as an integer when it lies
+// within this (relative) of one (implied integer columns).
+inline constexpr double kImpliedIntegerRatio = 1e-9;
 // MIP mode: an implied bound of an integer column within this of an integer
 // is rounded to it (same as the integrality tolerance of the search).
 inline constexpr double kIntegerRounding = 1e-6;

@@ -5,6 +5,8 @@
 // instead of reducing.
 #pragma once
 
+#include <vector>
+
 #include "lp/presolve/presolve_model.h"
 
 namespace milpsac::lp::presolve {
@@ -34,6 +36,12 @@ bool remove_slack_column(PresolveModel& model, int col);
 bool substitute_free_column(PresolveModel& model, int col);
 // Whole model: rows that are multiples of an earlier row are merged into it.
 bool remove_parallel_rows(PresolveModel& model);
+// MIP mode, whole model: parallel columns merged into one (equal scaled
+// costs) or one of them fixed at a bound (the other dominates it).
+bool remove_duplicate_columns(PresolveModel& model);
+// MIP mode, whole model: continuous columns integral at every integer-feasible
+// point (flags over the model's columns; the model itself is not changed).
+std::vector<char> find_implied_integers(PresolveModel& model);
 // MIP mode: integer column bounds implied by a row's activity range, rounded.
 bool tighten_integer_bounds(PresolveModel& model, int row);
 // MIP mode: coefficients of binary columns in one-sided rows reduced to the
