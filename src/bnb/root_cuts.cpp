@@ -6,6 +6,7 @@
 
 #include "bnb/cut_clique.h"
 #include "bnb/cut_gomory.h"
+#include "bnb/cut_implied_bound.h"
 #include "bnb/cut_knapsack_cover.h"
 #include "bnb/cut_mir.h"
 #include "bnb/cut_pool.h"
@@ -19,6 +20,30 @@ constexpr double kProgress = 1e-4;  // relative bound improvement that counts as
 constexpr double kMinEfficacy = 1e-5;
 constexpr double kMaxParallelism = 0.98;
 constexpr int kGomoryRowsPerRound = 200;
+constexpr int kMaxCutAge = 3;  // rounds a pool candidate may go unviolated before it is discarded
+
+// The cut rows of the LP whose logical is basic (the ones remove_slack_cuts
+// drops), as cuts, in row order.
+std::vector<Cut> slack_cut_rows(const LpRelaxation& relaxation) {
+  const lp::Basis basis = relaxation.basis();
+  const lp::LinearProgram& model = relaxation.model();
+  std::vector<int> slack;
+  for (int i = relaxation.num_original_rows(); i < relaxation.num_rows(); ++i)
+    if (basis.rows[static_cast<size_t>(i)] == lp::VarStatus::kBasic) slack.push_back(i);
+  if (slack.empty()) return {};
+  std::vector<Cut> cuts(slack.size());
+  std::vector<int> position(static_cast<size_t>(relaxation.num_rows()), -1);
+  for (size_t k = 0; k < slack.size(); ++k) {
+    position[static_cast<size_t>(slack[k])] = static_cast<int>(k);
+    cuts[k].a = Eigen::VectorXd::Zero(relaxation.num_cols());
+    cuts[k].lower = model.row_lower[slack[k]];
+    cuts[k].upper = model.row_upper[slack[k]];
+  }
+  for (int j = 0; j < relaxation.num_cols(); ++j)
+    for (lp::SparseMatrix::InnerIterator it(model.A, j); it; ++it)
+      if (const int k = position[static_cast<size_t>(it.row())]; k >= 0) cuts[static_cast<size_t>(k)].a[j] = it.value();
+  return cuts;
+}
 
 }  // namespace
 
@@ -47,10 +72,13 @@ RootCutResult run_root_cuts(SearchState& state) {
   double bound = relaxation.objective();
   const double first_bound = bound;
   int stalled = 0;
-  CutPool pool;
+  // Persistent over the rounds: candidates not selected stay (and age), cuts
+  // dropped from the LP come back to it.
+  CutPool pool(kMaxCutAge);
   // Built on the first round that separates (not for a root that needs no
   // cuts), and within the time limit.
   ConflictGraph conflicts;
+  ImpliedBoundTable implications;
   bool conflicts_built = false;
   for (int round = 0; round < kMaxRounds; ++round) {
     if (state.time_up || state.deadline.expired()) break;
@@ -61,19 +89,20 @@ RootCutResult run_root_cuts(SearchState& state) {
       break;
     const Eigen::VectorXd x = relaxation.values();
     if (state.fractional_columns(x).empty()) break;
-    pool.clear();
     separate_gomory(relaxation, state.lp.is_integer, pool, kGomoryRowsPerRound);
     separate_knapsack_covers(relaxation, state.lp.is_integer, pool);
     separate_mir(relaxation, state.lp.is_integer, pool);
     if (!conflicts_built) {
       conflicts = build_conflict_graph(relaxation, state.lp.is_integer, &state.deadline);
+      implications = find_implied_bounds(relaxation, state.lp.is_integer);
       conflicts_built = true;
     }
     separate_cliques(conflicts, relaxation, pool);
+    separate_implied_bounds(implications, relaxation, pool);
     const int room = max_cut_rows - (relaxation.num_rows() - relaxation.num_original_rows());
     if (room <= 0) break;
     const std::vector<Cut> chosen =
-        pool.select(x, std::min(max_per_round, static_cast<size_t>(room)), kMinEfficacy, kMaxParallelism);
+        pool.take(x, std::min(max_per_round, static_cast<size_t>(room)), kMinEfficacy, kMaxParallelism);
     if (chosen.empty()) break;
     std::vector<Eigen::VectorXd> rows;
     std::vector<double> lower, upper;
@@ -104,8 +133,11 @@ RootCutResult run_root_cuts(SearchState& state) {
     const double scale = std::max({1.0, std::fabs(now), std::fabs(now - first_bound)});
     stalled = now - bound < kProgress * scale ? stalled + 1 : 0;
     bound = std::max(bound, now);
-    // Cuts that are no longer binding only slow the node LPs down.
+    // Cuts that are no longer binding only slow the node LPs down; they go
+    // back to the pool, where they may be selected again if violated later.
+    std::vector<Cut> dropped = slack_cut_rows(relaxation);
     if (relaxation.remove_slack_cuts() > 0) {
+      for (Cut& cut : dropped) pool.add(std::move(cut));
       const lp::LpStatus again = state.solve_lp(nullptr);
       if (again != lp::LpStatus::kOptimal) {
         result.status = again;

@@ -8,6 +8,7 @@
 
 #include "bnb/cut_clique.h"
 #include "bnb/cut_gomory.h"
+#include "bnb/cut_implied_bound.h"
 #include "bnb/cut_knapsack_cover.h"
 #include "bnb/cut_mir.h"
 #include "bnb/cut_pool.h"
@@ -22,7 +23,7 @@ struct CutRoundsResult {
 };
 
 // Solve the root LP (integer bounds rounded inward), then run `rounds` rounds:
-// separate GMI, cover, c-MIR and clique cuts, hand every candidate to `check`, add the
+// separate GMI, cover, c-MIR, clique and implied-bound cuts, hand every candidate to `check`, add the
 // selected ones and re-solve.
 inline CutRoundsResult run_cut_rounds(const lp::LinearProgram& lp, int rounds,
                                       const std::function<void(const bnb::Cut&)>& check) {
@@ -35,14 +36,16 @@ inline CutRoundsResult run_cut_rounds(const lp::LinearProgram& lp, int rounds,
   if (relaxation.resolve(nullptr, 1000000) != lp::LpStatus::kOptimal) return result;
   result.root_bound = result.final_bound = relaxation.objective();
   const bnb::ConflictGraph conflicts = bnb::build_conflict_graph(relaxation, lp.is_integer);
+  const bnb::ImpliedBoundTable implications = bnb::find_implied_bounds(relaxation, lp.is_integer);
   for (int round = 0; round < rounds; ++round) {
     bnb::CutPool pool;
     bnb::separate_gomory(relaxation, lp.is_integer, pool, 200);
     bnb::separate_knapsack_covers(relaxation, lp.is_integer, pool);
     bnb::separate_mir(relaxation, lp.is_integer, pool);
     bnb::separate_cliques(conflicts, relaxation, pool);
+    bnb::separate_implied_bounds(implications, relaxation, pool);
     const Eigen::VectorXd x = relaxation.values();
-    const auto chosen = pool.select(x, 1000, 0.0, 1.0);
+    const auto chosen = pool.select(x, pool.size(), 0.0, 1.0);
     for (const auto& cut : chosen) check(cut);
     result.candidates += static_cast<int>(chosen.size());
     const auto selected = pool.select(x, 50, 1e-5, 0.98);
