@@ -48,7 +48,6 @@ std::vector<int> lift_cover(const std::vector<Item>& items, const std::vector<ch
       cover_weights.push_back(items[k].weight);
     }
   const int top = static_cast<int>(cover_weights.size()) - 1;  // |C| - 1, the right-hand side
-  if (top <= 0) return alpha;
   // Only the cover: value v needs the v lightest cover items.
   std::sort(cover_weights.begin(), cover_weights.end());
   std::vector<double> least_weight(static_cast<size_t>(top) + 1, 0.0);
@@ -70,8 +69,9 @@ std::vector<int> lift_cover(const std::vector<Item>& items, const std::vector<ch
         break;
       }
     // An item that cannot be 1 at all (heavier than the capacity) could take
-    // any coefficient; |C| - 1 keeps the cut's range modest.
-    const int coef = best < 0 ? top : top - best;
+    // any coefficient; max(|C| - 1, 1) keeps the cut's range modest and is at
+    // least the extended cover's 1 (also for a one-item cover, x <= 0).
+    const int coef = best < 0 ? std::max(top, 1) : top - best;
     alpha[k] = coef;
     if (coef == 0) continue;
     // 0/1 knapsack update, values descending so each item is used once; then

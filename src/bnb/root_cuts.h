@@ -2,7 +2,8 @@
 // knapsack covers from single rows, c-MIR on rows and aggregations, cliques
 // of the conflict graph, implied bounds), selection from the pool by efficacy
 // and parallelism, cuts added to the LP as rows (global: the root's bounds are
-// global), re-solve, and cuts whose slack is basic dropped again. The pool
+// global), re-solve, and cuts whose slack has been basic for two consecutive
+// optima dropped again (the ones still slack when the loop ends too). The pool
 // lives over all rounds: candidates not selected stay in it, cuts dropped from
 // the LP go back to it, and a candidate unviolated for a few rounds is
 // discarded (aging, see cut_pool.h). Rounds stop
