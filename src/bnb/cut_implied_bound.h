@@ -28,12 +28,12 @@
 namespace milpsac::bnb {
 
 struct ImpliedBound {
-  int col = -1;          // x
-  int binary = -1;       // y
-  bool when_one = false; // v: the implication holds when y = 1 (else when y = 0)
-  bool upper = true;     // x <= bound (else x >= bound)
-  double bound = 0.0;    // the implied bound b_x
-  double global = 0.0;   // x's global bound on the same side (U_x or L_x), finite
+  int col = -1;           // x
+  int binary = -1;        // y
+  bool when_one = false;  // v: the implication holds when y = 1 (else when y = 0)
+  bool upper = true;      // x <= bound (else x >= bound)
+  double bound = 0.0;     // the implied bound b_x
+  double global = 0.0;    // x's global bound on the same side (U_x or L_x), finite
 };
 
 struct ImpliedBoundTable {

@@ -52,7 +52,8 @@ std::vector<int> lift_cover(const std::vector<Item>& items, const std::vector<ch
   std::sort(cover_weights.begin(), cover_weights.end());
   std::vector<double> least_weight(static_cast<size_t>(top) + 1, 0.0);
   for (int v = 1; v <= top; ++v)
-    least_weight[static_cast<size_t>(v)] = least_weight[static_cast<size_t>(v) - 1] + cover_weights[static_cast<size_t>(v) - 1];
+    least_weight[static_cast<size_t>(v)] =
+        least_weight[static_cast<size_t>(v) - 1] + cover_weights[static_cast<size_t>(v) - 1];
   std::vector<size_t> order;
   for (size_t k = 0; k < items.size(); ++k)
     if (!in_cover[k]) order.push_back(k);
@@ -82,7 +83,8 @@ std::vector<int> lift_cover(const std::vector<Item>& items, const std::vector<ch
           std::min(least_weight[static_cast<size_t>(to)], least_weight[static_cast<size_t>(v)] + items[k].weight);
     }
     for (int v = top; v-- > 0;)
-      least_weight[static_cast<size_t>(v)] = std::min(least_weight[static_cast<size_t>(v)], least_weight[static_cast<size_t>(v) + 1]);
+      least_weight[static_cast<size_t>(v)] =
+          std::min(least_weight[static_cast<size_t>(v)], least_weight[static_cast<size_t>(v) + 1]);
   }
   return alpha;
 }

@@ -106,8 +106,7 @@ std::vector<Cut> CutPool::select(const Eigen::VectorXd& x, size_t max_cuts, doub
   return chosen;
 }
 
-std::vector<Cut> CutPool::take(const Eigen::VectorXd& x, size_t max_cuts, double min_efficacy,
-                               double max_parallelism) {
+std::vector<Cut> CutPool::take(const Eigen::VectorXd& x, size_t max_cuts, double min_efficacy, double max_parallelism) {
   std::vector<double> efficacy;
   const std::vector<size_t> picked = selected_indices(x, max_cuts, min_efficacy, max_parallelism, &efficacy);
   std::vector<char> leaves(entries_.size(), 0);

@@ -191,7 +191,8 @@ RootCutResult run_root_cuts(SearchState& state) {
   }
   // Cuts still slack at the end of the loop (not yet retired) leave now: the
   // node LPs carry only binding cuts.
-  if (relaxation.last_status() == lp::LpStatus::kOptimal && retire_slack_cuts(relaxation, slack_rounds, 1, false, pool) > 0)
+  if (relaxation.last_status() == lp::LpStatus::kOptimal &&
+      retire_slack_cuts(relaxation, slack_rounds, 1, false, pool) > 0)
     return result.status = state.solve_lp(nullptr), result;
   result.status = relaxation.last_status();
   return result;

@@ -6,9 +6,8 @@
 // optima dropped again (the ones still slack when the loop ends too). The pool
 // lives over all rounds: candidates not selected stay in it, cuts dropped from
 // the LP go back to it, and a candidate unviolated for a few rounds is
-// discarded (aging, see cut_pool.h). Rounds stop
-// when the bound stalls, nothing is separated, the LP is integral, or the
-// round/time budget is spent. A round whose re-solve does not end optimal is
+// discarded (aging, see cut_pool.h). Rounds stop when the bound stalls,
+// nothing is separated, the LP is integral, or the round/time budget is spent. A round whose re-solve does not end optimal is
 // undone (its cuts removed, the previous basis restored). Models with
 // general-integer columns are not cut (yet): see root_cuts.cpp.
 #pragma once

@@ -24,10 +24,10 @@ inline const char* separator_name(int s) {
 }
 
 struct CutRoundsResult {
-  int candidates = 0;        // cuts separated over all rounds
+  int candidates = 0;                              // cuts separated over all rounds
   std::array<int, kNumSeparators> by_separator{};  // the same, per separator
-  double root_bound = NAN;   // LP value (minimisation form) before the first round
-  double final_bound = NAN;  // after the last round
+  double root_bound = NAN;                         // LP value (minimisation form) before the first round
+  double final_bound = NAN;                        // after the last round
 };
 
 // Solve the root LP (integer bounds rounded inward), then run `rounds` rounds:
@@ -51,11 +51,21 @@ inline CutRoundsResult run_cut_rounds(const lp::LinearProgram& lp, int rounds,
     for (int s = 0; s < kNumSeparators; ++s) {
       bnb::CutPool one;
       switch (s) {
-        case kGomory: bnb::separate_gomory(relaxation, lp.is_integer, one, 200); break;
-        case kCover: bnb::separate_knapsack_covers(relaxation, lp.is_integer, one); break;
-        case kMir: bnb::separate_mir(relaxation, lp.is_integer, one); break;
-        case kClique: bnb::separate_cliques(conflicts, relaxation, one); break;
-        default: bnb::separate_implied_bounds(implications, relaxation, one); break;
+        case kGomory:
+          bnb::separate_gomory(relaxation, lp.is_integer, one, 200);
+          break;
+        case kCover:
+          bnb::separate_knapsack_covers(relaxation, lp.is_integer, one);
+          break;
+        case kMir:
+          bnb::separate_mir(relaxation, lp.is_integer, one);
+          break;
+        case kClique:
+          bnb::separate_cliques(conflicts, relaxation, one);
+          break;
+        default:
+          bnb::separate_implied_bounds(implications, relaxation, one);
+          break;
       }
       const auto separated = one.select(x, one.size(), 0.0, 1.0);
       for (const auto& cut : separated) {

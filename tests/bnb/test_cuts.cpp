@@ -129,8 +129,9 @@ TEST_CASE("lifted covers on random knapsacks: valid, and never weaker than the e
       c[static_cast<size_t>(j)] = -weight(rng);  // minimise -value
       total += w[static_cast<size_t>(j)];
     }
-    auto lp = test::make_lp({w}, {-kInfinity}, {std::floor(total * 0.4)}, c, std::vector<double>(static_cast<size_t>(n), 0.0),
-                            std::vector<double>(static_cast<size_t>(n), 1.0));
+    auto lp =
+        test::make_lp({w}, {-kInfinity}, {std::floor(total * 0.4)}, c, std::vector<double>(static_cast<size_t>(n), 0.0),
+                      std::vector<double>(static_cast<size_t>(n), 1.0));
     lp.is_integer.assign(static_cast<size_t>(n), 1);
     Deadline no_limit;
     bnb::LpRelaxation relaxation(lp, &no_limit);
@@ -261,7 +262,7 @@ TEST_CASE("cut pool: duplicates merge, selected cuts leave, unviolated candidate
   auto taken = pool.take(x, 10, 1e-5, 0.98);
   REQUIRE(taken.size() == 1);
   CHECK(taken[0].a[0] == 1.0);
-  CHECK(pool.size() == 1);  // x1 <= 0.5 stays, age 1
+  CHECK(pool.size() == 1);       // x1 <= 0.5 stays, age 1
   pool.take(x, 10, 1e-5, 0.98);  // age 2: still kept (limit 2)
   CHECK(pool.size() == 1);
   pool.add({b, -kInfinity, 0.5});  // found again: young again
