@@ -49,12 +49,11 @@ std::vector<Cut> cut_rows(const LpRelaxation& relaxation) {
 }
 
 // Counts, per cut row, the consecutive optima at which its logical was basic
-// (the cut not binding); the rows slack for kSlackRounds optima in a row leave
+// (the cut not binding); the rows slack for `limit` optima in a row leave
 // the LP and go back to the pool. Only rows with a basic logical go, so the
 // rest of the basis stays well-formed (as in remove_slack_cuts). Returns how
 // many rows were removed.
-int retire_slack_cuts(LpRelaxation& relaxation, std::vector<int>& slack_rounds, int limit, bool to_pool,
-                      CutPool& pool) {
+int retire_slack_cuts(LpRelaxation& relaxation, std::vector<int>& slack_rounds, int limit, CutPool& pool) {
   const lp::Basis basis = relaxation.basis();
   const int first = relaxation.num_original_rows();
   int retiring = 0;
@@ -71,7 +70,7 @@ int retire_slack_cuts(LpRelaxation& relaxation, std::vector<int>& slack_rounds, 
   kept.rows.resize(static_cast<size_t>(first));
   for (size_t k = 0; k < cuts.size(); ++k) {
     if (slack_rounds[k] >= limit) {
-      if (to_pool) pool.add(cuts[k]);
+      pool.add(cuts[k]);
       continue;
     }
     rows.push_back(cuts[k].a);
@@ -183,7 +182,7 @@ RootCutResult run_root_cuts(SearchState& state) {
     // Cuts that are no longer binding only slow the node LPs down; once slack
     // for kSlackRounds optima they go back to the pool, where they may be
     // selected again if violated later.
-    if (retire_slack_cuts(relaxation, slack_rounds, kSlackRounds, true, pool) > 0) {
+    if (retire_slack_cuts(relaxation, slack_rounds, kSlackRounds, pool) > 0) {
       const lp::LpStatus again = state.solve_lp(nullptr);
       if (again != lp::LpStatus::kOptimal) {
         result.status = again;
