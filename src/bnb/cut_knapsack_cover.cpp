@@ -19,6 +19,76 @@ struct Item {
   double value;  // y*_j
 };
 
+// Sequential up-lifting of the cover inequality sum over C of y <= |C| - 1,
+// exact by dynamic programming over the (integer) left-hand-side value. The
+// items outside C are lifted one after the other (largest y* first, then
+// heavier first, then by position); item j gets
+//   alpha_j = |C| - 1 - max { lhs(S) : S among C and the items lifted so far,
+//                               weight(S) <= capacity - w_j },
+// which is the largest coefficient keeping the inequality valid. The table
+// least_weight[v] is the least weight of a set whose left-hand side is at
+// least v (v = 0 .. |C| - 1: the maximum never exceeds |C| - 1 because the
+// inequality lifted so far is valid, so larger values are clamped). Adding an
+// item costs O(|C|), so lifting a row costs O(items x |C|).
+//
+// Every coefficient is at least the extended cover's: an item at least as
+// heavy as the heaviest cover item gets alpha >= 1 in any lifting order (a
+// set S of value |C| - 1 with room for it would have room for a cover item
+// missing from S, giving a feasible set of value |C|).
+//
+// `capacity` includes the separation margin: the weight test is generous, so
+// rounding can only make the maximum larger and the coefficient smaller
+// (still valid). Returns one coefficient per item (1 in the cover).
+std::vector<int> lift_cover(const std::vector<Item>& items, const std::vector<char>& in_cover, double capacity) {
+  std::vector<int> alpha(items.size(), 0);
+  std::vector<double> cover_weights;
+  for (size_t k = 0; k < items.size(); ++k)
+    if (in_cover[k]) {
+      alpha[k] = 1;
+      cover_weights.push_back(items[k].weight);
+    }
+  const int top = static_cast<int>(cover_weights.size()) - 1;  // |C| - 1, the right-hand side
+  // Only the cover: value v needs the v lightest cover items.
+  std::sort(cover_weights.begin(), cover_weights.end());
+  std::vector<double> least_weight(static_cast<size_t>(top) + 1, 0.0);
+  for (int v = 1; v <= top; ++v)
+    least_weight[static_cast<size_t>(v)] =
+        least_weight[static_cast<size_t>(v) - 1] + cover_weights[static_cast<size_t>(v) - 1];
+  std::vector<size_t> order;
+  for (size_t k = 0; k < items.size(); ++k)
+    if (!in_cover[k]) order.push_back(k);
+  std::stable_sort(order.begin(), order.end(), [&](size_t p, size_t q) {
+    if (items[p].value != items[q].value) return items[p].value > items[q].value;
+    return items[p].weight > items[q].weight;
+  });
+  for (size_t k : order) {
+    const double room = capacity - items[k].weight;
+    int best = -1;  // largest value reachable within room (-1: none, the item cannot be 1)
+    for (int v = top; v >= 0; --v)
+      if (least_weight[static_cast<size_t>(v)] <= room) {
+        best = v;
+        break;
+      }
+    // An item that cannot be 1 at all (heavier than the capacity) could take
+    // any coefficient; max(|C| - 1, 1) keeps the cut's range modest and is at
+    // least the extended cover's 1 (also for a one-item cover, x <= 0).
+    const int coef = best < 0 ? std::max(top, 1) : top - best;
+    alpha[k] = coef;
+    if (coef == 0) continue;
+    // 0/1 knapsack update, values descending so each item is used once; then
+    // least_weight is made nonincreasing-from-the-top again ("at least v").
+    for (int v = top; v >= 0; --v) {
+      const int to = std::min(top, v + coef);
+      least_weight[static_cast<size_t>(to)] =
+          std::min(least_weight[static_cast<size_t>(to)], least_weight[static_cast<size_t>(v)] + items[k].weight);
+    }
+    for (int v = top; v-- > 0;)
+      least_weight[static_cast<size_t>(v)] =
+          std::min(least_weight[static_cast<size_t>(v)], least_weight[static_cast<size_t>(v) + 1]);
+  }
+  return alpha;
+}
+
 // One knapsack side: sum a_j x_j <= b (the caller negates >= rows).
 void separate_row(const Eigen::VectorXd& a, double b, const LpRelaxation& relaxation,
                   const std::vector<char>& is_integer, const Eigen::VectorXd& x, CutPool& pool, int& added) {
@@ -71,28 +141,24 @@ void separate_row(const Eigen::VectorXd& a, double b, const LpRelaxation& relaxa
       cover.erase(cover.begin() + static_cast<std::ptrdiff_t>(pos));
     }
   }
-  double cover_value = 0.0, heaviest = 0.0;
   std::vector<char> in_cover(items.size(), 0);
-  for (size_t k : cover) {
-    cover_value += items[k].value;
-    heaviest = std::max(heaviest, items[k].weight);
-    in_cover[k] = 1;
-  }
+  for (size_t k : cover) in_cover[k] = 1;
+  const std::vector<int> alpha = lift_cover(items, in_cover, capacity + margin);
   const double rhs = static_cast<double>(cover.size()) - 1.0;
-  // Extended cover: items at least as heavy as the heaviest of C join with coefficient 1.
   Cut cut;
   cut.a = Eigen::VectorXd::Zero(n);
   double upper = rhs;
   double lhs_value = 0.0;
   for (size_t k = 0; k < items.size(); ++k) {
-    if (!in_cover[k] && items[k].weight < heaviest) continue;
+    if (alpha[k] == 0) continue;
     const Item& it = items[k];
-    lhs_value += it.value;
+    const double coef = alpha[k];
+    lhs_value += coef * it.value;
     if (it.complemented) {  // y = 1 - x
-      cut.a[it.col] -= 1.0;
-      upper -= 1.0;
+      cut.a[it.col] -= coef;
+      upper -= coef;
     } else {
-      cut.a[it.col] += 1.0;
+      cut.a[it.col] += coef;
     }
   }
   if (lhs_value <= rhs + kMinViolation) return;

@@ -4,9 +4,14 @@
 // knapsack over its binary columns: every other column is replaced by its
 // smallest contribution over its bounds (needs a finite bound), columns with
 // a < 0 are complemented (y = 1 - x), giving sum w_j y_j <= b' with w > 0. A
-// cover C (sum over C of w > b') gives sum over C of y <= |C| - 1; it is
-// extended with every item at least as heavy as the heaviest in C (the
-// extended cover, a simple valid lifting) and written back in x.
+// cover C (sum over C of w > b') gives sum over C of y <= |C| - 1; the other
+// items are then lifted into it by exact sequential up-lifting (a dynamic
+// program over the left-hand-side value, O(items x |C|) per row; see
+// lift_cover in the .cpp), which gives every item the largest coefficient
+// valid in its lifting order and never less than the extended cover's (1 for
+// an item at least as heavy as the heaviest cover item). The cut is written
+// back in x. There is no down-lifting: a binary fixed by its bounds is not an
+// item, its contribution is part of b'.
 //
 // Separation is greedy: items with y* near 1 first, then minimised by
 // dropping the items with the smallest y* while C stays a cover.

@@ -1,11 +1,43 @@
-// Cut violation, efficacy, and the pool's greedy efficacy/parallelism selection.
+// Cut violation, efficacy, and the pool: duplicate-free candidates, greedy
+// efficacy/parallelism selection, aging (see cut_pool.h).
 #include "bnb/cut_pool.h"
 
 #include <algorithm>
 #include <cmath>
+#include <cstring>
 #include <numeric>
 
 namespace milpsac::bnb {
+namespace {
+
+// FNV-1a over the bytes of the nonzero coefficients (with their columns) and the sides.
+uint64_t hash_cut(const Cut& cut) {
+  uint64_t h = 1469598103934665603ull;
+  auto mix = [&h](const void* data, size_t bytes) {
+    const auto* p = static_cast<const unsigned char*>(data);
+    for (size_t k = 0; k < bytes; ++k) {
+      h ^= p[k];
+      h *= 1099511628211ull;
+    }
+  };
+  for (Eigen::Index j = 0; j < cut.a.size(); ++j)
+    if (cut.a[j] != 0.0) {
+      mix(&j, sizeof j);
+      mix(&cut.a[j], sizeof(double));
+    }
+  mix(&cut.lower, sizeof(double));
+  mix(&cut.upper, sizeof(double));
+  return h;
+}
+
+bool same_cut(const Cut& p, const Cut& q) {
+  if (p.a.size() != q.a.size()) return false;
+  // Bitwise comparison: a duplicate is the very same row, not a nearly equal one.
+  return std::memcmp(p.a.data(), q.a.data(), sizeof(double) * static_cast<size_t>(p.a.size())) == 0 &&
+         std::memcmp(&p.lower, &q.lower, sizeof(double)) == 0 && std::memcmp(&p.upper, &q.upper, sizeof(double)) == 0;
+}
+
+}  // namespace
 
 double cut_violation(const Cut& cut, const Eigen::VectorXd& x) {
   const double activity = cut.a.dot(x);
@@ -20,26 +52,81 @@ double cut_efficacy(const Cut& cut, const Eigen::VectorXd& x) {
   return norm > 0 ? cut_violation(cut, x) / norm : 0.0;
 }
 
-std::vector<Cut> CutPool::select(const Eigen::VectorXd& x, size_t max_cuts, double min_efficacy,
-                                 double max_parallelism) const {
-  std::vector<double> efficacy(candidates_.size());
-  for (size_t k = 0; k < candidates_.size(); ++k) efficacy[k] = cut_efficacy(candidates_[k], x);
-  std::vector<size_t> order(candidates_.size());
+void CutPool::add(Cut cut) {
+  const uint64_t h = hash_cut(cut);
+  const auto [first, last] = by_hash_.equal_range(h);
+  for (auto it = first; it != last; ++it)
+    if (same_cut(entries_[it->second].cut, cut)) {
+      entries_[it->second].age = 0;
+      return;
+    }
+  by_hash_.emplace(h, entries_.size());
+  entries_.push_back({std::move(cut), 0, h});
+}
+
+void CutPool::clear() {
+  entries_.clear();
+  by_hash_.clear();
+}
+
+void CutPool::reindex() {
+  by_hash_.clear();
+  for (size_t k = 0; k < entries_.size(); ++k) by_hash_.emplace(entries_[k].hash, k);
+}
+
+std::vector<size_t> CutPool::selected_indices(const Eigen::VectorXd& x, size_t max_cuts, double min_efficacy,
+                                              double max_parallelism, std::vector<double>* efficacy_out) const {
+  std::vector<double> efficacy(entries_.size());
+  for (size_t k = 0; k < entries_.size(); ++k) efficacy[k] = cut_efficacy(entries_[k].cut, x);
+  std::vector<size_t> order(entries_.size());
   std::iota(order.begin(), order.end(), size_t{0});
   std::stable_sort(order.begin(), order.end(), [&](size_t a, size_t b) { return efficacy[a] > efficacy[b]; });
-  std::vector<Cut> chosen;
+  std::vector<size_t> chosen;
   std::vector<double> norms;
   for (size_t k : order) {
     if (chosen.size() >= max_cuts || efficacy[k] < min_efficacy) break;
-    const Cut& cut = candidates_[k];
+    const Cut& cut = entries_[k].cut;
     const double norm = cut.a.norm();
     bool parallel = false;
     for (size_t c = 0; c < chosen.size() && !parallel; ++c)
-      parallel = std::fabs(cut.a.dot(chosen[c].a)) > max_parallelism * norm * norms[c];
+      parallel = std::fabs(cut.a.dot(entries_[chosen[c]].cut.a)) > max_parallelism * norm * norms[c];
     if (parallel) continue;
-    chosen.push_back(cut);
+    chosen.push_back(k);
     norms.push_back(norm);
   }
+  if (efficacy_out != nullptr) *efficacy_out = std::move(efficacy);
+  return chosen;
+}
+
+std::vector<Cut> CutPool::select(const Eigen::VectorXd& x, size_t max_cuts, double min_efficacy,
+                                 double max_parallelism) const {
+  std::vector<Cut> chosen;
+  for (size_t k : selected_indices(x, max_cuts, min_efficacy, max_parallelism, nullptr))
+    chosen.push_back(entries_[k].cut);
+  return chosen;
+}
+
+std::vector<Cut> CutPool::take(const Eigen::VectorXd& x, size_t max_cuts, double min_efficacy, double max_parallelism) {
+  std::vector<double> efficacy;
+  const std::vector<size_t> picked = selected_indices(x, max_cuts, min_efficacy, max_parallelism, &efficacy);
+  std::vector<char> leaves(entries_.size(), 0);
+  std::vector<Cut> chosen;
+  for (size_t k : picked) {
+    leaves[k] = 1;
+    chosen.push_back(entries_[k].cut);
+  }
+  // Survivors keep their relative order; a violated one is young again (it
+  // lost only to the limits or to a parallel cut), the rest age.
+  std::vector<Entry> kept;
+  kept.reserve(entries_.size() - picked.size());
+  for (size_t k = 0; k < entries_.size(); ++k) {
+    if (leaves[k]) continue;
+    Entry& e = entries_[k];
+    e.age = efficacy[k] > 0.0 && efficacy[k] >= min_efficacy ? 0 : e.age + 1;
+    if (e.age <= max_age_) kept.push_back(std::move(e));
+  }
+  entries_ = std::move(kept);
+  reindex();
   return chosen;
 }
 

@@ -6,6 +6,7 @@
 
 #include "bnb/cut_clique.h"
 #include "bnb/cut_gomory.h"
+#include "bnb/cut_implied_bound.h"
 #include "bnb/cut_knapsack_cover.h"
 #include "bnb/cut_mir.h"
 #include "bnb/cut_pool.h"
@@ -19,6 +20,73 @@ constexpr double kProgress = 1e-4;  // relative bound improvement that counts as
 constexpr double kMinEfficacy = 1e-5;
 constexpr double kMaxParallelism = 0.98;
 constexpr int kGomoryRowsPerRound = 200;
+constexpr int kMaxCutAge = 3;  // rounds a pool candidate may go unviolated before it is discarded
+// A cut row leaves the LP after this many consecutive optima with its logical
+// basic, and goes back to the pool. Measured on fiber, fixnet6, pp08a, vpm2,
+// modglob, khb05250, dcmulti, p0548 (30 s): immediate removal (1) with the
+// return to the pool let fiber cycle cuts in and out of the LP (root bound
+// 392k against 400k, then a numerical_error); 2 gave the best root bounds
+// (vpm2 3,500 nodes against 9,500-21,000) but its cut set left vpm1's node LP
+// with an integral point 1.4e-6 outside the original rows (the search then
+// reports numerical_error); 3 solves both and is within the noise of 2 on
+// the rest.
+constexpr int kSlackRounds = 3;
+
+// The cut rows of the LP, as cuts, in row order.
+std::vector<Cut> cut_rows(const LpRelaxation& relaxation) {
+  const lp::LinearProgram& model = relaxation.model();
+  const int first = relaxation.num_original_rows();
+  std::vector<Cut> cuts(static_cast<size_t>(relaxation.num_rows() - first));
+  for (size_t k = 0; k < cuts.size(); ++k) {
+    cuts[k].a = Eigen::VectorXd::Zero(relaxation.num_cols());
+    cuts[k].lower = model.row_lower[first + static_cast<int>(k)];
+    cuts[k].upper = model.row_upper[first + static_cast<int>(k)];
+  }
+  for (int j = 0; j < relaxation.num_cols(); ++j)
+    for (lp::SparseMatrix::InnerIterator it(model.A, j); it; ++it)
+      if (it.row() >= first) cuts[static_cast<size_t>(it.row() - first)].a[j] = it.value();
+  return cuts;
+}
+
+// Counts, per cut row, the consecutive optima at which its logical was basic
+// (the cut not binding); the rows slack for `limit` optima in a row leave
+// the LP and go back to the pool. Only rows with a basic logical go, so the
+// rest of the basis stays well-formed (as in remove_slack_cuts). Returns how
+// many rows were removed.
+int retire_slack_cuts(LpRelaxation& relaxation, std::vector<int>& slack_rounds, int limit, CutPool& pool) {
+  const lp::Basis basis = relaxation.basis();
+  const int first = relaxation.num_original_rows();
+  int retiring = 0;
+  for (size_t k = 0; k < slack_rounds.size(); ++k) {
+    slack_rounds[k] = basis.rows[static_cast<size_t>(first) + k] == lp::VarStatus::kBasic ? slack_rounds[k] + 1 : 0;
+    retiring += slack_rounds[k] >= limit;
+  }
+  if (retiring == 0) return 0;
+  const std::vector<Cut> cuts = cut_rows(relaxation);
+  std::vector<Eigen::VectorXd> rows;
+  std::vector<double> lower, upper;
+  std::vector<int> kept_rounds;
+  lp::Basis kept = basis;
+  kept.rows.resize(static_cast<size_t>(first));
+  for (size_t k = 0; k < cuts.size(); ++k) {
+    if (slack_rounds[k] >= limit) {
+      pool.add(cuts[k]);
+      continue;
+    }
+    rows.push_back(cuts[k].a);
+    lower.push_back(cuts[k].lower);
+    upper.push_back(cuts[k].upper);
+    kept_rounds.push_back(slack_rounds[k]);
+    kept.rows.push_back(basis.rows[static_cast<size_t>(first) + k]);
+  }
+  // Rebuilt as the original rows plus the kept cuts (in their order), then the
+  // optimal basis minus the retired rows is made live again.
+  relaxation.truncate_rows(first, kept);
+  relaxation.add_rows(rows, lower, upper);
+  relaxation.restore_basis(kept);
+  slack_rounds = std::move(kept_rounds);
+  return retiring;
+}
 
 }  // namespace
 
@@ -47,10 +115,14 @@ RootCutResult run_root_cuts(SearchState& state) {
   double bound = relaxation.objective();
   const double first_bound = bound;
   int stalled = 0;
-  CutPool pool;
+  // Persistent over the rounds: candidates not selected stay (and age), cuts
+  // dropped from the LP come back to it.
+  CutPool pool(kMaxCutAge);
   // Built on the first round that separates (not for a root that needs no
   // cuts), and within the time limit.
   ConflictGraph conflicts;
+  ImpliedBoundTable implications;
+  std::vector<int> slack_rounds;  // per cut row of the LP: consecutive optima with its logical basic
   bool conflicts_built = false;
   for (int round = 0; round < kMaxRounds; ++round) {
     if (state.time_up || state.deadline.expired()) break;
@@ -61,19 +133,20 @@ RootCutResult run_root_cuts(SearchState& state) {
       break;
     const Eigen::VectorXd x = relaxation.values();
     if (state.fractional_columns(x).empty()) break;
-    pool.clear();
     separate_gomory(relaxation, state.lp.is_integer, pool, kGomoryRowsPerRound);
     separate_knapsack_covers(relaxation, state.lp.is_integer, pool);
     separate_mir(relaxation, state.lp.is_integer, pool);
     if (!conflicts_built) {
       conflicts = build_conflict_graph(relaxation, state.lp.is_integer, &state.deadline);
+      implications = find_implied_bounds(relaxation, state.lp.is_integer);
       conflicts_built = true;
     }
     separate_cliques(conflicts, relaxation, pool);
+    separate_implied_bounds(implications, relaxation, pool);
     const int room = max_cut_rows - (relaxation.num_rows() - relaxation.num_original_rows());
     if (room <= 0) break;
     const std::vector<Cut> chosen =
-        pool.select(x, std::min(max_per_round, static_cast<size_t>(room)), kMinEfficacy, kMaxParallelism);
+        pool.take(x, std::min(max_per_round, static_cast<size_t>(room)), kMinEfficacy, kMaxParallelism);
     if (chosen.empty()) break;
     std::vector<Eigen::VectorXd> rows;
     std::vector<double> lower, upper;
@@ -85,6 +158,7 @@ RootCutResult run_root_cuts(SearchState& state) {
     const int rows_before = relaxation.num_rows();
     const lp::Basis basis_before = relaxation.basis();
     relaxation.add_rows(rows, lower, upper);
+    slack_rounds.resize(static_cast<size_t>(relaxation.num_rows() - relaxation.num_original_rows()), 0);
     const lp::LpStatus status = state.solve_lp(nullptr);
     if (status == lp::LpStatus::kCutoff) {
       // The cuts lift the root above the incumbent's cutoff: the search ends at the root.
@@ -95,6 +169,7 @@ RootCutResult run_root_cuts(SearchState& state) {
     }
     if (status != lp::LpStatus::kOptimal) {
       relaxation.truncate_rows(rows_before, basis_before);
+      slack_rounds.resize(static_cast<size_t>(rows_before - relaxation.num_original_rows()));
       result.status = state.solve_lp(nullptr);
       return result;
     }
@@ -104,8 +179,10 @@ RootCutResult run_root_cuts(SearchState& state) {
     const double scale = std::max({1.0, std::fabs(now), std::fabs(now - first_bound)});
     stalled = now - bound < kProgress * scale ? stalled + 1 : 0;
     bound = std::max(bound, now);
-    // Cuts that are no longer binding only slow the node LPs down.
-    if (relaxation.remove_slack_cuts() > 0) {
+    // Cuts that are no longer binding only slow the node LPs down; once slack
+    // for kSlackRounds optima they go back to the pool, where they may be
+    // selected again if violated later.
+    if (retire_slack_cuts(relaxation, slack_rounds, kSlackRounds, pool) > 0) {
       const lp::LpStatus again = state.solve_lp(nullptr);
       if (again != lp::LpStatus::kOptimal) {
         result.status = again;
@@ -113,6 +190,12 @@ RootCutResult run_root_cuts(SearchState& state) {
       }
     }
     if (stalled >= kStallRounds) break;
+  }
+  // Cuts still slack at the end of the loop (not yet retired) leave now: the
+  // node LPs carry only binding cuts.
+  if (relaxation.last_status() == lp::LpStatus::kOptimal && relaxation.remove_slack_cuts() > 0) {
+    result.status = state.solve_lp(nullptr);
+    return result;
   }
   result.status = relaxation.last_status();
   return result;

@@ -1,11 +1,15 @@
 // The root cut loop: rounds of separation (GMI from the tableau, lifted
 // knapsack covers from single rows, c-MIR on rows and aggregations, cliques
-// of the conflict graph), selection from the pool by efficacy and
-// parallelism, cuts added to the LP as rows (global: the root's bounds are
-// global), re-solve, and cuts whose slack is basic dropped again. Rounds stop
-// when the bound stalls, nothing is separated, the LP is integral, or the
-// round/time budget is spent. A round whose re-solve does not end optimal is
-// undone (its cuts removed, the previous basis restored). Models with
+// of the conflict graph, implied bounds), selection from the pool by efficacy
+// and parallelism, cuts added to the LP as rows (global: the root's bounds are
+// global), re-solve, and cuts whose slack has been basic for three consecutive
+// optima dropped again (the ones still slack when the loop ends too). The pool
+// lives over all rounds: candidates not selected stay in it, cuts dropped from
+// the LP go back to it, and a candidate unviolated for a few rounds is
+// discarded (aging, see cut_pool.h). Rounds stop when the bound stalls,
+// nothing is separated, the LP is integral, or the round/time budget is
+// spent. A round whose re-solve does not end optimal is undone (its cuts
+// removed, the previous basis restored). Models with
 // general-integer columns are not cut (yet): see root_cuts.cpp.
 #pragma once
 

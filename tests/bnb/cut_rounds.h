@@ -3,11 +3,13 @@
 // checked against integer points known to be feasible.
 #pragma once
 
+#include <array>
 #include <cmath>
 #include <functional>
 
 #include "bnb/cut_clique.h"
 #include "bnb/cut_gomory.h"
+#include "bnb/cut_implied_bound.h"
 #include "bnb/cut_knapsack_cover.h"
 #include "bnb/cut_mir.h"
 #include "bnb/cut_pool.h"
@@ -15,15 +17,22 @@
 
 namespace milpsac::test {
 
+enum Separator { kGomory, kCover, kMir, kClique, kImpliedBound, kNumSeparators };
+inline const char* separator_name(int s) {
+  static constexpr std::array<const char*, kNumSeparators> names = {"GMI", "cover", "c-MIR", "clique", "implied-bound"};
+  return names[static_cast<size_t>(s)];
+}
+
 struct CutRoundsResult {
-  int candidates = 0;        // cuts separated over all rounds
-  double root_bound = NAN;   // LP value (minimisation form) before the first round
-  double final_bound = NAN;  // after the last round
+  int candidates = 0;                              // cuts separated over all rounds
+  std::array<int, kNumSeparators> by_separator{};  // the same, per separator
+  double root_bound = NAN;                         // LP value (minimisation form) before the first round
+  double final_bound = NAN;                        // after the last round
 };
 
 // Solve the root LP (integer bounds rounded inward), then run `rounds` rounds:
-// separate GMI, cover, c-MIR and clique cuts, hand every candidate to `check`, add the
-// selected ones and re-solve.
+// separate GMI, cover, c-MIR, clique and implied-bound cuts, hand every
+// candidate to `check`, add the selected ones and re-solve.
 inline CutRoundsResult run_cut_rounds(const lp::LinearProgram& lp, int rounds,
                                       const std::function<void(const bnb::Cut&)>& check) {
   CutRoundsResult result;
@@ -35,16 +44,37 @@ inline CutRoundsResult run_cut_rounds(const lp::LinearProgram& lp, int rounds,
   if (relaxation.resolve(nullptr, 1000000) != lp::LpStatus::kOptimal) return result;
   result.root_bound = result.final_bound = relaxation.objective();
   const bnb::ConflictGraph conflicts = bnb::build_conflict_graph(relaxation, lp.is_integer);
+  const bnb::ImpliedBoundTable implications = bnb::find_implied_bounds(relaxation, lp.is_integer);
   for (int round = 0; round < rounds; ++round) {
-    bnb::CutPool pool;
-    bnb::separate_gomory(relaxation, lp.is_integer, pool, 200);
-    bnb::separate_knapsack_covers(relaxation, lp.is_integer, pool);
-    bnb::separate_mir(relaxation, lp.is_integer, pool);
-    bnb::separate_cliques(conflicts, relaxation, pool);
     const Eigen::VectorXd x = relaxation.values();
-    const auto chosen = pool.select(x, 1000, 0.0, 1.0);
-    for (const auto& cut : chosen) check(cut);
-    result.candidates += static_cast<int>(chosen.size());
+    bnb::CutPool pool;
+    for (int s = 0; s < kNumSeparators; ++s) {
+      bnb::CutPool one;
+      switch (s) {
+        case kGomory:
+          bnb::separate_gomory(relaxation, lp.is_integer, one, 200);
+          break;
+        case kCover:
+          bnb::separate_knapsack_covers(relaxation, lp.is_integer, one);
+          break;
+        case kMir:
+          bnb::separate_mir(relaxation, lp.is_integer, one);
+          break;
+        case kClique:
+          bnb::separate_cliques(conflicts, relaxation, one);
+          break;
+        default:
+          bnb::separate_implied_bounds(implications, relaxation, one);
+          break;
+      }
+      const auto separated = one.select(x, one.size(), 0.0, 1.0);
+      for (const auto& cut : separated) {
+        check(cut);
+        pool.add(cut);
+      }
+      result.by_separator[static_cast<size_t>(s)] += static_cast<int>(separated.size());
+      result.candidates += static_cast<int>(separated.size());
+    }
     const auto selected = pool.select(x, 50, 1e-5, 0.98);
     if (selected.empty()) break;
     std::vector<Eigen::VectorXd> rows;

@@ -2,7 +2,7 @@
 // ../shared/instances/lp, its optimum checked against expected.tsv, or else a
 // MIPLIB 3 model of ../shared/data/lp with its reference objective from
 // INDEX.tsv; both read at run time), then run root separation rounds (GMI,
-// covers, c-MIR, cliques) and check that no candidate cut cuts off that
+// lifted covers, c-MIR, cliques, implied bounds) and check that no candidate cut cuts off that
 // optimal solution. One meson test per model.
 #include <cmath>
 #include <fstream>
@@ -62,8 +62,11 @@ int main(int argc, char** argv) {
     const double scale = 1.0 + cut.a.cwiseAbs().dot(optimum.cwiseAbs());
     if (bnb::cut_violation(cut, optimum) > 1e-6 * scale) ++violated;
   });
-  std::cout << name << ": " << rounds.candidates << " candidate cuts, " << violated << " cut off the optimum; LP bound "
-            << rounds.root_bound << " -> " << rounds.final_bound << "\n";
+  std::cout << name << ": " << rounds.candidates << " candidate cuts (";
+  for (int s = 0; s < test::kNumSeparators; ++s)
+    std::cout << (s ? ", " : "") << test::separator_name(s) << " " << rounds.by_separator[static_cast<size_t>(s)];
+  std::cout << "), " << violated << " cut off the optimum; LP bound " << rounds.root_bound << " -> "
+            << rounds.final_bound << "\n";
   if (rounds.candidates == 0) std::cout << name << ": no cut separated (nothing to check)\n";
   return violated == 0 ? 0 : 1;
 }

@@ -7,6 +7,8 @@
 
 #include "../lp/lp_builders.h"
 #include "bnb/cut_clique.h"
+#include "bnb/cut_implied_bound.h"
+#include "bnb/cut_knapsack_cover.h"
 #include "bnb/cut_mir.h"
 #include "bnb/cut_pool.h"
 #include "cut_rounds.h"
@@ -90,6 +92,193 @@ TEST_CASE("knapsack cover with a negative coefficient (complemented column)") {
     });
   });
   CHECK(cuts > 0);
+}
+
+TEST_CASE("lifted cover: 2a + 2b + 2c + 5d <= 5 lifts d with coefficient 2 (the extended cover gives 1)") {
+  // max a + b + c + 2d: LP a = b = 1, c = 0.5, d = 0. Cover {a, b, c} (weight 6 > 5),
+  // sum <= 2. Lifting d (weight 5): with d = 1 no cover item fits, so d gets 2.
+  auto lp = test::make_lp({{2, 2, 2, 5}}, {-kInfinity}, {5}, {-1, -1, -1, -2}, {0, 0, 0, 0}, {1, 1, 1, 1});
+  lp.is_integer.assign(4, 1);
+  Deadline no_limit;
+  bnb::LpRelaxation relaxation(lp, &no_limit);
+  REQUIRE(relaxation.resolve(nullptr, 1000) == lp::LpStatus::kOptimal);
+  bnb::CutPool pool;
+  REQUIRE(bnb::separate_knapsack_covers(relaxation, lp.is_integer, pool) == 1);
+  const auto cuts = pool.select(relaxation.values(), 10, 0.0, 1.0);
+  REQUIRE(cuts.size() == 1);
+  CHECK(cuts[0].a[0] == 1.0);
+  CHECK(cuts[0].a[1] == 1.0);
+  CHECK(cuts[0].a[2] == 1.0);
+  CHECK(cuts[0].a[3] == 2.0);
+  CHECK(cuts[0].upper == 2.0);
+  for_each_integer_point(lp, [&](const Eigen::VectorXd& x) {
+    if (lp::is_feasible(lp, x, 1e-12, true)) CHECK(satisfies(cuts[0], x));
+  });
+}
+
+TEST_CASE("lifted covers on random knapsacks: valid, and never weaker than the extended cover") {
+  std::mt19937 rng(7);
+  std::uniform_int_distribution<int> weight(1, 12), size(3, 8);
+  int cuts_seen = 0, stronger = 0;
+  for (int trial = 0; trial < 300; ++trial) {
+    const int n = size(rng);
+    std::vector<double> w(static_cast<size_t>(n)), c(static_cast<size_t>(n));
+    double total = 0;
+    for (int j = 0; j < n; ++j) {
+      w[static_cast<size_t>(j)] = weight(rng) * (trial % 2 ? 1.0 : 0.37);
+      c[static_cast<size_t>(j)] = -weight(rng);  // minimise -value
+      total += w[static_cast<size_t>(j)];
+    }
+    auto lp =
+        test::make_lp({w}, {-kInfinity}, {std::floor(total * 0.4)}, c, std::vector<double>(static_cast<size_t>(n), 0.0),
+                      std::vector<double>(static_cast<size_t>(n), 1.0));
+    lp.is_integer.assign(static_cast<size_t>(n), 1);
+    Deadline no_limit;
+    bnb::LpRelaxation relaxation(lp, &no_limit);
+    REQUIRE(relaxation.resolve(nullptr, 1000) == lp::LpStatus::kOptimal);
+    bnb::CutPool pool;
+    bnb::separate_knapsack_covers(relaxation, lp.is_integer, pool);
+    for (const auto& cut : pool.select(relaxation.values(), 10, 0.0, 1.0)) {
+      ++cuts_seen;
+      INFO("trial " << trial);
+      for_each_integer_point(lp, [&](const Eigen::VectorXd& x) {
+        if (lp::is_feasible(lp, x, 1e-12, true)) CHECK(satisfies(cut, x));
+      });
+      // The extended cover gives 1 to every item at least as heavy as the
+      // heaviest cover item; cover items have coefficient 1, so an item at
+      // least as heavy as every coefficient-1 item must have at least 1.
+      double heaviest_unit = 0;
+      for (int j = 0; j < n; ++j)
+        if (cut.a[j] == 1.0) heaviest_unit = std::max(heaviest_unit, w[static_cast<size_t>(j)]);
+      for (int j = 0; j < n; ++j)
+        if (w[static_cast<size_t>(j)] >= heaviest_unit) CHECK(cut.a[j] >= 1.0);
+      for (int j = 0; j < n; ++j) stronger += cut.a[j] > 1.0;
+    }
+  }
+  CHECK(cuts_seen > 50);
+  CHECK(stronger > 0);  // some lifted coefficient beyond the extended cover's 1
+}
+
+TEST_CASE("implied bound: x <= 10 y with x <= 4 gives x <= 4 y") {
+  // max x - y, x continuous in [0, 4], y binary: LP x = 4, y = 0.4.
+  auto lp = test::make_lp({{1, -10}}, {-kInfinity}, {0}, {-1, 1}, {0, 0}, {4, 1});
+  lp.is_integer = {0, 1};
+  Deadline no_limit;
+  bnb::LpRelaxation relaxation(lp, &no_limit);
+  REQUIRE(relaxation.resolve(nullptr, 1000) == lp::LpStatus::kOptimal);
+  REQUIRE(relaxation.values()[1] == doctest::Approx(0.4));
+  const bnb::ImpliedBoundTable table = bnb::find_implied_bounds(relaxation, lp.is_integer);
+  // y = 0 => x <= 0 is the one implication tighter than x's bounds.
+  REQUIRE(table.implications.size() == 1);
+  const bnb::ImpliedBound& b = table.implications[0];
+  CHECK(b.col == 0);
+  CHECK(b.binary == 1);
+  CHECK_FALSE(b.when_one);
+  CHECK(b.upper);
+  CHECK(b.bound == doctest::Approx(0.0).epsilon(1e-8));
+  CHECK(b.global == 4.0);
+  bnb::CutPool pool;
+  REQUIRE(bnb::separate_implied_bounds(table, relaxation, pool) == 1);
+  const auto cuts = pool.select(relaxation.values(), 10, 0.0, 1.0);
+  REQUIRE(cuts.size() == 1);
+  // x - 4 y <= 0 (up to the tiny safety margin on the right-hand side).
+  CHECK(cuts[0].a[0] == 1.0);
+  CHECK(cuts[0].a[1] == doctest::Approx(-4.0));
+  CHECK(cuts[0].upper == doctest::Approx(0.0).epsilon(1e-8));
+  CHECK(cuts[0].lower == -kInfinity);
+  // It closes the root: the LP optimum becomes integral (x = 4, y = 1).
+  relaxation.add_rows({cuts[0].a}, {cuts[0].lower}, {cuts[0].upper});
+  REQUIRE(relaxation.resolve(nullptr, 1000) == lp::LpStatus::kOptimal);
+  CHECK(relaxation.values()[1] == doctest::Approx(1.0));
+}
+
+TEST_CASE("implied bound: a row with other columns at their bounds, and a lower bound when y = 1") {
+  // x + z - 6 y >= -2 with y binary, x in [0, 5], z in [0, 3] integer:
+  // y = 1 => x >= 4 - z >= 1 (z at its upper bound 3), so x >= 1 * y.
+  auto lp = test::make_lp({{1, 1, -6}}, {-2}, {kInfinity}, {1, 1, -3}, {0, 0, 0}, {5, 3, 1});
+  lp.is_integer = {0, 1, 1};
+  Deadline no_limit;
+  bnb::LpRelaxation relaxation(lp, &no_limit);
+  REQUIRE(relaxation.resolve(nullptr, 1000) == lp::LpStatus::kOptimal);
+  const bnb::ImpliedBoundTable table = bnb::find_implied_bounds(relaxation, lp.is_integer);
+  bool found = false;
+  for (const bnb::ImpliedBound& b : table.implications)
+    if (b.col == 0 && b.binary == 2 && b.when_one && !b.upper) {
+      found = true;
+      CHECK(b.bound == doctest::Approx(1.0).epsilon(1e-8));
+      CHECK(b.global == 0.0);
+      const bnb::Cut cut = bnb::implied_bound_cut(b, 3);  // x - 1 y >= 0
+      CHECK(cut.a[0] == 1.0);
+      CHECK(cut.a[2] == doctest::Approx(-1.0));
+      CHECK(cut.lower == 0.0);
+    }
+  CHECK(found);
+}
+
+TEST_CASE("implied bounds on random rows: every implication's cut keeps every feasible point") {
+  std::mt19937 rng(11);
+  std::uniform_int_distribution<int> coef(-6, 6), size(2, 5), box(1, 4);
+  int implications = 0;
+  for (int trial = 0; trial < 200; ++trial) {
+    const int n = size(rng);
+    lp::LinearProgram lp;
+    lp.resize(1, n);
+    lp.is_integer.assign(static_cast<size_t>(n), 1);
+    for (int j = 0; j < n; ++j) {
+      lp.col_upper[j] = j % 2 == 0 ? 1 : box(rng);  // binaries and small general integers
+      lp.A.coeffRef(0, j) = coef(rng) * (trial % 3 == 0 ? 0.6 : 1.0);
+    }
+    const double total = lp.dense_row(0).cwiseMax(0).sum();
+    if (trial % 2 == 0)
+      lp.row_upper[0] = std::floor(total * 0.5);
+    else
+      lp.row_lower[0] = std::floor(total * 0.3);
+    Deadline no_limit;
+    bnb::LpRelaxation relaxation(lp, &no_limit);
+    const bnb::ImpliedBoundTable table = bnb::find_implied_bounds(relaxation, lp.is_integer);
+    for (const bnb::ImpliedBound& b : table.implications) {
+      ++implications;
+      const bnb::Cut cut = bnb::implied_bound_cut(b, n);
+      INFO("trial " << trial);
+      for_each_integer_point(lp, [&](const Eigen::VectorXd& x) {
+        if (lp::is_feasible(lp, x, 1e-12, true)) CHECK(satisfies(cut, x));
+      });
+    }
+  }
+  CHECK(implications > 100);
+}
+
+TEST_CASE("cut pool: duplicates merge, selected cuts leave, unviolated candidates age out") {
+  bnb::CutPool pool(2);
+  Eigen::VectorXd a(2), b(2);
+  a << 1, 0;
+  b << 0, 1;
+  pool.add({a, -kInfinity, 0.5});
+  pool.add({a, -kInfinity, 0.5});  // the same cut: no second copy
+  pool.add({b, -kInfinity, 0.5});
+  CHECK(pool.size() == 2);
+  Eigen::VectorXd x(2);
+  x << 1, 0;  // violates x0 <= 0.5 only
+  auto taken = pool.take(x, 10, 1e-5, 0.98);
+  REQUIRE(taken.size() == 1);
+  CHECK(taken[0].a[0] == 1.0);
+  CHECK(pool.size() == 1);       // x1 <= 0.5 stays, age 1
+  pool.take(x, 10, 1e-5, 0.98);  // age 2: still kept (limit 2)
+  CHECK(pool.size() == 1);
+  pool.add({b, -kInfinity, 0.5});  // found again: young again
+  pool.take(x, 10, 1e-5, 0.98);
+  pool.take(x, 10, 1e-5, 0.98);
+  CHECK(pool.size() == 1);
+  pool.take(x, 10, 1e-5, 0.98);  // age 3 > 2: discarded
+  CHECK(pool.size() == 0);
+  // A violated candidate that loses only to the per-round limit does not age.
+  pool.add({a, -kInfinity, 0.5});
+  pool.add({a, -kInfinity, 0.25});
+  for (int round = 0; round < 5; ++round) {
+    pool.add({a, -kInfinity, -0.75 - round});  // a new best cut every round
+    pool.take(x, 1, 1e-5, 1.0);
+  }
+  CHECK(pool.size() == 2);  // x0 <= 0.5 and x0 <= 0.25 kept: violated all along
 }
 
 TEST_CASE("GMI: max x + y with 2x + 2y <= 3 closes the bound to the integer optimum") {

@@ -1,0 +1,54 @@
+// Implied-bound cuts from single rows.
+//
+// Fixing a binary column y to v (0 or 1) in a row side sum a_j x_j <= b (a
+// >= side is negated first), with every column other than x and y at its
+// least contribution over its global bounds, bounds a column x by activity
+// propagation: a_x x <= b - a_y v - (least activity of the rest). When that
+// bound b_x is tighter than x's global bound U_x (finite), the implication
+// y = v  =>  x <= b_x gives the valid inequality
+//     x <= b_x + (U_x - b_x) * (y if v = 0, 1 - y if v = 1)
+// (at y = v it is the implication, at the other value it is x <= U_x); the
+// same for lower bounds with L_x. Example: x - 10 y <= 0 with x <= 4 gives
+// y = 0 => x <= 0, hence x <= 4 y. For an integer x the implied bound is
+// rounded; a bound beyond the other global bound (y = v infeasible) is clamped
+// to it, which keeps the inequality valid.
+//
+// The implications are found once (at the root's global bounds, the tightest
+// per (x, y, v, side) kept) and only checked against the LP point in each
+// round, so a round costs O(implications). Rows are scanned within a fixed
+// work budget (pairs examined) and the table has a fixed size limit; both
+// only make it smaller (fewer cuts), never wrong.
+#pragma once
+
+#include <vector>
+
+#include "bnb/cut_pool.h"
+#include "bnb/lp_relaxation.h"
+
+namespace milpsac::bnb {
+
+struct ImpliedBound {
+  int col = -1;           // x
+  int binary = -1;        // y
+  bool when_one = false;  // v: the implication holds when y = 1 (else when y = 0)
+  bool upper = true;      // x <= bound (else x >= bound)
+  double bound = 0.0;     // the implied bound b_x
+  double global = 0.0;    // x's global bound on the same side (U_x or L_x), finite
+};
+
+struct ImpliedBoundTable {
+  std::vector<ImpliedBound> implications;  // sorted by (col, binary, when_one, upper), unique
+};
+
+// The implications of the relaxation's original rows at its current bounds,
+// which must be global.
+ImpliedBoundTable find_implied_bounds(const LpRelaxation& relaxation, const std::vector<char>& is_integer);
+
+// The inequality of one implication, as a cut row.
+Cut implied_bound_cut(const ImpliedBound& implication, int num_cols);
+
+// Adds the implied-bound cuts violated at the current LP values to `pool`
+// (the most efficacious first, at most a fixed number per call). Returns how many.
+int separate_implied_bounds(const ImpliedBoundTable& table, const LpRelaxation& relaxation, CutPool& pool);
+
+}  // namespace milpsac::bnb
