@@ -48,6 +48,25 @@ std::vector<Cut> cut_rows(const LpRelaxation& relaxation) {
   return cuts;
 }
 
+// The columns Gomory and MIR may treat as integer this round: the declared
+// integers, and the implied integers (MilpOptions::cut_integrality) whose
+// current bounds are integral or infinite. Both separators complement an
+// integer column by its bound, so a bound that propagation made fractional
+// (it treats implied integers as continuous) would make the cut invalid.
+std::vector<char> separator_integrality(const SearchState& state, const LpRelaxation& relaxation) {
+  std::vector<char> integral = state.lp.is_integer;
+  // Presolve rounds them exactly, so only round-off distinguishes them.
+  const auto integral_bound = [](double b) {
+    return !std::isfinite(b) || std::fabs(b - std::round(b)) <= 1e-12 * std::fmax(1.0, std::fabs(b));
+  };
+  for (int j = 0; j < relaxation.num_cols(); ++j) {
+    const auto uj = static_cast<size_t>(j);
+    if (integral[uj] || !state.cut_integrality[uj]) continue;
+    integral[uj] = integral_bound(relaxation.lower(j)) && integral_bound(relaxation.upper(j));
+  }
+  return integral;
+}
+
 // Counts, per cut row, the consecutive optima at which its logical was basic
 // (the cut not binding); the rows slack for `limit` optima in a row leave
 // the LP and go back to the pool. Only rows with a basic logical go, so the
@@ -133,9 +152,13 @@ RootCutResult run_root_cuts(SearchState& state) {
       break;
     const Eigen::VectorXd x = relaxation.values();
     if (state.fractional_columns(x).empty()) break;
-    separate_gomory(relaxation, state.lp.is_integer, pool, kGomoryRowsPerRound);
+    // Gomory and MIR may treat implied integers (integral at every
+    // integer-feasible point, see MilpOptions::cut_integrality) as integers;
+    // the binary-based separators keep to the declared integers.
+    const std::vector<char> integral = separator_integrality(state, relaxation);
+    separate_gomory(relaxation, integral, pool, kGomoryRowsPerRound);
     separate_knapsack_covers(relaxation, state.lp.is_integer, pool);
-    separate_mir(relaxation, state.lp.is_integer, pool);
+    separate_mir(relaxation, integral, pool);
     if (!conflicts_built) {
       conflicts = build_conflict_graph(relaxation, state.lp.is_integer, &state.deadline);
       implications = find_implied_bounds(relaxation, state.lp.is_integer);
