@@ -196,6 +196,13 @@ bool SearchState::offer_solution(const Eigen::VectorXd& x) {
   return true;
 }
 
+bool SearchState::offer_completion(const Eigen::VectorXd& x) {
+  if (integer_cols.size() >= static_cast<size_t>(lp.num_cols())) return false;
+  const Eigen::VectorXd completed =
+      continuous_completion(lp, x, semicontinuous_pattern(x), deadline.remaining_seconds());
+  return completed.size() == lp.num_cols() && offer_solution(completed);
+}
+
 lp::LpStatus SearchState::solve_lp(const lp::Basis* basis, long iteration_budget) {
   relaxation.set_cutoff(cutoff());
   const lp::LpStatus status = relaxation.resolve(basis, iteration_budget);

@@ -26,6 +26,9 @@ inline constexpr double kFeasibilityCheck = 1e-6;  // relative row/bound violati
 // An incumbent whose exact continuous completion is worse by more than this
 // (relative objective) is replaced by the completion (see offer_solution).
 inline constexpr double kCompletionGain = 1e-7;
+// An incumbent this close (relative) to a node's LP bound settles a node whose
+// integral LP point failed the check (Search::settle_rejected_point).
+inline constexpr double kSettledRoundOff = 1e-9;
 // Simplex iterations allowed for one node LP (per solve, not cumulative).
 inline constexpr long kNodeIterationBudget = 1000000;
 
@@ -83,6 +86,11 @@ struct SearchState {
   // Check x against the original rows, bounds and integrality (integer columns
   // rounded first); make it the incumbent if it is better. True if accepted.
   bool offer_solution(const Eigen::VectorXd& x);
+  // For an LP point that is integral but fails the check (the LP's own
+  // tolerances let its continuous columns drift out of a row): re-solve the
+  // continuous columns with the integers fixed at x and offer that point.
+  // True if it became the incumbent; false at once on a pure-integer model.
+  bool offer_completion(const Eigen::VectorXd& x);
   // Solve the relaxation at the current bounds from `basis` (the live one when
   // null) within `iteration_budget`; notes a time limit in time_up.
   lp::LpStatus solve_lp(const lp::Basis* basis, long iteration_budget = kNodeIterationBudget);

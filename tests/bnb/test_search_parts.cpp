@@ -119,3 +119,34 @@ TEST_CASE("incumbents: a point that buys objective with the check's tolerance is
     CHECK(state.incumbent_value == doctest::Approx(5000.5 - 1e-5).epsilon(1e-15));
   }
 }
+
+TEST_CASE("incumbents: an integral point outside a row beyond the check is completed, not dropped") {
+  // The same row: 10000 x + y >= 15000.5. y = 5000.4 is 0.1 short, beyond the
+  // check (0.015): rejected as it is, but its integers (x = 1) with y re-solved
+  // (5000.5) are a feasible point. A pure-integer model has nothing to re-solve.
+  lp::LinearProgram lp;
+  lp.resize(1, 2);
+  lp.set_coefficient(0, 0, 10000.0);
+  lp.set_coefficient(0, 1, 1.0);
+  lp.row_lower[0] = 15000.5;
+  lp.row_upper[0] = lp::kInfinity;
+  lp.col_upper[0] = 10.0;
+  lp.col_upper[1] = lp::kInfinity;
+  lp.is_integer[0] = 1;
+  lp.c[1] = 1.0;
+  bnb::MilpOptions options;
+  bnb::SearchState state(lp, options);
+  Eigen::VectorXd x(2);
+  x << 1.0, 5000.4;
+  CHECK_FALSE(state.offer_solution(x));
+  CHECK_FALSE(state.has_incumbent);
+  REQUIRE(state.offer_completion(x));
+  CHECK(state.incumbent_value == doctest::Approx(5000.5).epsilon(1e-12));
+  CHECK(state.incumbent[0] == 1.0);
+  CHECK(lp::max_bound_violation(lp, state.incumbent) <= 1e-12);
+
+  lp::LinearProgram pure = lp;
+  pure.is_integer[1] = 1;
+  bnb::SearchState pure_state(pure, options);
+  CHECK_FALSE(pure_state.offer_completion(x));
+}
