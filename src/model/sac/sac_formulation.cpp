@@ -25,16 +25,16 @@ const char* to_string(SacFormulation formulation) {
 }
 
 SacModel build_sac_model(const ModuleInfo& info, const SacRequest& request, SacFormulation formulation,
-                         double margin_gib) {
+                         double margin_gib, bool twin_counts) {
   switch (formulation) {
     case SacFormulation::kChain:
-      return build_chain_sac_model(info, request, margin_gib);
+      return build_chain_sac_model(info, request, margin_gib, twin_counts);
     case SacFormulation::kPairwiseBigM:
       return build_pairwise_bigm_sac_model(info, request);
     case SacFormulation::kCumulative:
       break;
   }
-  return build_cumulative_sac_model(info, request, margin_gib);
+  return build_cumulative_sac_model(info, request, margin_gib, twin_counts);
 }
 
 SacModel build_min_peak_model(const ModuleInfo& info, const SacRequest& request, SacFormulation formulation) {

@@ -24,6 +24,12 @@
 //     of units finished before i (memory_prefixes.h):
 //       need_k - B <= sum_{j in prefix k} d_j <= cap_k,
 //     sides implied by other rows or by 0 <= d_j <= IA_j left out.
+//   Twin counts (twin_counts, on by default; docs/sac.md): for each group of
+//     two or more candidates of the same kind (fqn with its numbers masked,
+//     same act_fw_per_module, sac_memory and number of curve segments) an
+//     integer column n_g = sum of y over the group. An exact reformulation
+//     (n_g is integral whenever the y are): it gives the search a column to
+//     branch on that splits "how many of these twins" before "which ones".
 // Memory in GiB, time in ms (times objective_unit_ms), objective sum t_i.
 #pragma once
 
@@ -51,10 +57,14 @@ std::optional<SacFormulation> parse_formulation(const std::string& text);
 const char* to_string(SacFormulation formulation);
 
 // Minimise recompute time with every m_i <= request.budget_gib - margin_gib.
+// twin_counts: add the twin-count columns (chain and cumulative only).
 SacModel build_sac_model(const ModuleInfo& info, const SacRequest& request,
-                         SacFormulation formulation = kDefaultFormulation, double margin_gib = 0.0);
-SacModel build_chain_sac_model(const ModuleInfo& info, const SacRequest& request, double margin_gib = 0.0);
-SacModel build_cumulative_sac_model(const ModuleInfo& info, const SacRequest& request, double margin_gib = 0.0);
+                         SacFormulation formulation = kDefaultFormulation, double margin_gib = 0.0,
+                         bool twin_counts = true);
+SacModel build_chain_sac_model(const ModuleInfo& info, const SacRequest& request, double margin_gib = 0.0,
+                               bool twin_counts = true);
+SacModel build_cumulative_sac_model(const ModuleInfo& info, const SacRequest& request, double margin_gib = 0.0,
+                                    bool twin_counts = true);
 
 // Same feasible plans without the budget: minimise the peak memory (GiB, column
 // peak_col). Its optimum is the smallest budget at which a plan exists.

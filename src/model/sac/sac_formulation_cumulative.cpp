@@ -56,12 +56,13 @@ void add_memory_rows(const MemoryPrefixes& prefixes, const MemorySides& sides, c
 
 }  // namespace
 
-SacModel build_cumulative_sac_model(const ModuleInfo& info, const SacRequest& request, double margin_gib) {
-  return formulation::build_model(info, request, Objective::kRecomputeTime, margin_gib, add_memory_rows);
+SacModel build_cumulative_sac_model(const ModuleInfo& info, const SacRequest& request, double margin_gib,
+                                    bool twin_counts) {
+  return formulation::build_model(info, request, Objective::kRecomputeTime, margin_gib, add_memory_rows, twin_counts);
 }
 
 SacModel build_cumulative_min_peak_model(const ModuleInfo& info, const SacRequest& request) {
-  return formulation::build_model(info, request, Objective::kPeakMemory, 0.0, add_memory_rows);
+  return formulation::build_model(info, request, Objective::kPeakMemory, 0.0, add_memory_rows, false);
 }
 
 }  // namespace milpsac::model

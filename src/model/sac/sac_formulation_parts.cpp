@@ -2,7 +2,10 @@
 #include "model/sac/sac_formulation_parts.h"
 
 #include <algorithm>
+#include <cstdint>
+#include <map>
 #include <string>
+#include <tuple>
 
 namespace milpsac::model::formulation {
 namespace {
@@ -15,6 +18,21 @@ constexpr double kLargestPlainRuntimeMs = 1e6;
 size_t u(int i) { return static_cast<size_t>(i); }
 
 std::string name(const char* family, int module) { return std::string(family) + "_" + std::to_string(module); }
+
+// The module's kind: its fqn with every run of digits masked, so that
+// "layers.3.mlp" and "layers.17.mlp" are of one kind.
+std::string module_kind(const std::string& fqn) {
+  std::string kind;
+  for (size_t i = 0; i < fqn.size(); ++i) {
+    const bool digit = fqn[i] >= '0' && fqn[i] <= '9';
+    if (!digit) {
+      kind += fqn[i];
+    } else if (i == 0 || fqn[i - 1] < '0' || fqn[i - 1] > '9') {
+      kind += '#';
+    }
+  }
+  return kind;
+}
 
 }  // namespace
 
@@ -85,6 +103,27 @@ void add_chains(const ModuleInfo& info, const std::vector<char>& candidate, cons
   }
 }
 
+void add_twin_counts(const ModuleInfo& info, const std::vector<char>& candidate, LpBuilder& b, SacModel& model) {
+  // Same kind and same memory: the twins of identical layers. Runtimes are
+  // not compared (measured ones differ by noise); the grouping only steers
+  // branching, so a loose group costs nothing in correctness.
+  std::map<std::tuple<std::string, std::int64_t, std::int64_t, int>, std::vector<int>> groups;
+  for (int i = 0; i < info.size(); ++i) {
+    if (!candidate[u(i)]) continue;
+    const ModStats& m = info.modules[u(i)];
+    groups[{module_kind(m.fqn), m.act_fw_per_module, effective_sac_memory(m), m.n_segments}].push_back(i);
+  }
+  for (const auto& [key, members] : groups) {
+    if (members.size() < 2) continue;
+    const std::string suffix = std::to_string(members.front());
+    const int count = b.add_column("n_" + suffix, 0, static_cast<double>(members.size()), 0, true);
+    LpBuilder::Entries row{{count, -1.0}};
+    for (int i : members) row.push_back({model.y_col[u(i)], 1.0});
+    b.add_row("count_" + suffix, 0, 0, row);
+    model.twin_count_col.push_back({count, members});
+  }
+}
+
 MemorySides memory_sides(const MemoryPrefixes& prefixes, Objective objective, double budget_gib) {
   const size_t groups = prefixes.need_gib.size();
   MemorySides sides{std::vector<double>(groups, -kInf), std::vector<double>(groups, kInf)};
@@ -113,12 +152,13 @@ void add_constant_row(const char* row_name, double lower, double upper, LpBuilde
 }
 
 SacModel build_model(const ModuleInfo& info, const SacRequest& request, Objective objective, double margin_gib,
-                     MemoryRowWriter write_memory_rows) {
+                     MemoryRowWriter write_memory_rows, bool twin_counts) {
   const std::vector<char> candidate = ac_candidates(info, request);
   SacModel model;
   LpBuilder b;
   const std::vector<int> d_col = add_units(info, candidate, objective, b, model);
   add_chains(info, candidate, model, b);
+  if (twin_counts) add_twin_counts(info, candidate, b, model);
   const MemoryPrefixes prefixes = memory_prefixes(info, candidate, request.world_size);
   const MemorySides sides = memory_sides(prefixes, objective, request.budget_gib - margin_gib);
   write_memory_rows(prefixes, sides, d_col, objective, b, model);

@@ -31,6 +31,11 @@ std::vector<int> add_units(const ModuleInfo& info, const std::vector<char>& cand
 // it and its candidate ancestors (a maximal chain) is at most 1.
 void add_chains(const ModuleInfo& info, const std::vector<char>& candidate, const SacModel& model, LpBuilder& b);
 
+// Twin counts (see sac_formulation.h): per group of two or more candidates of
+// one kind, an integer column n_g and the row sum of y over g - n_g = 0.
+// Fills model.twin_count_col. Needs the y columns (add_units first).
+void add_twin_counts(const ModuleInfo& info, const std::vector<char>& candidate, LpBuilder& b, SacModel& model);
+
 // The sides of the memory rows that are not implied by others (infinite when
 // left out). Lower side of prefix k: needed only above every earlier one
 // (d >= 0 makes the prefix sums grow). Upper side: needed only below every
@@ -52,8 +57,8 @@ using MemoryRowWriter = void (*)(const MemoryPrefixes& prefixes, const MemorySid
 
 // The whole model: candidates, unit columns and rows, chain rows, then the
 // memory rows by `write_memory_rows`, for the budget request.budget_gib -
-// margin_gib (ignored for the minimum-peak objective).
+// margin_gib (ignored for the minimum-peak objective); twin counts when asked.
 SacModel build_model(const ModuleInfo& info, const SacRequest& request, Objective objective, double margin_gib,
-                     MemoryRowWriter write_memory_rows);
+                     MemoryRowWriter write_memory_rows, bool twin_counts);
 
 }  // namespace milpsac::model::formulation

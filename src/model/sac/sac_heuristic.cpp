@@ -272,6 +272,8 @@ Eigen::VectorXd heuristic_point(const ModuleInfo& info, const SacModel& model, c
       t = std::max(t, runtime * m.slopes[u(s)] * per_gib * d + runtime * (m.slopes[u(s)] * lo + m.intercepts[u(s)]));
     x(model.time_col[i]) = t;
   }
+  for (const auto& [col, members] : model.twin_count_col)
+    for (int i : members) x(col) += plan.unit[u(i)] ? 1.0 : 0.0;
   if (!model.cumulative_col.empty()) {
     double running = 0.0;
     size_t next = 0;

@@ -27,6 +27,8 @@ struct SacModel {
   // units_by_post (the candidate modules in fw_post_order).
   std::vector<std::pair<int, int>> cumulative_col;
   std::vector<int> units_by_post;
+  // Twin counts: (column of n_g, the modules of group g) with n_g = sum of y over g.
+  std::vector<std::pair<int, std::vector<int>>> twin_count_col;
   // A row that involves no column is violated: no plan exists, whatever a
   // solver says (such a row is kept in lp so that exported files say so too).
   bool infeasible = false;

@@ -114,7 +114,7 @@ SacSolution solve_sac(const ModuleInfo& info, const SacRequest& request, const S
   double margin = 0.0;
   long total_nodes = 0;
   for (int attempt = 1; attempt <= kMaxAttempts; ++attempt) {
-    const SacModel model = build_sac_model(info, request, options.formulation, margin);
+    const SacModel model = build_sac_model(info, request, options.formulation, margin, options.twin_counts);
     const Start start = starting_point(info, request, options, model, margin);
     const bnb::MilpResult solved = solve_model(model, start, options, deadline);
     solution = SacSolution{};
