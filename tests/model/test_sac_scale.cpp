@@ -95,6 +95,23 @@ void check_same_optimum(const ModuleInfo& info, const SacRequest& request) {
   CHECK(cumulative.violations.empty());
 }
 
+// A LLaMA-like synthetic model of about `modules` modules.
+ModuleInfo llama(int modules) {
+  return model::parse_module_info(
+      model::synthetic_module_info_json(model::synthetic_spec_for(model::SyntheticFamily::kLlama, modules)),
+      "llama.json");
+}
+
+// World size 1, budget `fraction` of the way from the smallest feasible peak
+// to the no-AC peak.
+SacRequest request_at(const ModuleInfo& info, double fraction) {
+  SacRequest request;
+  const model::MinBudget min = model::smallest_feasible_budget(info, request, 60.0);
+  REQUIRE(min.found);
+  request.budget_gib = min.peak_gib + fraction * (model::no_ac_peak_gib(info, 1) - min.peak_gib);
+  return request;
+}
+
 std::optional<std::vector<std::string>> units(const Json& value) {
   if (value.is_null()) return std::nullopt;
   return value.get<std::vector<std::string>>();
@@ -154,14 +171,10 @@ TEST_CASE("cumulative = chain optimum on 50 random synthetic models; greedy plan
 }
 
 TEST_CASE("twin counts: gap 0 in few nodes on 1,000 LLaMA-like modules; the greedy point satisfies every row") {
-  const ModuleInfo info = model::parse_module_info(
-      model::synthetic_module_info_json(model::synthetic_spec_for(model::SyntheticFamily::kLlama, 1000)), "llama.json");
-  SacRequest request;
-  const model::MinBudget min = model::smallest_feasible_budget(info, request, 60.0);
-  REQUIRE(min.found);
+  const ModuleInfo info = llama(1000);
   for (double fraction : {0.3, 0.5, 0.7}) {
     CAPTURE(fraction);
-    request.budget_gib = min.peak_gib + fraction * (model::no_ac_peak_gib(info, 1) - min.peak_gib);
+    const SacRequest request = request_at(info, fraction);
     const model::SacModel sac = model::build_sac_model(info, request);
     // Identical layers: the attention, core, MLP and layer units form groups.
     CHECK(sac.twin_count_col.size() >= 4);
@@ -187,12 +200,8 @@ TEST_CASE("twin counts: gap 0 in few nodes on 1,000 LLaMA-like modules; the gree
 }
 
 TEST_CASE("a time limit still returns the greedy plan, with its gap") {
-  const ModuleInfo info = model::parse_module_info(
-      model::synthetic_module_info_json(model::synthetic_spec_for(model::SyntheticFamily::kLlama, 600)), "llama.json");
-  SacRequest request;
-  const model::MinBudget min = model::smallest_feasible_budget(info, request, 60.0);
-  REQUIRE(min.found);
-  request.budget_gib = min.peak_gib + 0.5 * (model::no_ac_peak_gib(info, 1) - min.peak_gib);
+  const ModuleInfo info = llama(600);
+  const SacRequest request = request_at(info, 0.5);
   model::SacSolveOptions options;
   options.time_limit_seconds = 1e-6;  // expires before the root LP
   const SacSolution s = model::solve_sac(info, request, options);
