@@ -1,5 +1,5 @@
 // `milp-sac sac MODULE_INFO.json --budget-sweep [--from GIB] [--to GIB]
-// [--points N] [--plot FILE.svg]`: the recompute-time-vs-budget curve
+// [--points N] [--max-breakpoints N] [--plot FILE.svg]`: the recompute-time-vs-budget curve
 // (model/sac/sac_sweep.h), as JSON (default) or a table, and optionally drawn
 // as an SVG. --gap, --time-limit (per point), --formulation, --world-size,
 // --ac-units, --fsdp-units as for a single plan. Exit 0 when every point is
@@ -44,6 +44,7 @@ Json point_json(const model::ModuleInfo& info, const model::SweepPoint& point) {
   for (const model::AcDecision& d : s.plan) decisions[info.modules[static_cast<size_t>(d.module)].fqn] = d.ratio;
   out["ac_decisions"] = decisions;
   out["seconds"] = s.seconds;
+  out["plan_change"] = point.plan_change;
   return out;
 }
 
@@ -61,6 +62,8 @@ Json sweep_json(const model::ModuleInfo& info, const model::SacRequest& request,
   out["baseline_peak_gib"] = sweep.baseline_peak_gib;
   out["world_size"] = request.world_size;
   out["monotone"] = sweep.monotone;
+  out["sweep"] = sweep.breakpoints_located ? "breakpoints" : "grid";
+  out["plan_changes"] = sweep.plan_changes;
   out["seconds"] = sweep.seconds;
   return out;
 }
@@ -68,6 +71,10 @@ Json sweep_json(const model::ModuleInfo& info, const model::SacRequest& request,
 void print_sweep_table(const std::string& path, const model::SacRequest& request, const model::Sweep& sweep) {
   std::printf("budget sweep for %s, world size %d: %zu points, %.3f s\n", path.c_str(), request.world_size,
               sweep.points.size(), sweep.seconds);
+  std::printf(
+      "%d change%s of the AC-unit set between grid points, %s\n", sweep.plan_changes,
+      sweep.plan_changes == 1 ? "" : "s",
+      sweep.breakpoints_located ? "each located (* = first budget found with a new set)" : "not located (grid only)");
   if (sweep.min_feasible_budget_gib)
     std::printf("smallest feasible budget %.5f GiB%s, no-AC peak %.5f GiB, baseline peak %.5f GiB\n\n",
                 *sweep.min_feasible_budget_gib, sweep.min_feasible_proven ? "" : " (not proven)", sweep.no_ac_peak_gib,
@@ -79,9 +86,9 @@ void print_sweep_table(const std::string& path, const model::SacRequest& request
   for (const model::SweepPoint& p : sweep.points) {
     const model::SacSolution& s = p.solution;
     if (s.has_plan)
-      std::printf("%12.5f  %-12s  %14.4f  %12.5f  %7.2f  %5zu  %-9s  %8.3f\n", p.budget_gib, s.status.c_str(),
-                  s.recompute_ms, s.peak_bytes / model::kBytesPerGiB, 100.0 * s.gap, s.plan.size(), s.found_by.c_str(),
-                  s.seconds);
+      std::printf("%12.5f%c %-12s  %14.4f  %12.5f  %7.2f  %5zu  %-9s  %8.3f\n", p.budget_gib, p.plan_change ? '*' : ' ',
+                  s.status.c_str(), s.recompute_ms, s.peak_bytes / model::kBytesPerGiB, 100.0 * s.gap, s.plan.size(),
+                  s.found_by.c_str(), s.seconds);
     else
       std::printf("%12.5f  %-12s  %14s  %12s  %7s  %5s  %-9s  %8.3f\n", p.budget_gib, s.status.c_str(), "-", "-", "-",
                   "-", "", s.seconds);
@@ -100,6 +107,9 @@ int run_sac_sweep(const CliArgs& args) {
   const long points = args.integer("points", options.points);
   if (points < 2 || points > 10000) throw InputError("option --points: must be between 2 and 10000");
   options.points = static_cast<int>(points);
+  const long breakpoints = args.integer("max-breakpoints", options.max_breakpoints);
+  if (breakpoints < 0 || breakpoints > 1000) throw InputError("option --max-breakpoints: must be between 0 and 1000");
+  options.max_breakpoints = static_cast<int>(breakpoints);
   options.solve.relative_gap = args.number("gap", options.solve.relative_gap);
   if (options.solve.relative_gap < 0) throw InputError("option --gap: must be >= 0");
   options.solve.time_limit_seconds = args.number("time-limit", options.solve.time_limit_seconds);

@@ -63,7 +63,11 @@ std::vector<CommandSpec> build_specs() {
       {"budget-sweep", "", "", "", "the whole recompute-vs-budget curve instead of one plan (--budget not needed)"});
   sac.push_back({"from", "GIB", "smallest feasible budget", "GiB", "with --budget-sweep: lowest budget of the curve"});
   sac.push_back({"to", "GIB", "peak without AC", "GiB", "with --budget-sweep: highest budget of the curve"});
-  sac.push_back({"points", "N", "21", "points", "with --budget-sweep: grid points when the breakpoints are too many"});
+  sac.push_back(
+      {"points", "N", "21", "points", "with --budget-sweep: grid points (breakpoints are added between them)"});
+  sac.push_back({"max-breakpoints", "N", "8", "breakpoints",
+                 "with --budget-sweep: locate the budgets where the set of AC units changes when there are at most N "
+                 "(0: the grid alone)"});
   sac.push_back({"plot", "FILE.svg", "none", "", "with --budget-sweep: draw the curve as a self-contained SVG"});
   specs.push_back({"sac", "MODULE_INFO.json", "module-level activation checkpointing plan under a memory budget",
                    std::string("Output keys: docs/json.md#sac. ") + kExitCodes,

@@ -173,6 +173,9 @@ class SacSweepPoint:
     gap: Optional[float]
     found_by: Optional[str]
     seconds: float
+    # The first budget found (bisection) at which this point's set of AC
+    # units is optimal: the previous point, just below, has another set.
+    plan_change: bool = False
 
 
 @dataclass
@@ -183,6 +186,9 @@ class SacSweep:
     smallest budget with a plan; None when no plan exists at any budget) to
     no_ac_peak_gib (the peak without AC at this world size); recompute time
     never increases along the curve (monotone, checked on the reported plans).
+    sweep: "breakpoints" when every change of the set of AC units between
+    grid points was located (points with plan_change mark them; at most
+    max_breakpoints of them), else "grid"; plan_changes counts the changes seen.
     """
 
     points: list[SacSweepPoint]
@@ -194,6 +200,8 @@ class SacSweep:
     monotone: bool
     seconds: float
     warnings: list[str] = field(default_factory=list)
+    sweep: str = "grid"
+    plan_changes: int = 0
 
     def curve(self) -> list[tuple[float, float]]:
         """(budget GiB, recompute ms) of the points with a plan."""
@@ -209,13 +217,16 @@ def sweep_sac(
     from_gib: Optional[float] = None,
     to_gib: Optional[float] = None,
     points: int = 21,
+    max_breakpoints: int = 8,
     gap: float = 0.05,
     time_limit: float = 180.0,
     warn: bool = True,
 ) -> SacSweep:
     """The SAC plan at `points` budgets from from_gib (default: the smallest
     feasible budget) to to_gib (default: the peak without AC), as
-    `milp-sac sac --budget-sweep`. gap and time_limit apply per point.
+    `milp-sac sac --budget-sweep`, plus the budgets where the set of AC
+    units changes when there are at most max_breakpoints of them (0: the
+    grid alone). gap and time_limit apply per point.
     module_info as for plan_sac. Raises ValueError on bad input (from_gib >=
     to_gib, points < 2, a bad ModuleInfo), with the CLI's message.
     """
@@ -228,6 +239,7 @@ def sweep_sac(
     if to_gib is not None:
         args.to_gib = as_float(to_gib, "to_gib")
     args.points = as_int(points, "points")
+    args.max_breakpoints = as_int(max_breakpoints, "max_breakpoints")
     args.relative_gap = as_float(gap, "gap")
     args.time_limit_seconds = as_float(time_limit, "time_limit")
     raw = call_with_module_info(module_info, _core.sweep_sac_file, _core.sweep_sac_text, args)
@@ -235,7 +247,7 @@ def sweep_sac(
     _check_and_warn(violations, raw["warnings"], warn, "a plan of the sweep fails the independent check")
     return SacSweep(
         points=[
-            SacSweepPoint(budget_gib=p["budget_gib"], **_plan_fields(p))
+            SacSweepPoint(budget_gib=p["budget_gib"], plan_change=p["plan_change"], **_plan_fields(p))
             for p in raw["points"]
         ],
         min_feasible_budget_gib=raw["min_feasible_budget_gib"],
@@ -246,6 +258,8 @@ def sweep_sac(
         monotone=raw["monotone"],
         seconds=raw["seconds"],
         warnings=list(raw["warnings"]),
+        sweep=raw["sweep"],
+        plan_changes=raw["plan_changes"],
     )
 
 

@@ -109,6 +109,7 @@ struct SweepArgs {
   std::optional<double> from_gib;
   std::optional<double> to_gib;
   int points = 21;
+  int max_breakpoints = 8;
   double relative_gap = 0.05;
   double time_limit_seconds = 180.0;  // per point
 };
@@ -123,6 +124,8 @@ SweepRun sweep(model::ModuleInfo info, const SweepArgs& args) {
   if (!(args.relative_gap >= 0)) throw InputError("option gap: must be >= 0");
   if (!(args.time_limit_seconds > 0)) throw InputError("option time_limit: must be > 0 seconds");
   if (args.points < 2 || args.points > 10000) throw InputError("option points: must be between 2 and 10000");
+  if (args.max_breakpoints < 0 || args.max_breakpoints > 1000)
+    throw InputError("option max_breakpoints: must be between 0 and 1000");
   model::SacRequest request;
   request.world_size = args.world_size;
   request.ac_units = args.ac_units;
@@ -131,6 +134,7 @@ SweepRun sweep(model::ModuleInfo info, const SweepArgs& args) {
   options.from_gib = args.from_gib;
   options.to_gib = args.to_gib;
   options.points = args.points;
+  options.max_breakpoints = args.max_breakpoints;
   options.solve.relative_gap = args.relative_gap;
   options.solve.time_limit_seconds = args.time_limit_seconds;
   model::Sweep result = model::sweep_budgets(info, request, options);
@@ -143,6 +147,7 @@ py::dict sweep_dict(const SweepRun& run, int world_size) {
   for (const model::SweepPoint& p : sweep.points) {
     py::dict point = plan_dict(run.info, p.solution);
     point["budget_gib"] = p.budget_gib;
+    point["plan_change"] = p.plan_change;
     points.append(point);
   }
   py::dict out;
@@ -154,6 +159,8 @@ py::dict sweep_dict(const SweepRun& run, int world_size) {
   out["baseline_peak_gib"] = sweep.baseline_peak_gib;
   out["world_size"] = world_size;
   out["monotone"] = sweep.monotone;
+  out["sweep"] = sweep.breakpoints_located ? "breakpoints" : "grid";
+  out["plan_changes"] = sweep.plan_changes;
   out["seconds"] = sweep.seconds;
   out["warnings"] = run.info.warnings;
   return out;
@@ -210,6 +217,7 @@ void bind_sac(py::module_& m) {
       .def_readwrite("from_gib", &SweepArgs::from_gib)
       .def_readwrite("to_gib", &SweepArgs::to_gib)
       .def_readwrite("points", &SweepArgs::points)
+      .def_readwrite("max_breakpoints", &SweepArgs::max_breakpoints)
       .def_readwrite("relative_gap", &SweepArgs::relative_gap)
       .def_readwrite("time_limit_seconds", &SweepArgs::time_limit_seconds);
 

@@ -28,7 +28,9 @@ def test_sweep_matches_the_cli(cli):
     code, out, _ = cli("sac", path, "--budget-sweep", "--points", "5", "--world-size", "2", "--quiet")
     assert code == 0
     sweep = milp_sac.sweep_sac(path, 2, points=5, warn=False)
-    assert len(sweep.points) == len(out["points"]) == 5
+    assert len(sweep.points) == len(out["points"]) >= 5
+    assert sweep.sweep == out["sweep"]
+    assert sweep.plan_changes == out["plan_changes"]
     assert sweep.world_size == out["world_size"] == 2
     assert sweep.min_feasible_budget_gib == pytest.approx(out["min_feasible_budget_gib"], rel=1e-12)
     assert sweep.no_ac_peak_gib == pytest.approx(out["no_ac_peak_gib"], rel=1e-12)
@@ -37,6 +39,7 @@ def test_sweep_matches_the_cli(cli):
     for ours, theirs in zip(sweep.points, out["points"]):
         assert ours.budget_gib == pytest.approx(theirs["budget_gib"], rel=1e-12)
         assert ours.status == theirs["status"]
+        assert ours.plan_change == theirs["plan_change"]
         assert ours.ac_decisions == theirs["ac_decisions"]
         assert ours.peak_memory_bytes == theirs["peak_memory_bytes"]
         assert ours.recomputation_time_ms == pytest.approx(theirs["recomputation_time_ms"], rel=1e-9)
@@ -44,7 +47,8 @@ def test_sweep_matches_the_cli(cli):
 
 def test_sweep_curve_is_non_increasing_and_fits_every_budget():
     info = json.loads(transformer().read_text())
-    sweep = milp_sac.sweep_sac(info, points=6, warn=False)
+    sweep = milp_sac.sweep_sac(info, points=6, max_breakpoints=0, warn=False)
+    assert sweep.sweep == "grid"
     assert sweep.min_feasible_budget_gib is not None
     assert [p.budget_gib for p in sweep.points] == sorted(p.budget_gib for p in sweep.points)
     assert sweep.points[0].budget_gib == pytest.approx(sweep.min_feasible_budget_gib)
@@ -60,9 +64,24 @@ def test_sweep_curve_is_non_increasing_and_fits_every_budget():
         assert single.recomputation_time_ms <= p.recomputation_time_ms * (1 + 0.05) + 1e-6
 
 
+def test_sweep_breakpoints_bracket_each_change_of_the_ac_units():
+    sweep = milp_sac.sweep_sac(transformer(), warn=False)
+    assert sweep.sweep == "breakpoints"
+    changes = [i for i, p in enumerate(sweep.points) if p.plan_change]
+    assert len(changes) == sweep.plan_changes >= 1
+    span = sweep.points[-1].budget_gib - sweep.points[0].budget_gib
+    for i in changes:
+        before, after = sweep.points[i - 1], sweep.points[i]
+        assert 0 < after.budget_gib - before.budget_gib <= 1e-4 * span * (1 + 1e-9)
+        assert set(after.ac_decisions) != set(before.ac_decisions)
+        assert after.recomputation_time_ms <= before.recomputation_time_ms + 1e-9
+    with pytest.raises(ValueError, match="max_breakpoints"):
+        milp_sac.sweep_sac(transformer(), max_breakpoints=-1, warn=False)
+
+
 def test_sweep_from_a_graph_and_a_range():
     graph = parse_module_info(json.loads(transformer().read_text()))
-    sweep = milp_sac.sweep_sac(graph, from_gib=1.5, to_gib=2.5, points=3, warn=False)
+    sweep = milp_sac.sweep_sac(graph, from_gib=1.5, to_gib=2.5, points=3, max_breakpoints=0, warn=False)
     assert [p.budget_gib for p in sweep.points] == pytest.approx([1.5, 2.0, 2.5])
     assert all(p.status in ("optimal", "gap_limit") for p in sweep.points)
 

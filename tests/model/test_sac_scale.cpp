@@ -245,7 +245,8 @@ TEST_CASE("budget sweep: non-increasing on every bundled instance, points agree 
     options.points = 6;
     const model::Sweep sweep = model::sweep_budgets(info, request, options);
     REQUIRE(sweep.min_feasible_budget_gib);
-    REQUIRE(sweep.points.size() == 6);
+    REQUIRE(sweep.points.size() >= 6);  // the grid, and the brackets of located breakpoints
+    if (!sweep.breakpoints_located) CHECK(sweep.points.size() == 6);
     CHECK(sweep.monotone);
     CHECK(sweep.points.front().budget_gib == doctest::Approx(*sweep.min_feasible_budget_gib));
     CHECK(sweep.points.back().budget_gib == doctest::Approx(sweep.no_ac_peak_gib));
@@ -267,19 +268,76 @@ TEST_CASE("budget sweep: non-increasing on every bundled instance, points agree 
   }
 }
 
+TEST_CASE("budget sweep breakpoints: each change of the AC-unit set bracketed within the tolerance") {
+  const ModuleInfo& info = instance("transformer_l4");
+  SacRequest request;
+  model::SweepOptions options;  // defaults: 21 points, at most 8 breakpoints
+  const model::Sweep sweep = model::sweep_budgets(info, request, options);
+  REQUIRE(sweep.breakpoints_located);
+  REQUIRE(sweep.plan_changes >= 1);
+  CHECK(sweep.monotone);
+  const double range = sweep.points.back().budget_gib - sweep.points.front().budget_gib;
+  int flagged = 0;
+  for (size_t p = 1; p < sweep.points.size(); ++p) {
+    const model::SweepPoint& before = sweep.points[p - 1];
+    const model::SweepPoint& point = sweep.points[p];
+    CAPTURE(point.budget_gib);
+    CHECK(point.budget_gib > before.budget_gib);
+    REQUIRE(point.solution.has_plan);
+    CHECK(point.solution.violations.empty());
+    auto units = [](const SacSolution& s) {
+      std::vector<int> u;
+      for (const model::AcDecision& d : s.plan) u.push_back(d.module);
+      std::sort(u.begin(), u.end());
+      return u;
+    };
+    if (point.plan_change) {
+      ++flagged;
+      CHECK(point.budget_gib - before.budget_gib <= options.breakpoint_tolerance * range * (1 + 1e-9));
+      CHECK(units(point.solution) != units(before.solution));
+      CHECK(point.solution.status == "optimal");  // probes are solved at gap 0
+    } else if (!before.plan_change || p + 1 == sweep.points.size()) {
+      // Between located changes the set stays the same (the last point, at
+      // the no-AC peak, may be a change to the empty set).
+      if (units(point.solution) != units(before.solution)) CHECK(point.plan_change);
+    }
+  }
+  CHECK(flagged == sweep.plan_changes);
+
+  // The grid alone when asked, or when the changes are more than allowed.
+  options.max_breakpoints = 0;
+  const model::Sweep grid = model::sweep_budgets(info, request, options);
+  CHECK_FALSE(grid.breakpoints_located);
+  CHECK(grid.points.size() == 21);
+  options.max_breakpoints = sweep.plan_changes - 1;
+  const model::Sweep too_many = model::sweep_budgets(info, request, options);
+  CHECK_FALSE(too_many.breakpoints_located);
+  CHECK(too_many.points.size() == 21);
+  for (const model::SweepPoint& p : too_many.points) CHECK_FALSE(p.plan_change);
+}
+
 TEST_CASE("cli: sac --budget-sweep JSON, table, plot; --quiet; formulation names") {
   const std::string l4 = "'" + test::instance_path("sac/transformer_l4.json") + "'";
   SUBCASE("JSON keys and points") {
     const auto r = test::run_cli("sac " + l4 + " --budget-sweep --points 5 --world-size 4");
     REQUIRE(r.exit_code == 0);
     const Json out = Json::parse(r.out);
-    REQUIRE(out["points"].size() == 5);
-    for (const char* key : {"min_feasible_budget_gib", "no_ac_peak_gib", "baseline_peak_gib", "monotone"})
+    REQUIRE(out["points"].size() >= 5);
+    for (const char* key :
+         {"min_feasible_budget_gib", "no_ac_peak_gib", "baseline_peak_gib", "monotone", "sweep", "plan_changes"})
       CHECK(out.contains(key));
-    for (const Json& p : out["points"])
+    int changes = 0;
+    for (const Json& p : out["points"]) {
       for (const char* key : {"budget_gib", "status", "recomputation_time_ms", "peak_memory_bytes", "gap", "bound_ms",
-                              "ac_decisions", "seconds"})
+                              "ac_decisions", "seconds", "plan_change"})
         CHECK(p.contains(key));
+      changes += p["plan_change"].get<bool>() ? 1 : 0;
+    }
+    if (out["sweep"] == "breakpoints") CHECK(changes == out["plan_changes"].get<int>());
+    const auto grid = test::run_cli("sac " + l4 + " --budget-sweep --points 5 --world-size 4 --max-breakpoints 0");
+    REQUIRE(grid.exit_code == 0);
+    CHECK(Json::parse(grid.out)["points"].size() == 5);
+    CHECK(Json::parse(grid.out)["sweep"] == "grid");
     CHECK(out["points"].back()["budget_gib"].get<double>() == doctest::Approx(out["no_ac_peak_gib"].get<double>()));
   }
   SUBCASE("range, table and plot") {
@@ -296,6 +354,7 @@ TEST_CASE("cli: sac --budget-sweep JSON, table, plot; --quiet; formulation names
   }
   SUBCASE("bad sweep options: exit 2") {
     CHECK(test::run_cli("sac " + l4 + " --budget-sweep --points 1").exit_code == 2);
+    CHECK(test::run_cli("sac " + l4 + " --budget-sweep --max-breakpoints -1").exit_code == 2);
     CHECK(test::run_cli("sac " + l4 + " --budget-sweep --from 2 --to 1").exit_code == 2);
     CHECK(test::run_cli("sac " + l4 + " --budget-sweep --budget 1").exit_code == 2);
     CHECK(test::run_cli("sac " + l4 + " --budget 1.6 --formulation pulp").exit_code == 2);

@@ -4,6 +4,9 @@
 #include <algorithm>
 #include <cmath>
 #include <map>
+#include <optional>
+#include <utility>
+#include <vector>
 
 #include "common/deadline.h"
 #include "common/input_error.h"
@@ -15,6 +18,8 @@ namespace {
 // A later point may cost this much more (ms, relative) than an earlier one and
 // still count as non-increasing: the rounding of ratios to 4 decimals.
 constexpr double kMonotoneSlack = 1e-9;
+// Bisection probes allowed per breakpoint asked for (SweepOptions::max_breakpoints).
+constexpr int kProbesPerBreakpoint = 12;
 
 bool costs_more(const SacSolution& later, const SacSolution& earlier) {
   if (!later.has_plan || !earlier.has_plan) return false;
@@ -35,6 +40,79 @@ SacSolution carried_over(const ModuleInfo& info, const SacRequest& request, cons
       0.0 < solution.recompute_ms ? (solution.recompute_ms - solution.bound_ms) / solution.recompute_ms : 0.0;
   solution.seconds = 0.0;
   return solution;
+}
+
+// The AC units of a plan (module indices, ascending).
+std::vector<int> unit_set(const SacSolution& solution) {
+  std::vector<int> units;
+  for (const AcDecision& d : solution.plan) units.push_back(d.module);
+  std::sort(units.begin(), units.end());
+  return units;
+}
+
+bool same_units(const SweepPoint& a, const SweepPoint& b) {
+  return a.solution.has_plan && b.solution.has_plan && unit_set(a.solution) == unit_set(b.solution);
+}
+
+// One point of the curve at `budget`, starting from the plan of `below` (a
+// point at a smaller budget, or none). Re-solved at gap 0 when it costs more
+// than `below`; if it still does, `below`'s plan is reported (it fits).
+SweepPoint solve_point(const ModuleInfo& info, const SacRequest& request, double budget, SacSolveOptions solve,
+                       const SweepPoint* below) {
+  SweepPoint point;
+  point.budget_gib = budget;
+  SacRequest at = request;
+  at.budget_gib = budget;
+  if (below && below->solution.has_plan) solve.warm_start = below->solution.point;
+  point.solution = solve_sac(info, at, solve);
+  if (below && costs_more(point.solution, below->solution)) {
+    point.repaired = true;
+    solve.relative_gap = 0.0;
+    point.solution = solve_sac(info, at, solve);
+    if (costs_more(point.solution, below->solution)) point.solution = carried_over(info, at, below->solution);
+  }
+  return point;
+}
+
+// One end of a bracket: a grid point (index into the curve) or a probe.
+struct BracketEnd {
+  SweepPoint point;
+  std::optional<size_t> grid_index;
+};
+
+// Bisection between lo and hi (different unit sets, lo below hi), every probe
+// at gap 0, warm-started from the lower end. For each change found: the last
+// probe with the lower set and the first with the upper one are appended to
+// `found` (a bracket end that is a grid point is marked in `grid` instead),
+// the upper one with plan_change. A probe whose set is neither end's splits
+// the bracket; `probes_left` bounds the work. Returns whether every change
+// it met was bracketed.
+bool locate_changes(const ModuleInfo& info, const SacRequest& request, const SacSolveOptions& exact, BracketEnd lo,
+                    BracketEnd hi, double tolerance_gib, int& probes_left, std::vector<SweepPoint>& grid,
+                    std::vector<SweepPoint>& found) {
+  bool complete = true;
+  while (hi.point.budget_gib - lo.point.budget_gib > tolerance_gib) {
+    if (probes_left-- <= 0) return false;
+    BracketEnd middle{solve_point(info, request, 0.5 * (lo.point.budget_gib + hi.point.budget_gib), exact, &lo.point),
+                      {}};
+    if (!middle.point.solution.has_plan) return false;  // a time limit: leave this bracket as it is
+    if (same_units(middle.point, lo.point)) {
+      lo = std::move(middle);
+    } else if (same_units(middle.point, hi.point)) {
+      hi = std::move(middle);
+    } else {
+      complete = locate_changes(info, request, exact, lo, middle, tolerance_gib, probes_left, grid, found) && complete;
+      lo = std::move(middle);
+    }
+  }
+  hi.point.plan_change = true;
+  for (BracketEnd* end : {&lo, &hi}) {
+    if (end->grid_index)
+      grid[*end->grid_index].plan_change = end->point.plan_change;
+    else
+      found.push_back(std::move(end->point));
+  }
+  return complete;
 }
 
 }  // namespace
@@ -77,23 +155,58 @@ Sweep sweep_budgets(const ModuleInfo& info, const SacRequest& request, const Swe
                      std::to_string(to) + " GiB)");
 
   sweep.points.reserve(static_cast<size_t>(options.points));
-  const SacSolution* previous = nullptr;
   for (int p = 0; p < options.points; ++p) {
-    SweepPoint point;
-    point.budget_gib = p + 1 == options.points ? to : from + (to - from) * p / (options.points - 1);
-    SacRequest at = request;
-    at.budget_gib = point.budget_gib;
-    SacSolveOptions solve = options.solve;
-    if (previous && previous->has_plan) solve.warm_start = previous->point;
-    point.solution = solve_sac(info, at, solve);
-    if (previous && costs_more(point.solution, *previous)) {
-      point.repaired = true;
-      solve.relative_gap = 0.0;
-      point.solution = solve_sac(info, at, solve);
-      if (costs_more(point.solution, *previous)) point.solution = carried_over(info, at, *previous);
+    const double budget = p + 1 == options.points ? to : from + (to - from) * p / (options.points - 1);
+    sweep.points.push_back(
+        solve_point(info, request, budget, options.solve, sweep.points.empty() ? nullptr : &sweep.points.back()));
+  }
+
+  // Breakpoints between grid points whose unit sets differ (see the header).
+  std::vector<size_t> changes;
+  for (size_t p = 1; p < sweep.points.size(); ++p)
+    if (sweep.points[p - 1].solution.has_plan && sweep.points[p].solution.has_plan &&
+        !same_units(sweep.points[p - 1], sweep.points[p]))
+      changes.push_back(p);
+  sweep.plan_changes = static_cast<int>(changes.size());
+  sweep.breakpoints_located = changes.empty();
+  if (!changes.empty() && sweep.plan_changes <= options.max_breakpoints) {
+    SacSolveOptions exact = options.solve;
+    exact.relative_gap = 0.0;
+    const double tolerance = options.breakpoint_tolerance * (to - from);
+    // A count, not a clock, bounds the work (the same curve every run): about
+    // log2(grid step / tolerance) probes per change, 9 at the defaults.
+    int probes_left = kProbesPerBreakpoint * options.max_breakpoints;
+    std::vector<SweepPoint> grid = sweep.points;
+    std::vector<SweepPoint> found;
+    bool complete = true;
+    for (size_t p : changes)
+      complete = locate_changes(info, request, exact, BracketEnd{sweep.points[p - 1], p - 1},
+                                BracketEnd{sweep.points[p], p}, tolerance, probes_left, sweep.points, found) &&
+                 complete;
+    int located = 0;
+    for (const std::vector<SweepPoint>* points : {&sweep.points, &found})
+      for (const SweepPoint& point : *points) located += point.plan_change ? 1 : 0;
+    sweep.breakpoints_located = complete && located <= options.max_breakpoints;
+    if (!sweep.breakpoints_located) {
+      // Too many changes (or probes) to locate them all: the grid alone.
+      sweep.points = std::move(grid);
+      found.clear();
     }
-    sweep.points.push_back(std::move(point));
-    previous = &sweep.points.back().solution;
+    for (SweepPoint& point : found) sweep.points.push_back(std::move(point));
+    std::stable_sort(sweep.points.begin(), sweep.points.end(),
+                     [](const SweepPoint& a, const SweepPoint& b) { return a.budget_gib < b.budget_gib; });
+    // Grid points were solved at the requested gap, probes at gap 0: keep the
+    // curve non-increasing across both.
+    for (size_t p = 1; p < sweep.points.size(); ++p)
+      if (costs_more(sweep.points[p].solution, sweep.points[p - 1].solution)) {
+        const bool change = sweep.points[p].plan_change;
+        sweep.points[p] = solve_point(info, request, sweep.points[p].budget_gib, exact, &sweep.points[p - 1]);
+        sweep.points[p].plan_change = change && !same_units(sweep.points[p], sweep.points[p - 1]);
+      }
+    if (sweep.breakpoints_located) {
+      sweep.plan_changes = 0;
+      for (const SweepPoint& point : sweep.points) sweep.plan_changes += point.plan_change ? 1 : 0;
+    }
   }
   for (size_t p = 1; p < sweep.points.size(); ++p)
     if (costs_more(sweep.points[p].solution, sweep.points[p - 1].solution)) sweep.monotone = false;

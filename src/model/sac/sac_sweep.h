@@ -7,6 +7,19 @@
 // non-increasing by construction. It is checked anyway on the reported
 // (rounded) plans; a point that breaks it is solved again at gap 0, and if it
 // still does, the previous point's plan is reported there (it fits).
+//
+// Breakpoints: where two consecutive points have different sets of AC units,
+// the budget at which the set changes is located by bisection (each probe
+// solved at gap 0, warm-started from the plan below it) to within
+// breakpoint_tolerance of the range; the last probe with the lower set and
+// the first with the upper one join the curve. A bracket whose middle has a
+// third set is split and both halves are searched, so every change that a
+// probe sees is located (one that starts and ends between two probes is not:
+// the curve is exact at every reported point, not between them). When more
+// than max_breakpoints changes turn up, or the probes allowed for them
+// (a fixed count, so that the curve is the same every run) run out, the curve
+// is the grid alone (`breakpoints_located` false): such a curve has too many
+// plan changes to list, and the grid shows its shape.
 #pragma once
 
 #include <optional>
@@ -20,25 +33,32 @@
 namespace milpsac::model {
 
 struct SweepOptions {
-  std::optional<double> from_gib;  // default: the smallest feasible budget
-  std::optional<double> to_gib;    // default: the no-AC peak at the request's world size
-  int points = 21;                 // >= 2
-  SacSolveOptions solve;           // per point (gap, time limit, formulation)
+  std::optional<double> from_gib;      // default: the smallest feasible budget
+  std::optional<double> to_gib;        // default: the no-AC peak at the request's world size
+  int points = 21;                     // >= 2
+  SacSolveOptions solve;               // per point (gap, time limit, formulation)
+  int max_breakpoints = 8;             // 0: the grid alone
+  double breakpoint_tolerance = 1e-4;  // bracket width at which bisection stops, relative to the range
 };
 
 struct SweepPoint {
   double budget_gib = 0.0;
   SacSolution solution;
   bool repaired = false;  // the monotonicity check re-solved this point
+  // The first budget found (bisection) at which this point's set of AC units
+  // is optimal: the previous point, within the tolerance below, has another set.
+  bool plan_change = false;
 };
 
 struct Sweep {
   std::vector<SweepPoint> points;
   std::optional<double> min_feasible_budget_gib;  // nullopt when no plan exists at any budget
   bool min_feasible_proven = false;
-  double no_ac_peak_gib = 0.0;     // max_i TA + AG + (P + TG_i)/W
-  double baseline_peak_gib = 0.0;  // the same at W = 1 (no FSDP)
-  bool monotone = true;            // after repairs
+  double no_ac_peak_gib = 0.0;       // max_i TA + AG + (P + TG_i)/W
+  double baseline_peak_gib = 0.0;    // the same at W = 1 (no FSDP)
+  bool monotone = true;              // after repairs
+  bool breakpoints_located = false;  // every change of the AC-unit set between grid points bracketed
+  int plan_changes = 0;              // changes of the AC-unit set seen (grid points, and probes when located)
   double seconds = 0.0;
 };
 
