@@ -72,7 +72,7 @@ def test_sweep_breakpoints_bracket_each_change_of_the_ac_units():
     span = sweep.points[-1].budget_gib - sweep.points[0].budget_gib
     for i in changes:
         before, after = sweep.points[i - 1], sweep.points[i]
-        assert 0 < after.budget_gib - before.budget_gib <= 1e-4 * span * (1 + 1e-9)
+        assert 0 < after.budget_gib - before.budget_gib <= 1e-3 * span * (1 + 1e-9)
         assert set(after.ac_decisions) != set(before.ac_decisions)
         assert after.recomputation_time_ms <= before.recomputation_time_ms + 1e-9
     with pytest.raises(ValueError, match="max_breakpoints"):

@@ -268,15 +268,21 @@ TEST_CASE("budget sweep: non-increasing on every bundled instance, points agree 
   }
 }
 
-TEST_CASE("budget sweep breakpoints: each change of the AC-unit set bracketed within the tolerance") {
-  const ModuleInfo& info = instance("transformer_l4");
-  SacRequest request;
-  model::SweepOptions options;  // defaults: 21 points, at most 8 breakpoints
-  const model::Sweep sweep = model::sweep_budgets(info, request, options);
+namespace {
+
+// Every located change: the flagged point is within the tolerance above its
+// predecessor, has another unit set and was solved at gap 0; between located
+// changes the unit set stays the same; budgets strictly increase.
+void check_breakpoints(const model::Sweep& sweep, const model::SweepOptions& options) {
   REQUIRE(sweep.breakpoints_located);
-  REQUIRE(sweep.plan_changes >= 1);
   CHECK(sweep.monotone);
   const double range = sweep.points.back().budget_gib - sweep.points.front().budget_gib;
+  auto units = [](const SacSolution& s) {
+    std::vector<int> u;
+    for (const model::AcDecision& d : s.plan) u.push_back(d.module);
+    std::sort(u.begin(), u.end());
+    return u;
+  };
   int flagged = 0;
   for (size_t p = 1; p < sweep.points.size(); ++p) {
     const model::SweepPoint& before = sweep.points[p - 1];
@@ -285,24 +291,36 @@ TEST_CASE("budget sweep breakpoints: each change of the AC-unit set bracketed wi
     CHECK(point.budget_gib > before.budget_gib);
     REQUIRE(point.solution.has_plan);
     CHECK(point.solution.violations.empty());
-    auto units = [](const SacSolution& s) {
-      std::vector<int> u;
-      for (const model::AcDecision& d : s.plan) u.push_back(d.module);
-      std::sort(u.begin(), u.end());
-      return u;
-    };
+    CHECK(point.solution.recompute_ms <= before.solution.recompute_ms + 1e-9);
     if (point.plan_change) {
       ++flagged;
       CHECK(point.budget_gib - before.budget_gib <= options.breakpoint_tolerance * range * (1 + 1e-9));
       CHECK(units(point.solution) != units(before.solution));
       CHECK(point.solution.status == "optimal");  // probes are solved at gap 0
-    } else if (!before.plan_change || p + 1 == sweep.points.size()) {
-      // Between located changes the set stays the same (the last point, at
-      // the no-AC peak, may be a change to the empty set).
-      if (units(point.solution) != units(before.solution)) CHECK(point.plan_change);
+    } else {
+      CHECK(units(point.solution) == units(before.solution));
     }
   }
   CHECK(flagged == sweep.plan_changes);
+}
+
+}  // namespace
+
+TEST_CASE("budget sweep breakpoints: each change of the AC-unit set bracketed within the tolerance") {
+  const ModuleInfo& info = instance("transformer_l4");
+  SacRequest request;
+  model::SweepOptions options;  // defaults: 21 points, at most 8 breakpoints
+  const model::Sweep sweep = model::sweep_budgets(info, request, options);
+  REQUIRE(sweep.plan_changes >= 1);
+  check_breakpoints(sweep, options);
+
+  // gpt4 has 10 changes between grid points and more inside them: brackets
+  // split by a third unit set.
+  model::SweepOptions many = options;
+  many.max_breakpoints = 64;
+  const model::Sweep split = model::sweep_budgets(instance("gpt4"), request, many);
+  CHECK(split.plan_changes > 10);
+  check_breakpoints(split, many);
 
   // The grid alone when asked, or when the changes are more than allowed.
   options.max_breakpoints = 0;

@@ -74,6 +74,15 @@ SweepPoint solve_point(const ModuleInfo& info, const SacRequest& request, double
   return point;
 }
 
+// Indices p of the points whose unit set differs from point p - 1's (both with a plan).
+std::vector<size_t> unit_set_changes(const std::vector<SweepPoint>& points) {
+  std::vector<size_t> changes;
+  for (size_t p = 1; p < points.size(); ++p)
+    if (points[p - 1].solution.has_plan && points[p].solution.has_plan && !same_units(points[p - 1], points[p]))
+      changes.push_back(p);
+  return changes;
+}
+
 // One end of a bracket: a grid point (index into the curve) or a probe.
 struct BracketEnd {
   SweepPoint point;
@@ -162,21 +171,27 @@ Sweep sweep_budgets(const ModuleInfo& info, const SacRequest& request, const Swe
   }
 
   // Breakpoints between grid points whose unit sets differ (see the header).
-  std::vector<size_t> changes;
-  for (size_t p = 1; p < sweep.points.size(); ++p)
-    if (sweep.points[p - 1].solution.has_plan && sweep.points[p].solution.has_plan &&
-        !same_units(sweep.points[p - 1], sweep.points[p]))
-      changes.push_back(p);
+  std::vector<size_t> changes = unit_set_changes(sweep.points);
   sweep.plan_changes = static_cast<int>(changes.size());
   sweep.breakpoints_located = changes.empty();
+  SacSolveOptions exact = options.solve;
+  exact.relative_gap = 0.0;
+  std::vector<SweepPoint> grid = sweep.points;
+  if (!changes.empty() && sweep.plan_changes <= options.max_breakpoints && options.solve.relative_gap > 0) {
+    // Unit sets are compared only between optimal plans (a plan within a gap
+    // may hold any set): the grid is solved again at gap 0 first.
+    for (size_t p = 0; p < sweep.points.size(); ++p)
+      sweep.points[p] =
+          solve_point(info, request, sweep.points[p].budget_gib, exact, p == 0 ? nullptr : &sweep.points[p - 1]);
+    changes = unit_set_changes(sweep.points);
+    sweep.plan_changes = static_cast<int>(changes.size());
+    sweep.breakpoints_located = changes.empty();
+  }
   if (!changes.empty() && sweep.plan_changes <= options.max_breakpoints) {
-    SacSolveOptions exact = options.solve;
-    exact.relative_gap = 0.0;
     const double tolerance = options.breakpoint_tolerance * (to - from);
     // A count, not a clock, bounds the work (the same curve every run): about
-    // log2(grid step / tolerance) probes per change, 9 at the defaults.
+    // log2(grid step / tolerance) probes per change, 6 at the defaults.
     int probes_left = kProbesPerBreakpoint * options.max_breakpoints;
-    std::vector<SweepPoint> grid = sweep.points;
     std::vector<SweepPoint> found;
     bool complete = true;
     for (size_t p : changes)
@@ -187,26 +202,48 @@ Sweep sweep_budgets(const ModuleInfo& info, const SacRequest& request, const Swe
     for (const std::vector<SweepPoint>* points : {&sweep.points, &found})
       for (const SweepPoint& point : *points) located += point.plan_change ? 1 : 0;
     sweep.breakpoints_located = complete && located <= options.max_breakpoints;
-    if (!sweep.breakpoints_located) {
-      // Too many changes (or probes) to locate them all: the grid alone.
-      sweep.points = std::move(grid);
-      found.clear();
-    }
     for (SweepPoint& point : found) sweep.points.push_back(std::move(point));
     std::stable_sort(sweep.points.begin(), sweep.points.end(),
                      [](const SweepPoint& a, const SweepPoint& b) { return a.budget_gib < b.budget_gib; });
-    // Grid points were solved at the requested gap, probes at gap 0: keep the
-    // curve non-increasing across both.
-    for (size_t p = 1; p < sweep.points.size(); ++p)
-      if (costs_more(sweep.points[p].solution, sweep.points[p - 1].solution)) {
-        const bool change = sweep.points[p].plan_change;
-        sweep.points[p] = solve_point(info, request, sweep.points[p].budget_gib, exact, &sweep.points[p - 1]);
-        sweep.points[p].plan_change = change && !same_units(sweep.points[p], sweep.points[p - 1]);
+    // A probe that ends a split-off bracket and then the rest of its own is
+    // listed twice: the same value copied, so equal budgets are one point.
+    // Budgets of different probes never coincide (each is the middle of its
+    // own bracket, and brackets do not overlap).
+    std::vector<SweepPoint> merged;
+    for (SweepPoint& point : sweep.points) {
+      if (!merged.empty() && !(merged.back().budget_gib < point.budget_gib)) {
+        merged.back().plan_change = merged.back().plan_change || point.plan_change;
+        continue;
       }
-    if (sweep.breakpoints_located) {
-      sweep.plan_changes = 0;
-      for (const SweepPoint& point : sweep.points) sweep.plan_changes += point.plan_change ? 1 : 0;
+      merged.push_back(std::move(point));
     }
+    sweep.points = std::move(merged);
+    // Each probe started from the plan just below it when it was solved; after
+    // the merge its neighbour may be another probe: check the curve again
+    // (ratios rounded up to 4 decimals can cost a little more than the optimum).
+    for (size_t p = 1; p < sweep.points.size(); ++p)
+      if (costs_more(sweep.points[p].solution, sweep.points[p - 1].solution))
+        sweep.points[p] = solve_point(info, request, sweep.points[p].budget_gib, exact, &sweep.points[p - 1]);
+    // The flags as the reported plans say: a change is located when the
+    // point before it lies within the tolerance. A plan carried over for
+    // monotonicity (two unit sets whose costs differ by less than the
+    // rounding of ratios, at a crossing) can move a change next to a point
+    // farther away: then the curve is not located after all.
+    sweep.plan_changes = 0;
+    for (size_t p = 1; p < sweep.points.size(); ++p) {
+      SweepPoint& point = sweep.points[p];
+      point.plan_change =
+          point.solution.has_plan && sweep.points[p - 1].solution.has_plan && !same_units(point, sweep.points[p - 1]);
+      if (!point.plan_change) continue;
+      ++sweep.plan_changes;
+      if (point.budget_gib - sweep.points[p - 1].budget_gib > tolerance * (1 + 1e-9)) sweep.breakpoints_located = false;
+    }
+    if (!sweep.breakpoints_located || sweep.plan_changes > options.max_breakpoints) {
+      sweep.breakpoints_located = false;
+      sweep.points = std::move(grid);
+    }
+  } else if (!changes.empty()) {
+    sweep.points = std::move(grid);  // too many changes: the grid as first solved
   }
   for (size_t p = 1; p < sweep.points.size(); ++p)
     if (costs_more(sweep.points[p].solution, sweep.points[p - 1].solution)) sweep.monotone = false;

@@ -9,17 +9,19 @@
 // still does, the previous point's plan is reported there (it fits).
 //
 // Breakpoints: where two consecutive points have different sets of AC units,
-// the budget at which the set changes is located by bisection (each probe
-// solved at gap 0, warm-started from the plan below it) to within
-// breakpoint_tolerance of the range; the last probe with the lower set and
-// the first with the upper one join the curve. A bracket whose middle has a
-// third set is split and both halves are searched, so every change that a
-// probe sees is located (one that starts and ends between two probes is not:
-// the curve is exact at every reported point, not between them). When more
-// than max_breakpoints changes turn up, or the probes allowed for them
-// (a fixed count, so that the curve is the same every run) run out, the curve
-// is the grid alone (`breakpoints_located` false): such a curve has too many
-// plan changes to list, and the grid shows its shape.
+// the budget at which the set changes is located by bisection to within
+// breakpoint_tolerance of the range. Unit sets are compared only between
+// optimal plans, so the grid is first solved again at gap 0; each probe is
+// solved at gap 0, warm-started from the plan below it. The last probe with
+// the lower set and the first with the upper one join the curve. A probe
+// with a third set splits the bracket and both halves are searched, so
+// every change that a probe sees is located (a set optimal only on an
+// interval wholly between two probes is not: the curve is exact at every
+// reported point, not between them). The curve is the grid alone, as first
+// solved (`breakpoints_located` false), when more than max_breakpoints
+// changes turn up, when the probes allowed for them (a fixed count, so that
+// the curve is the same every run) run out, or when the monotonicity repair
+// moves a change away from its bracket (docs/sac.md).
 #pragma once
 
 #include <optional>
@@ -38,7 +40,7 @@ struct SweepOptions {
   int points = 21;                     // >= 2
   SacSolveOptions solve;               // per point (gap, time limit, formulation)
   int max_breakpoints = 8;             // 0: the grid alone
-  double breakpoint_tolerance = 1e-4;  // bracket width at which bisection stops, relative to the range
+  double breakpoint_tolerance = 1e-3;  // bracket width at which bisection stops, relative to the range
 };
 
 struct SweepPoint {
