@@ -4,7 +4,6 @@
 #include <algorithm>
 #include <cmath>
 #include <map>
-#include <optional>
 #include <utility>
 #include <vector>
 
@@ -83,45 +82,87 @@ std::vector<size_t> unit_set_changes(const std::vector<SweepPoint>& points) {
   return changes;
 }
 
-// One end of a bracket: a grid point (index into the curve) or a probe.
-struct BracketEnd {
-  SweepPoint point;
-  std::optional<size_t> grid_index;
-};
-
 // Bisection between lo and hi (different unit sets, lo below hi), every probe
-// at gap 0, warm-started from the lower end. For each change found: the last
-// probe with the lower set and the first with the upper one are appended to
-// `found` (a bracket end that is a grid point is marked in `grid` instead),
-// the upper one with plan_change. A probe whose set is neither end's splits
-// the bracket; `probes_left` bounds the work. Returns whether every change
-// it met was bracketed.
-bool locate_changes(const ModuleInfo& info, const SacRequest& request, const SacSolveOptions& exact, BracketEnd lo,
-                    BracketEnd hi, double tolerance_gib, int& probes_left, std::vector<SweepPoint>& grid,
-                    std::vector<SweepPoint>& found) {
+// at gap 0, warm-started from the lower end: appends both ends of each final
+// bracket to `found` (an end that is a grid point is a copy of it, merged
+// with it later). A probe whose set is neither end's splits the bracket;
+// `probes_left` bounds the work. Returns whether every change it met was
+// bracketed.
+bool locate_changes(const ModuleInfo& info, const SacRequest& request, const SacSolveOptions& exact, SweepPoint lo,
+                    SweepPoint hi, double tolerance_gib, int& probes_left, std::vector<SweepPoint>& found) {
   bool complete = true;
-  while (hi.point.budget_gib - lo.point.budget_gib > tolerance_gib) {
+  while (hi.budget_gib - lo.budget_gib > tolerance_gib) {
     if (probes_left-- <= 0) return false;
-    BracketEnd middle{solve_point(info, request, 0.5 * (lo.point.budget_gib + hi.point.budget_gib), exact, &lo.point),
-                      {}};
-    if (!middle.point.solution.has_plan) return false;  // a time limit: leave this bracket as it is
-    if (same_units(middle.point, lo.point)) {
+    SweepPoint middle = solve_point(info, request, 0.5 * (lo.budget_gib + hi.budget_gib), exact, &lo);
+    if (!middle.solution.has_plan) return false;  // a time limit: leave this bracket as it is
+    if (same_units(middle, lo)) {
       lo = std::move(middle);
-    } else if (same_units(middle.point, hi.point)) {
+    } else if (same_units(middle, hi)) {
       hi = std::move(middle);
     } else {
-      complete = locate_changes(info, request, exact, lo, middle, tolerance_gib, probes_left, grid, found) && complete;
+      complete = locate_changes(info, request, exact, lo, middle, tolerance_gib, probes_left, found) && complete;
       lo = std::move(middle);
     }
   }
-  hi.point.plan_change = true;
-  for (BracketEnd* end : {&lo, &hi}) {
-    if (end->grid_index)
-      grid[*end->grid_index].plan_change = end->point.plan_change;
-    else
-      found.push_back(std::move(end->point));
-  }
+  found.push_back(std::move(lo));
+  found.push_back(std::move(hi));
   return complete;
+}
+
+// Replaces the grid `points` by the located curve (see the header) and
+// returns true, or returns false (points then unspecified: the caller keeps
+// its copy of the grid). `plan_changes` is set to the changes seen.
+bool locate_breakpoints(const ModuleInfo& info, const SacRequest& request, const SweepOptions& options,
+                        double range_gib, std::vector<SweepPoint>& points, int& plan_changes) {
+  SacSolveOptions exact = options.solve;
+  exact.relative_gap = 0.0;
+  // Unit sets are compared only between optimal plans (a plan within a gap
+  // may hold any set): the grid is solved again at gap 0 first.
+  if (options.solve.relative_gap > 0)
+    for (size_t p = 0; p < points.size(); ++p)
+      points[p] = solve_point(info, request, points[p].budget_gib, exact, p == 0 ? nullptr : &points[p - 1]);
+  const std::vector<size_t> changes = unit_set_changes(points);
+  plan_changes = static_cast<int>(changes.size());
+  if (plan_changes > options.max_breakpoints) return false;
+
+  const double tolerance = options.breakpoint_tolerance * range_gib;
+  // A count, not a clock, bounds the work (the same curve every run): about
+  // log2(grid step / tolerance) probes per change, 6 at the defaults.
+  int probes_left = kProbesPerBreakpoint * options.max_breakpoints;
+  std::vector<SweepPoint> found;
+  bool complete = true;
+  for (size_t p : changes)
+    complete =
+        locate_changes(info, request, exact, points[p - 1], points[p], tolerance, probes_left, found) && complete;
+  for (SweepPoint& point : found) points.push_back(std::move(point));
+  std::stable_sort(points.begin(), points.end(),
+                   [](const SweepPoint& a, const SweepPoint& b) { return a.budget_gib < b.budget_gib; });
+  // A bracket end is listed again when it is a grid point, or a probe that
+  // ends a split-off bracket and then the rest of its own: the same value
+  // copied, so equal budgets are one point. Budgets of different probes never
+  // coincide (each is the middle of its own bracket, and brackets do not
+  // overlap).
+  points.erase(std::unique(points.begin(), points.end(),
+                           [](const SweepPoint& a, const SweepPoint& b) { return !(a.budget_gib < b.budget_gib); }),
+               points.end());
+  // Each probe started from the plan just below it when it was solved; after
+  // the merge its neighbour may be another probe: check the curve again
+  // (ratios rounded up to 4 decimals can cost a little more than the optimum).
+  for (size_t p = 1; p < points.size(); ++p)
+    if (costs_more(points[p].solution, points[p - 1].solution))
+      points[p] = solve_point(info, request, points[p].budget_gib, exact, &points[p - 1]);
+  // The flags as the reported plans say: a change is located when the point
+  // before it lies within the tolerance. A plan carried over for monotonicity
+  // (two unit sets whose costs differ by less than the rounding of ratios, at
+  // a crossing) can move a change next to a point farther away: then the
+  // curve is not located after all.
+  const std::vector<size_t> located = unit_set_changes(points);
+  plan_changes = static_cast<int>(located.size());
+  for (size_t p : located) {
+    points[p].plan_change = true;
+    if (points[p].budget_gib - points[p - 1].budget_gib > tolerance * (1 + 1e-9)) complete = false;
+  }
+  return complete && plan_changes <= options.max_breakpoints;
 }
 
 }  // namespace
@@ -171,79 +212,12 @@ Sweep sweep_budgets(const ModuleInfo& info, const SacRequest& request, const Swe
   }
 
   // Breakpoints between grid points whose unit sets differ (see the header).
-  std::vector<size_t> changes = unit_set_changes(sweep.points);
-  sweep.plan_changes = static_cast<int>(changes.size());
-  sweep.breakpoints_located = changes.empty();
-  SacSolveOptions exact = options.solve;
-  exact.relative_gap = 0.0;
-  std::vector<SweepPoint> grid = sweep.points;
-  if (!changes.empty() && sweep.plan_changes <= options.max_breakpoints && options.solve.relative_gap > 0) {
-    // Unit sets are compared only between optimal plans (a plan within a gap
-    // may hold any set): the grid is solved again at gap 0 first.
-    for (size_t p = 0; p < sweep.points.size(); ++p)
-      sweep.points[p] =
-          solve_point(info, request, sweep.points[p].budget_gib, exact, p == 0 ? nullptr : &sweep.points[p - 1]);
-    changes = unit_set_changes(sweep.points);
-    sweep.plan_changes = static_cast<int>(changes.size());
-    sweep.breakpoints_located = changes.empty();
-  }
-  if (!changes.empty() && sweep.plan_changes <= options.max_breakpoints) {
-    const double tolerance = options.breakpoint_tolerance * (to - from);
-    // A count, not a clock, bounds the work (the same curve every run): about
-    // log2(grid step / tolerance) probes per change, 6 at the defaults.
-    int probes_left = kProbesPerBreakpoint * options.max_breakpoints;
-    std::vector<SweepPoint> found;
-    bool complete = true;
-    for (size_t p : changes)
-      complete = locate_changes(info, request, exact, BracketEnd{sweep.points[p - 1], p - 1},
-                                BracketEnd{sweep.points[p], p}, tolerance, probes_left, sweep.points, found) &&
-                 complete;
-    int located = 0;
-    for (const std::vector<SweepPoint>* points : {&sweep.points, &found})
-      for (const SweepPoint& point : *points) located += point.plan_change ? 1 : 0;
-    sweep.breakpoints_located = complete && located <= options.max_breakpoints;
-    for (SweepPoint& point : found) sweep.points.push_back(std::move(point));
-    std::stable_sort(sweep.points.begin(), sweep.points.end(),
-                     [](const SweepPoint& a, const SweepPoint& b) { return a.budget_gib < b.budget_gib; });
-    // A probe that ends a split-off bracket and then the rest of its own is
-    // listed twice: the same value copied, so equal budgets are one point.
-    // Budgets of different probes never coincide (each is the middle of its
-    // own bracket, and brackets do not overlap).
-    std::vector<SweepPoint> merged;
-    for (SweepPoint& point : sweep.points) {
-      if (!merged.empty() && !(merged.back().budget_gib < point.budget_gib)) {
-        merged.back().plan_change = merged.back().plan_change || point.plan_change;
-        continue;
-      }
-      merged.push_back(std::move(point));
-    }
-    sweep.points = std::move(merged);
-    // Each probe started from the plan just below it when it was solved; after
-    // the merge its neighbour may be another probe: check the curve again
-    // (ratios rounded up to 4 decimals can cost a little more than the optimum).
-    for (size_t p = 1; p < sweep.points.size(); ++p)
-      if (costs_more(sweep.points[p].solution, sweep.points[p - 1].solution))
-        sweep.points[p] = solve_point(info, request, sweep.points[p].budget_gib, exact, &sweep.points[p - 1]);
-    // The flags as the reported plans say: a change is located when the
-    // point before it lies within the tolerance. A plan carried over for
-    // monotonicity (two unit sets whose costs differ by less than the
-    // rounding of ratios, at a crossing) can move a change next to a point
-    // farther away: then the curve is not located after all.
-    sweep.plan_changes = 0;
-    for (size_t p = 1; p < sweep.points.size(); ++p) {
-      SweepPoint& point = sweep.points[p];
-      point.plan_change =
-          point.solution.has_plan && sweep.points[p - 1].solution.has_plan && !same_units(point, sweep.points[p - 1]);
-      if (!point.plan_change) continue;
-      ++sweep.plan_changes;
-      if (point.budget_gib - sweep.points[p - 1].budget_gib > tolerance * (1 + 1e-9)) sweep.breakpoints_located = false;
-    }
-    if (!sweep.breakpoints_located || sweep.plan_changes > options.max_breakpoints) {
-      sweep.breakpoints_located = false;
-      sweep.points = std::move(grid);
-    }
-  } else if (!changes.empty()) {
-    sweep.points = std::move(grid);  // too many changes: the grid as first solved
+  sweep.plan_changes = static_cast<int>(unit_set_changes(sweep.points).size());
+  sweep.breakpoints_located = sweep.plan_changes == 0;
+  if (!sweep.breakpoints_located && sweep.plan_changes <= options.max_breakpoints) {
+    std::vector<SweepPoint> grid = sweep.points;  // the curve when the changes cannot all be located
+    sweep.breakpoints_located = locate_breakpoints(info, request, options, to - from, sweep.points, sweep.plan_changes);
+    if (!sweep.breakpoints_located) sweep.points = std::move(grid);
   }
   for (size_t p = 1; p < sweep.points.size(); ++p)
     if (costs_more(sweep.points[p].solution, sweep.points[p - 1].solution)) sweep.monotone = false;
