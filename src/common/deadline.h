@@ -5,6 +5,8 @@
 // honoured inside a long LP too, not only between nodes.
 #pragma once
 
+#include <algorithm>
+#include <atomic>
 #include <chrono>
 #include <cmath>
 #include <stdexcept>
@@ -17,17 +19,33 @@ class Deadline {
   using Clock = std::chrono::steady_clock;
 
   Deadline() : start_(Clock::now()), limit_seconds_(INFINITY) {}
-  explicit Deadline(double limit_seconds) : start_(Clock::now()), limit_seconds_(limit_seconds) {}
+  explicit Deadline(double limit_seconds, const std::atomic<bool>* interrupt = nullptr)
+      : start_(Clock::now()), limit_seconds_(limit_seconds), interrupt_(interrupt) {}
 
   double elapsed_seconds() const { return std::chrono::duration<double>(Clock::now() - start_).count(); }
   double limit_seconds() const { return limit_seconds_; }
   bool unlimited() const { return std::isinf(limit_seconds_); }
-  bool expired() const { return !unlimited() && elapsed_seconds() >= limit_seconds_; }
+  // True once the limit has passed or the interrupt flag was raised: every
+  // loop that polls the clock stops the same way for both, and the front
+  // door asks interrupted() to tell the user which it was.
+  bool expired() const { return interrupted() || (!unlimited() && elapsed_seconds() >= limit_seconds_); }
+  // The flag is written by another thread or a signal handler (a lock-free
+  // atomic store is async-signal-safe) and only read here.
+  bool interrupted() const { return interrupt_ != nullptr && interrupt_->load(std::memory_order_relaxed); }
   double remaining_seconds() const { return unlimited() ? INFINITY : limit_seconds_ - elapsed_seconds(); }
+  const std::atomic<bool>* interrupt_flag() const { return interrupt_; }
+
+  // A deadline for a sub-task (a sub-MIP, one point of a sweep) that starts
+  // now with its own limit but never ends later than this one, and shares
+  // its interrupt flag.
+  Deadline child(double limit_seconds) const {
+    return Deadline(std::min(limit_seconds, remaining_seconds()), interrupt_);
+  }
 
  private:
   Clock::time_point start_;
   double limit_seconds_;
+  const std::atomic<bool>* interrupt_ = nullptr;
 };
 
 // A command's time limit counts from the command's start (reading and model
