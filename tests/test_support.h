@@ -1,11 +1,9 @@
-// Helpers shared by the test suites: where the shared instances live.
+// Helpers shared by the test suites: where the test data lives.
 //
-// Meson passes the directory of the meson option `shared_dir` (default:
-// ../shared beside the source tree) in MILPSAC_SHARED. When it holds no
-// instances/ folder, a test that needs them ends its binary with exit code 77,
-// which meson reports as SKIP, after one line saying where it looked and how
-// to point it elsewhere: a clone without the shared data still runs every
-// other suite green.
+// Meson passes the directory of the meson option `test_data` (default:
+// tests/shared in the repository, the files the tests read) in MILPSAC_SHARED.
+// The data is part of the repository, so a missing folder is a broken setup:
+// the binary fails (it is not skipped) after one line saying where it looked.
 #pragma once
 
 #include <cstdio>
@@ -16,10 +14,7 @@
 
 namespace milpsac::test {
 
-// Meson's "skipped" exit code.
-inline constexpr int kSkipExitCode = 77;
-
-// The shared/ directory (instances/, data/); skips the test binary when absent.
+// The test data directory (instances/, data/); fails the test binary when absent.
 inline std::string shared_dir() {
   const char* dir = std::getenv("MILPSAC_SHARED");
   if (dir == nullptr || *dir == '\0')
@@ -27,11 +22,11 @@ inline std::string shared_dir() {
   std::error_code error;
   if (!std::filesystem::is_directory(std::filesystem::path(dir) / "instances", error)) {
     std::fprintf(stderr,
-                 "SKIP: the shared test instances are not at %s/instances; configure with "
-                 "`meson configure build -Dshared_dir=PATH` to point at them\n",
+                 "the test data is not at %s/instances (tests/shared in the repository; "
+                 "meson option test_data)\n",
                  dir);
     std::fflush(stderr);
-    std::_Exit(kSkipExitCode);
+    std::_Exit(EXIT_FAILURE);
   }
   return dir;
 }

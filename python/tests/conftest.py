@@ -2,14 +2,16 @@
 
 Locations come from the environment that scripts/test (or the user) sets, with
 defaults for a run from the repository root after `scripts/build build`:
-  MILPSAC_SHARED  the shared instances directory (default ../shared beside the checkout)
-  MILPSAC_BIN     the milp-sac command (default build/apps/milp-sac)
-Expected answers are read from the instance files at run time; tests that need
-them are skipped, with the reason, when the directory is absent.
+  MILPSAC_SHARED  the test data directory (default tests/shared in the repository)
+  MILPSAC_BIN     the milp-sac command (default: build/apps/milp-sac, else
+                  `milp-sac` on PATH, as after `pip install .`)
+Expected answers are read from the instance files at run time; the data is in
+the repository, so a missing file fails the test that needs it.
 """
 import json
 import os
 import pathlib
+import shutil
 import subprocess
 
 import pytest
@@ -18,25 +20,29 @@ REPO = pathlib.Path(__file__).resolve().parents[2]
 
 
 def shared_dir() -> pathlib.Path:
-    return pathlib.Path(os.environ.get("MILPSAC_SHARED", REPO.parent / "shared"))
+    return pathlib.Path(os.environ.get("MILPSAC_SHARED", REPO / "tests" / "shared"))
 
 
 def instances(*parts: str) -> pathlib.Path:
     path = shared_dir() / "instances" / pathlib.Path(*parts)
     if not path.exists():
-        pytest.skip(f"{path} not found (set MILPSAC_SHARED to the shared directory)")
+        pytest.fail(f"{path} not found (tests/shared in the repository; set MILPSAC_SHARED)")
     return path
 
 
 def cli_path() -> pathlib.Path:
-    return pathlib.Path(os.environ.get("MILPSAC_BIN", REPO / "build" / "apps" / "milp-sac"))
+    if "MILPSAC_BIN" in os.environ:
+        return pathlib.Path(os.environ["MILPSAC_BIN"])
+    built = REPO / "build" / "apps" / "milp-sac"
+    on_path = shutil.which("milp-sac")
+    return built if built.exists() or on_path is None else pathlib.Path(on_path)
 
 
 def run_cli(*args: str) -> tuple[int, dict | None, str]:
     """(exit code, parsed JSON on stdout or None, stderr) of one milp-sac run."""
     binary = cli_path()
     if not binary.exists():
-        pytest.skip(f"{binary} not built (set MILPSAC_BIN)")
+        pytest.fail(f"{binary} not built (set MILPSAC_BIN)")
     proc = subprocess.run([str(binary), *map(str, args)], capture_output=True, text=True, timeout=600)
     try:
         out = json.loads(proc.stdout) if proc.stdout.strip() else None
