@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """Print "N passed, N failed" for a meson test log, plus a pytest JUnit report.
 
-    count-tests.py TESTLOG.json [--junit PYTEST.xml] [--failed N]
+    count-tests.py [TESTLOG.json] [--junit PYTEST.xml] [--failed N]
 
 Each meson test counts once; a doctest binary counts the test cases it reports
 ("[doctest] test cases: 12 | 12 passed | 0 failed"), so the total is the number
@@ -47,8 +47,11 @@ def junit_counts(path):
 
 
 def main(argv):
-    passed, failed = meson_counts(argv[1])
-    rest = argv[2:]
+    passed = failed = 0
+    rest = argv[1:]
+    if rest and not rest[0].startswith("--"):
+        passed, failed = meson_counts(rest[0])
+        rest = rest[1:]
     while rest:
         option, value, rest = rest[0], rest[1], rest[2:]
         if option == "--junit":
