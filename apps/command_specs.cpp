@@ -2,6 +2,7 @@
 // unit. CliArgs parses with it and `milp-sac COMMAND --help` prints it, so a
 // new option is added here once (docs/cli.md describes the same options).
 #include "cli_args.h"
+#include "model/sac/sac_formulation.h"
 
 namespace milpsac::cli {
 namespace {
@@ -22,7 +23,8 @@ OptionSpec log_interval_option() {
   return {"log-interval", "S", "2", "s", "with --log: seconds between progress lines (0: every report of the search)"};
 }
 OptionSpec formulation_option() {
-  return {"formulation", "chain|cumulative|pairwise-bigm", "chain", "",
+  // The default shown is the one formulation_from_args applies (one constant).
+  return {"formulation", "cumulative|chain|pairwise-bigm", model::to_string(model::kDefaultFormulation), "",
           "the SAC MILP: cumulative columns (linear size), one row per memory prefix, or the reference's "
           "pairwise big-M model row for row (old names: ours = chain, seed = pairwise-bigm)"};
 }
