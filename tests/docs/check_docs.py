@@ -6,7 +6,8 @@ MILPSAC_SOURCE set.
 1. Every `milp-sac ...` command line in a fenced code block runs from the
    repository root as written (the CLI path replaced by MILPSAC_BIN; files it
    writes go to a scratch folder): exit 0, and stdout one JSON object with
-   "schema": 1 unless the command asks for a table or writes elsewhere.
+   "schema": 1 unless the command asks for a table or writes elsewhere, and
+   each of its top-level keys is documented in docs/json.md.
 2. Every inline command template (`milp-sac COMMAND [--option ...]`) names a
    subcommand and options that its --help lists.
 3. Every option row of docs/cli.md's tables (| `--option ...` | default | ...)
@@ -97,7 +98,10 @@ def run_example(where, args, scratch):
         return [f"{where}: `milp-sac {args}` does not print JSON ({e})"]
     if not isinstance(out, dict) or out.get("schema") != 1:
         return [f"{where}: `milp-sac {args}`: JSON without \"schema\": 1"]
-    return []
+    with open(os.path.join(SOURCE, "docs", "json.md"), encoding="utf-8") as f:
+        documented = f.read()
+    return [f"{where}: `milp-sac {args}` prints key {k!r}, not in docs/json.md" for k in out
+            if f"`{k}`" not in documented]
 
 
 def check_inline(where, command, rest, known):
