@@ -5,6 +5,7 @@
     given as input: exit 2 at once, the path named (reading would block
     forever or never end);
   - -o into a missing directory: exit 2, the path named;
+  - a ModuleInfo whose fw_post_order contradicts the module tree: exit 2;
   - stdout that cannot take the output (/dev/full, closed, a broken pipe with
     SIGPIPE ignored): a non-zero exit (4) and a message, never exit 0 with
     the output lost.
@@ -13,6 +14,7 @@ Uses only the bundled examples/ and files made in a temp dir. Each run has a
 generous timeout as a hang guard (not a timing test). Run by meson (suite cli)
 with MILPSAC_BIN set.
 """
+import json
 import os
 import signal
 import subprocess
@@ -62,6 +64,19 @@ def main():
                 r = run([command, path] + flags)
                 err = r.stderr.decode(errors="replace")
                 check(f"{command} on a {kind}", r.returncode == 2 and path in err, f"exit {r.returncode}, {err!r}")
+        # A ModuleInfo whose fw_post_order is its fw_pre_order (parents before
+        # children) describes another problem: refused, not planned.
+        with open(os.path.join(EXAMPLES, "transformer_l4.json"), encoding="utf-8") as f:
+            info = json.load(f)
+        info["mod_order"]["fw_post_order"] = list(info["mod_order"]["fw_pre_order"])
+        bad_order = os.path.join(tmp, "post_is_pre.json")
+        with open(bad_order, "w", encoding="utf-8") as f:
+            json.dump(info, f)
+        for command in ("sac", "baseline"):
+            r = run([command, bad_order] + (["--budget", "1.2"] if command == "sac" else []))
+            err = r.stderr.decode(errors="replace")
+            check(f"{command}: fw_post_order equal to fw_pre_order",
+                  r.returncode == 2 and bad_order in err and "fw_post_order" in err, f"exit {r.returncode}, {err!r}")
         missing = os.path.join(tmp, "missing", "out.json")
         r = run([VALID[0], VALID[1], "-o", missing])
         err = r.stderr.decode(errors="replace")
