@@ -18,6 +18,7 @@
 #include "cli_args.h"
 #include "commands.h"
 #include "common/input_error.h"
+#include "stdout_check.h"
 
 namespace {
 
@@ -126,7 +127,7 @@ int main(int argc, char** argv) {
     return 2;
   }
   try {
-    return run_command(name, it->second, Args(argv + 2, argv + argc));
+    return milpsac::cli::checked_stdout(name, run_command(name, it->second, Args(argv + 2, argv + argc)));
   } catch (const milpsac::InputError& e) {
     std::cerr << "milp-sac " << name << ": error: " << e.what() << "\n";
     return 2;

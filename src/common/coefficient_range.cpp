@@ -5,6 +5,7 @@
 #include <cstdio>
 #include <limits>
 
+#include "common/infinity.h"
 #include "common/input_error.h"
 
 namespace milpsac {
@@ -85,6 +86,21 @@ std::vector<std::string> check_coefficient_ranges(const lp::LinearProgram& model
       col[static_cast<std::size_t>(j)].add(a, i);
     }
   }
+  // A cost or coefficient of 1e30 or more is "infinite" by the MPS
+  // convention that bounds follow (common/infinity.h), and products of such
+  // values overflow: -1e308 was answered `optimal` with objective null.
+  const std::string too_large = ": magnitude at or above " + number(kInputInfinity) +
+                                " (the MPS infinity), which has no finite meaning as a coefficient; rescale the model";
+  if (objective.large >= kInputInfinity)
+    throw InputError(source + ": objective coefficient " + number(objective.large_value) + " of column " +
+                     name_of(model.col_names, objective.large_at) + too_large);
+  if (!(std::fabs(model.offset) < kInputInfinity))
+    throw InputError(source + ": objective constant " + number(model.offset) + too_large);
+  for (int j = 0; j < cols; ++j)
+    if (col[static_cast<std::size_t>(j)].large >= kInputInfinity)
+      throw InputError(source + ": coefficient " + number(col[static_cast<std::size_t>(j)].large_value) + " in row " +
+                       name_of(model.row_names, col[static_cast<std::size_t>(j)].large_at) + ", column " +
+                       name_of(model.col_names, j) + too_large);
   const std::string refusal = ", at or beyond " + number(kUnresolvableCoefficientRange) +
                               ": in double precision the smaller entries are lost in the larger one's round-off, so "
                               "no answer would be meaningful; rescale the model (change the units of that row or "

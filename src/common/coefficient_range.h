@@ -31,7 +31,9 @@ inline constexpr double kUnresolvableCoefficientRange = 1e15;
 // Span above which the feasibility tolerances no longer bound the error: warned.
 inline constexpr double kWideCoefficientRange = 1e10;
 
-// Throws InputError ("SOURCE: row 'r', column 'c': ...") when a row or column
+// Throws InputError when an objective or matrix coefficient (or the objective
+// constant) has magnitude kInputInfinity (1e30) or more, and
+// ("SOURCE: row 'r', column 'c': ...") when a row or column
 // of the matrix spans kUnresolvableCoefficientRange or more; otherwise
 // returns the warnings (empty for a well-ranged model).
 std::vector<std::string> check_coefficient_ranges(const lp::LinearProgram& model, const std::string& source);

@@ -28,6 +28,21 @@ std::string read_stream(std::istream& in, const std::string& name, const Deadlin
   return data;
 }
 
+const char* kind_of(const std::filesystem::file_status& status) {
+  switch (status.type()) {
+    case std::filesystem::file_type::fifo:
+      return "a FIFO";
+    case std::filesystem::file_type::character:
+      return "a character device";
+    case std::filesystem::file_type::block:
+      return "a block device";
+    case std::filesystem::file_type::socket:
+      return "a socket";
+    default:
+      return "not a file";
+  }
+}
+
 }  // namespace
 
 std::string input_name(const std::string& path) { return path == "-" ? "<stdin>" : path; }
@@ -42,10 +57,14 @@ std::string read_file(const std::string& path, const Deadline* deadline) {
     const auto status = std::filesystem::status(path, ec);
     if (std::filesystem::is_directory(status)) throw InputError(name + ": is a directory, not a file");
     if (ec || !std::filesystem::exists(status)) throw InputError(name + ": cannot open file (no such file)");
-    if (std::filesystem::is_regular_file(status)) {
-      const auto size = std::filesystem::file_size(path, ec);
-      if (!ec && size > kMaxInputBytes) throw InputError(name + ": file larger than 2 GiB");
-    }
+    // Only regular files: opening a FIFO with no writer blocks forever, and a
+    // device such as /dev/zero never ends (it grew to gigabytes before the
+    // size limit). A stream is read from standard input ("-") instead.
+    if (!std::filesystem::is_regular_file(status))
+      throw InputError(name + ": not a regular file (" + kind_of(status) +
+                       "); to read a pipe or a device, give '-' and redirect standard input");
+    const auto size = std::filesystem::file_size(path, ec);
+    if (!ec && size > kMaxInputBytes) throw InputError(name + ": file larger than 2 GiB");
     std::ifstream in(path, std::ios::binary);
     if (!in) {
       const int err = errno;

@@ -17,16 +17,19 @@
 #include <string>
 #include <string_view>
 
+#include "common/deadline.h"
+
 namespace milpsac {
 
 // Deeper documents are refused; every format we read is at most 6 levels deep.
 inline constexpr int kMaxJsonDepth = 256;
 
-// Parse `text`; `source` names it in messages.
-nlohmann::json parse_json(std::string_view text, const std::string& source);
+// Parse `text`; `source` names it in messages. Linear in the size of the
+// text. With a `deadline`, it is polled while parsing (TimeLimitReached).
+nlohmann::json parse_json(std::string_view text, const std::string& source, const Deadline* deadline = nullptr);
 
-// read_file + parse_json.
-nlohmann::json read_json_file(const std::string& path);
+// read_file + parse_json, both under `deadline` (may be null).
+nlohmann::json read_json_file(const std::string& path, const Deadline* deadline = nullptr);
 
 // A number field that arrived as a marker string: "NaN", "Infinity",
 // "-Infinity", or a number outside double range such as "1e999".

@@ -98,3 +98,20 @@ TEST_CASE("unnamed rows and columns are named by their index") {
   CHECK(message.rfind("m.mps: row 0:", 0) == 0);
   CHECK(contains(message, "(column 1)"));
 }
+
+TEST_CASE("a cost, a coefficient or the objective constant of 1e30 or more is refused, naming it") {
+  lp::LinearProgram m = identity(2);
+  m.c(1) = -1e308;  // two of these overflowed the objective to -inf: "optimal" with objective null
+  std::string message = error_of(m);
+  CAPTURE(message);
+  CHECK(message.rfind("m.mps: objective coefficient -1e+308 of column 'c1'", 0) == 0);
+  m.c(1) = 1.0;
+  m.A.coeffRef(0, 0) = 1e30;
+  message = error_of(m);
+  CHECK(message.rfind("m.mps: coefficient 1e+30 in row 'r0', column 'c0'", 0) == 0);
+  m.A.coeffRef(0, 0) = 1.0;
+  m.offset = -1e300;
+  CHECK(error_of(m).rfind("m.mps: objective constant", 0) == 0);
+  m.offset = 0.0;
+  CHECK(error_of(m).empty());
+}

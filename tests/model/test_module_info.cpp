@@ -162,6 +162,11 @@ TEST_CASE("module info: bad input names file, module and field") {
     json["mod_order"]["fw_post_order"][3] = "M.b.c.nope";
     check_contains(error_of(json), {"bad.json", "fw_post_order", "M.b.c.nope"});
   }
+  SUBCASE("fw_post_order inconsistent with the module tree") {
+    Json json = test::tiny_module_info();
+    json["mod_order"]["fw_post_order"] = json["mod_order"]["fw_pre_order"];  // parents before children
+    check_contains(error_of(json), {"bad.json", "fw_post_order", "comes after its parent"});
+  }
   SUBCASE("a module missing from an order, or listed twice") {
     Json json = test::tiny_module_info();
     json["mod_order"]["bw_pre_order"].erase(json["mod_order"]["bw_pre_order"].begin() + 2);
