@@ -438,7 +438,9 @@ void SimplexSolver::shift_costs_to_dual_feasibility() {
     return static_cast<double>(state >> 11) * 0x1.0p-53;
   };
   const double base = tol::kCostPerturbation;
-  work_cost_ = cost_;
+  // Shifts already in place (a repair during the dual simplex) stay: d_ was
+  // computed from them and the new shift is on top.
+  if (!costs_shifted_) work_cost_ = cost_;
   for (int v = 0; v < num_vars(); ++v) {
     const double push = base * (1.0 + std::fabs(cost_[v])) * (1.0 + next_uniform());
     double shift = 0.0;
