@@ -25,6 +25,7 @@
 #include "output.h"
 #include "progress_log.h"
 #include "shard_stats_table.h"
+#include "sharding/exact_json.h"
 #include "sharding/exact_selection.h"
 #include "sharding/placement.h"
 #include "sharding/plan_json.h"
@@ -39,31 +40,6 @@ namespace {
 using sharding::PlanInput;
 using sharding::PlanResult;
 using sharding::Proposal;
-
-Json exact_json(const PlanInput& input, const PlanResult& plan, const sharding::ExactSelection& exact) {
-  Json j = {{"status", bnb::to_string(exact.status)}};
-  if (!exact.has_solution) return j;
-  j["total_perf_ms"] = exact.total_perf;
-  j["options"] = sharding::proposal_json(exact.choice);
-  j["bound_ms"] = exact.bound;
-  j["gap"] = exact.gap;
-  j["nodes"] = exact.nodes;
-  j["seconds"] = exact.seconds;
-  // What the bins cost: the DP's best total perf over its proposals minus the optimum.
-  if (!plan.proposals.empty()) {
-    double dp_best = sharding::total_perf(input, plan.proposals.front());
-    for (const Proposal& p : plan.proposals) dp_best = std::min(dp_best, sharding::total_perf(input, p));
-    j["dp_best_total_perf_ms"] = dp_best;
-    j["discretisation_cost_ms"] = dp_best - exact.total_perf;
-  } else {
-    j["dp_best_total_perf_ms"] = nullptr;
-    j["discretisation_cost_ms"] = nullptr;
-  }
-  sharding::PlacementResult placed = sharding::place_proposal(input, exact.choice);
-  j["placed"] = placed.placed;
-  if (placed.placed) j["rating_ms"] = placed.placement.rating;
-  return j;
-}
 
 // Laid out like TorchRec's EmbeddingStats: devices, then tables.
 void print_table(const std::string& path, const PlanInput& input, const PlanInput& original, const PlanResult& r,
@@ -164,7 +140,7 @@ int run_shard(const Args& args) {
     if (!exact.has_solution && exact.status != bnb::MilpStatus::kInfeasible)
       std::cerr << "milp-sac shard: warning: the exact selection ended with status " << bnb::to_string(exact.status)
                 << " and no solution\n";
-    out["exact"] = exact_json(input, plan, exact);
+    out["exact"] = sharding::exact_json(input, plan, exact);
   }
 
   if (format == OutputFormat::kTable) {
