@@ -64,7 +64,9 @@ def _tradeoff_curve(curve: Any) -> Any:
 def to_json(obj: Any) -> str:
     # allow_nan: the readers report NaN/Infinity by field name (json.dumps'
     # own error would not say which field).
-    return json.dumps(obj, default=_plain, allow_nan=True)
+    # Compact separators: the text is only parsed (6.2 -> 5.8 MB for an
+    # 8,000-module Graph, the size of the ModuleInfo file it came from).
+    return json.dumps(obj, default=_plain, allow_nan=True, separators=(",", ":"))
 
 
 def _node_dict(node: Any) -> dict:
