@@ -420,8 +420,12 @@ MilpProgress Search::snapshot() const {
   MilpProgress p;
   p.nodes = nodes_;
   p.open_nodes = static_cast<long>(queue_.size());
+  // Before the root LP (an initial solution's report) no bound is known yet:
+  // the incumbent is not one, so the gap stays open (infinite).
+  const bool bound_known = std::isfinite(root_lp_bound_) || nodes_ > 0 || std::isfinite(lower_bound());
   const double lower =
-      std::min({lower_bound(), in_hand_bound_, state_.has_incumbent ? state_.incumbent_value : INFINITY});
+      bound_known ? std::min({lower_bound(), in_hand_bound_, state_.has_incumbent ? state_.incumbent_value : INFINITY})
+                  : -INFINITY;
   p.bound = state_.sign * (std::isfinite(lower) ? lower : root_lp_bound_);
   if (state_.has_incumbent) {
     p.objective = state_.sign * state_.incumbent_value;

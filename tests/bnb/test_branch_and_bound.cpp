@@ -241,6 +241,23 @@ TEST_CASE("progress events: the root LP first, cut rounds in order, each better 
   CHECK(last_objective == doctest::Approx(r.objective));  // the last solution reported is the answer
 }
 
+TEST_CASE("progress events: an initial solution is reported before the root LP, with no bound yet") {
+  const auto lp = correlated_knapsack(24, 9);
+  bnb::MilpOptions options = exact_gap();
+  options.initial_solution = Eigen::VectorXd::Zero(lp.num_cols());  // take nothing: feasible, value 0
+  std::vector<bnb::MilpProgress> seen;
+  options.progress = [&](const bnb::MilpProgress& p) { seen.push_back(p); };
+  const auto r = bnb::solve_milp(lp, options);
+  REQUIRE(r.status == MilpStatus::kOptimal);
+  REQUIRE(seen.size() >= 2);
+  CHECK(seen[0].event == bnb::MilpEvent::kIncumbent);
+  CHECK(std::string(seen[0].found_by) == "initial solution");
+  CHECK(seen[0].objective == doctest::Approx(0.0));
+  CHECK(std::isinf(seen[0].gap));  // no bound before the root LP: the gap is open, not 0
+  CHECK(seen[1].event == bnb::MilpEvent::kRootLp);
+  CHECK(std::isfinite(seen[1].gap));
+}
+
 TEST_CASE("relative gap: the search stops once the gap is reached and says so") {
   std::mt19937 rng(11);
   std::uniform_int_distribution<int> w(10, 90);
