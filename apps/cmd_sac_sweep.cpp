@@ -17,6 +17,7 @@
 #include "model/module_info_reader.h"
 #include "model/sac/sac_sweep.h"
 #include "output.h"
+#include "progress_line.h"
 #include "sac_options.h"
 #include "sac_sweep_plot.h"
 
@@ -86,9 +87,9 @@ void print_sweep_table(const std::string& path, const model::SacRequest& request
   for (const model::SweepPoint& p : sweep.points) {
     const model::SacSolution& s = p.solution;
     if (s.has_plan)
-      std::printf("%12.5f%c %-12s  %14.4f  %12.5f  %7.2f  %5zu  %-9s  %8.3f\n", p.budget_gib, p.plan_change ? '*' : ' ',
-                  s.status.c_str(), s.recompute_ms, s.peak_bytes / model::kBytesPerGiB, 100.0 * s.gap, s.plan.size(),
-                  s.found_by.c_str(), s.seconds);
+      std::printf("%12.5f%c %-12s  %14.4f  %12.5f  %7s  %5zu  %-9s  %8.3f\n", p.budget_gib, p.plan_change ? '*' : ' ',
+                  s.status.c_str(), s.recompute_ms, s.peak_bytes / model::kBytesPerGiB, gap_percent(s.gap).c_str(),
+                  s.plan.size(), s.found_by.c_str(), s.seconds);
     else
       std::printf("%12.5f  %-12s  %14s  %12s  %7s  %5s  %-9s  %8.3f\n", p.budget_gib, s.status.c_str(), "-", "-", "-",
                   "-", "", s.seconds);

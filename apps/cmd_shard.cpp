@@ -9,8 +9,9 @@
 // every device's HBM before planning, as TorchRec's planner does. Placement
 // follows TorchRec's rules (sharding/placement_rules.h), so the plan is one
 // TorchRec accepts. Output keys: docs/json.md#shard; the table is laid out
-// like TorchRec's EmbeddingStats (per device used / capacity / %, per table
-// sharding type, kernel, shards and sizes). Exit 0 with a plan, 1 when no
+// like TorchRec's EmbeddingStats (per rank used / capacity / %, perf, shards
+// by sharding type; perf max and total, imbalance: shard_stats_table.h; per
+// table sharding type, kernel, shards and sizes). Exit 0 with a plan, 1 when no
 // proposal could be placed (the JSON says which table did not fit and by how
 // much), 2 on bad input.
 #include <cmath>
@@ -23,9 +24,12 @@
 #include "common/input_file.h"
 #include "output.h"
 #include "progress_log.h"
+#include "shard_stats_table.h"
+#include "sharding/exact_json.h"
 #include "sharding/exact_selection.h"
 #include "sharding/placement.h"
 #include "sharding/plan_json.h"
+#include "sharding/plan_stats.h"
 #include "sharding/planner.h"
 #include "text_format.h"
 
@@ -36,35 +40,6 @@ namespace {
 using sharding::PlanInput;
 using sharding::PlanResult;
 using sharding::Proposal;
-
-Json exact_json(const PlanInput& input, const PlanResult& plan, const sharding::ExactSelection& exact) {
-  Json j = {{"status", bnb::to_string(exact.status)}};
-  if (!exact.has_solution) return j;
-  j["total_perf_ms"] = exact.total_perf;
-  j["options"] = sharding::proposal_json(exact.choice);
-  j["bound_ms"] = exact.bound;
-  j["gap"] = exact.gap;
-  j["nodes"] = exact.nodes;
-  j["seconds"] = exact.seconds;
-  // What the bins cost: the DP's best total perf over its proposals minus the optimum.
-  if (!plan.proposals.empty()) {
-    double dp_best = sharding::total_perf(input, plan.proposals.front());
-    for (const Proposal& p : plan.proposals) dp_best = std::min(dp_best, sharding::total_perf(input, p));
-    j["dp_best_total_perf_ms"] = dp_best;
-    j["discretisation_cost_ms"] = dp_best - exact.total_perf;
-  } else {
-    j["dp_best_total_perf_ms"] = nullptr;
-    j["discretisation_cost_ms"] = nullptr;
-  }
-  sharding::PlacementResult placed = sharding::place_proposal(input, exact.choice);
-  j["placed"] = placed.placed;
-  if (placed.placed) j["rating_ms"] = placed.placement.rating;
-  return j;
-}
-
-std::string used_percent(std::int64_t used, std::int64_t capacity) {
-  return capacity > 0 ? percent(static_cast<double>(used) / static_cast<double>(capacity)) : "-";
-}
 
 // Laid out like TorchRec's EmbeddingStats: devices, then tables.
 void print_table(const std::string& path, const PlanInput& input, const PlanInput& original, const PlanResult& r,
@@ -86,27 +61,7 @@ void print_table(const std::string& path, const PlanInput& input, const PlanInpu
             << ", rating " << human_number(r.placement.rating) << " ms (largest per-device perf), total perf "
             << human_number(sharding::total_perf(input, r.best)) << " ms\n\n";
 
-  const std::int64_t hbm_capacity = original.topology.hbm_per_device;
-  const std::int64_t ddr_capacity = original.topology.ddr_per_device;
-  TextTable devices({{"rank"},
-                     {"HBM used (GiB)"},
-                     {"HBM capacity (GiB)"},
-                     {"HBM used (%)"},
-                     {"DDR used (GiB)"},
-                     {"DDR capacity (GiB)"},
-                     {"DDR used (%)"},
-                     {"perf (ms)"},
-                     {"shards"}});
-  std::vector<int> shard_count(r.placement.devices.size(), 0);
-  for (int d : r.placement.device) ++shard_count[static_cast<std::size_t>(d)];
-  for (std::size_t d = 0; d < r.placement.devices.size(); ++d) {
-    const sharding::DeviceUse& u = r.placement.devices[d];
-    devices.add_row({std::to_string(d), gib(static_cast<double>(u.hbm)), gib(static_cast<double>(hbm_capacity)),
-                     used_percent(u.hbm, hbm_capacity), gib(static_cast<double>(u.ddr)),
-                     gib(static_cast<double>(ddr_capacity)), used_percent(u.ddr, ddr_capacity), human_number(u.perf),
-                     std::to_string(shard_count[d])});
-  }
-  std::cout << devices.render() << "\n";
+  std::cout << shard_stats_table(sharding::plan_stats(input, original, r)) << "\n";
 
   TextTable tables({{"table", true},
                     {"sharding type", true},
@@ -185,7 +140,7 @@ int run_shard(const Args& args) {
     if (!exact.has_solution && exact.status != bnb::MilpStatus::kInfeasible)
       std::cerr << "milp-sac shard: warning: the exact selection ended with status " << bnb::to_string(exact.status)
                 << " and no solution\n";
-    out["exact"] = exact_json(input, plan, exact);
+    out["exact"] = sharding::exact_json(input, plan, exact);
   }
 
   if (format == OutputFormat::kTable) {

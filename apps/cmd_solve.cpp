@@ -59,7 +59,7 @@ void print_solution_table(const std::string& path, bool read_in_time, const lp::
   summary.add_row({"status", bnb::to_string(result.status)});
   summary.add_row({"objective", result.has_solution ? human_number(result.objective, 10) : "-"});
   summary.add_row({"bound", std::isfinite(result.bound) ? human_number(result.bound, 10) : "-"});
-  summary.add_row({"gap (%)", result.has_solution && std::isfinite(result.gap) ? percent(result.gap) : "-"});
+  summary.add_row({"gap (%)", result.has_solution ? gap_percent(result.gap) : "-"});
   summary.add_row({"nodes", std::to_string(result.nodes)});
   summary.add_row({"time (s)", human_number(seconds, 3)});
   std::string text = summary.render();

@@ -1,6 +1,11 @@
-// `--log`: progress lines on stderr while a search runs, at most one every
-// few seconds and none for solves that end within the first interval:
+// `--log`: progress lines on stderr while a search runs. The root phase is
+// reported as it happens, as CBC and HiGHS do (root LP, each cut round, each
+// better solution and who found it); the tree search at most one line every
+// few seconds, none for solves that end within the first interval:
 //
+//   milp-sac solve: 0.04 s  root LP  objective 25.4  iterations 412
+//   milp-sac solve: 0.21 s  cut round 1  +38 cuts (38 in LP)  bound 25.9
+//   milp-sac solve: 0.35 s  solution 27 by diving  bound 25.9  gap 4.1 %
 //   milp-sac solve: 4.0 s  nodes 1520  incumbent 12.5  bound 11.9  gap 4.8 %
 //
 // The library writes nothing itself; it reports through an optional progress
@@ -18,6 +23,7 @@
 #include "bnb/milp_types.h"
 #include "cli_args.h"
 #include "common/input_error.h"
+#include "progress_line.h"
 #include "text_format.h"
 
 namespace milpsac::cli {
@@ -27,14 +33,14 @@ class ProgressLog {
   explicit ProgressLog(std::string command, double interval_seconds = 2.0)
       : command_(std::move(command)), interval_(interval_seconds), next_(interval_seconds) {}
 
-  // One report of the search; prints when the next interval has begun.
-  void report(double seconds, long nodes, double incumbent, double bound, double gap) {
-    if (seconds < next_) return;
-    next_ = seconds + interval_;
-    std::cerr << "milp-sac " << command_ << ": " << human_number(seconds, 3) << " s  nodes " << nodes << "  incumbent "
-              << (std::isfinite(incumbent) ? human_number(incumbent) : std::string("-")) << "  bound "
-              << (std::isfinite(bound) ? human_number(bound) : std::string("-")) << "  gap "
-              << (std::isfinite(gap) ? percent(gap) + " %" : std::string("-")) << "\n";
+  // One report of the search: root events at once, search snapshots when
+  // the next interval has begun.
+  void report(const bnb::MilpProgress& p) {
+    if (p.event == bnb::MilpEvent::kSearch) {
+      if (p.seconds < next_) return;
+      next_ = p.seconds + interval_;
+    }
+    std::cerr << progress_line(command_, p) << "\n";
   }
 
  private:
@@ -58,9 +64,7 @@ inline ProgressSetting progress_from_args(const CliArgs& args, const std::string
     throw InputError("option --log-interval: must be a finite number of seconds >= 0");
   if (!args.flag("log")) return setting;
   auto log = std::make_shared<ProgressLog>(command, setting.interval_seconds);
-  setting.callback = [log](const bnb::MilpProgress& p) {
-    log->report(p.seconds, p.nodes, p.objective, p.bound, p.gap);
-  };
+  setting.callback = [log](const bnb::MilpProgress& p) { log->report(p); };
   return setting;
 }
 

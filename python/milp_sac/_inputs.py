@@ -64,7 +64,9 @@ def _tradeoff_curve(curve: Any) -> Any:
 def to_json(obj: Any) -> str:
     # allow_nan: the readers report NaN/Infinity by field name (json.dumps'
     # own error would not say which field).
-    return json.dumps(obj, default=_plain, allow_nan=True)
+    # Compact separators: the text is only parsed (6.2 -> 5.8 MB for an
+    # 8,000-module Graph, the size of the ModuleInfo file it came from).
+    return json.dumps(obj, default=_plain, allow_nan=True, separators=(",", ":"))
 
 
 def _node_dict(node: Any) -> dict:
@@ -76,7 +78,61 @@ def _node_dict(node: Any) -> dict:
 
 def check_ad_matrix(matrix: Any, n: int) -> None:
     """ValueError unless `matrix` (nested lists, a numpy array, a tensor) is
-    n x n with finite numbers: the ancestor-descendant matrix of n nodes."""
+    n x n with finite numbers: the ancestor-descendant matrix of n nodes.
+
+    A numeric 2-D array (what PyTorch's Graph holds: np.zeros((n, n))) is
+    checked by numpy in milliseconds; element by element in Python, 8,000
+    modules took 16-20 s and 3 GB (64 million boxed floats). Anything numpy
+    cannot turn into a numeric 2-D array (ragged lists, strings), or no numpy at
+    all, takes the element-wise path, whose messages name the first bad entry;
+    the fast path reports the same entry with the same words."""
+    array = _numeric_2d_array(matrix)
+    if array is None:
+        _check_ad_matrix_elementwise(matrix, n)
+        return
+    rows, cols = array.shape
+    if rows != n:
+        raise ValueError(f"graph: ad_matrix: expected {n} x {n} (one row and column per node), got {rows} rows")
+    if cols != n:
+        raise ValueError(f"graph: ad_matrix[0]: expected {n} entries (one per node), got {cols}")
+    if array.dtype.kind == "f":
+        import numpy as np
+
+        # A finite sum means every entry is finite, with no n x n temporary;
+        # only a sum that is not (a bad entry, or an overflow) is searched.
+        with np.errstate(over="ignore", invalid="ignore"):
+            total = float(array.sum())
+        if math.isfinite(total):
+            return
+        bad = np.flatnonzero(~np.isfinite(array))  # row-major: the first is the one the loop would find
+        if bad.size:
+            i, j = divmod(int(bad[0]), n)
+            raise ValueError(
+                f"graph: ad_matrix[{i}][{j}]: expected a finite number (0 or 1), got {array[i, j].item()!r}")
+
+
+def _numeric_2d_array(matrix: Any) -> Any:
+    """`matrix` as a numpy array of bools, integers or floats with two axes, or
+    None (no numpy, or not such an array: the element-wise check decides)."""
+    try:
+        import numpy as np  # lazily: numpy is optional for milp_sac
+    except ImportError:
+        return None
+    if hasattr(matrix, "numpy") and not isinstance(matrix, np.ndarray):
+        try:  # a torch tensor: a view, no copy
+            matrix = matrix.detach().cpu().numpy()
+        except Exception:  # noqa: BLE001 - not a tensor after all: let the generic path decide
+            pass
+    try:
+        array = np.asarray(matrix)
+    except (ValueError, TypeError):  # ragged nested lists and the like
+        return None
+    if array.ndim != 2 or array.dtype.kind not in "biuf":
+        return None
+    return array
+
+
+def _check_ad_matrix_elementwise(matrix: Any, n: int) -> None:
     rows = matrix.tolist() if hasattr(matrix, "tolist") else matrix
     try:
         rows = [list(row) for row in rows]

@@ -2,8 +2,9 @@
 from __future__ import annotations
 
 import json
+import math
 import sys
-from typing import Any
+from typing import Any, Optional
 
 from . import _core
 from ._inputs import as_float, as_int, document_text, fspath, is_path
@@ -21,20 +22,38 @@ def solve_mps(path: Any, *, gap: float = 1e-4, time_limit: float = float("inf"),
     return _core.solve_mps(fspath(path), as_float(gap, "gap"), as_float(time_limit, "time_limit"), limit)
 
 
-def propose_sharding(plan_input: Any, *, variant: str = "1d") -> dict:
+def propose_sharding(
+    plan_input: Any,
+    *,
+    variant: str = "1d",
+    storage_reservation: Optional[float] = None,
+    time_limit: Optional[float] = None,
+    proposals: bool = False,
+    exact: bool = False,
+) -> dict:
     """Embedding sharding plan (the planner loop around the DP proposer), as `milp-sac shard`.
 
     plan_input: a path or the sharding input dict (topology, options, ...).
-    variant: '1d' (planned storage) or '2d' (HBM x DDR). Returns the JSON of
-    `milp-sac shard` as a dict (docs/json.md#shard, the same builder): status
-    'feasible' with tables (chosen option, shards and their devices) and
-    per-device use, or 'infeasible' with the closest failure under 'unplaced'
-    and its message.
+    The options are the CLI's:
+      variant              '1d' (planned storage) or '2d' (HBM x DDR): `--2d`;
+      storage_reservation  fraction of HBM kept free, in [0, 1) (default: the
+                           input's, else 0.15): `--storage-reservation`;
+      time_limit           seconds for the planner loop and the exact
+                           selection (default none): `--time-limit`;
+      proposals            also the initial proposal and every DP proposal: `--proposals`;
+      exact                also the selection solved exactly as a MILP: `--exact`.
+    Returns the JSON of `milp-sac shard` as a dict (docs/json.md#shard, the
+    same builder): status 'feasible' with tables (chosen option, shards and
+    their devices), per-device use and TorchRec's summary under 'stats', or
+    'infeasible' with the closest failure under 'unplaced' and its message.
     """
+    reservation = None if storage_reservation is None else as_float(storage_reservation, "storage_reservation")
+    limit = math.inf if time_limit is None else as_float(time_limit, "time_limit")
+    args = (str(variant), reservation, limit, bool(proposals), bool(exact))
     if is_path(plan_input):
-        return json.loads(_core.propose_sharding_file(fspath(plan_input), str(variant)))
+        return json.loads(_core.propose_sharding_file(fspath(plan_input), *args))
     text, source = document_text(plan_input, "plan_input")
-    return json.loads(_core.propose_sharding_text(text, source, str(variant)))
+    return json.loads(_core.propose_sharding_text(text, source, *args))
 
 
 def analyze_graph(graph: Any) -> dict:

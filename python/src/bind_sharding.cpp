@@ -1,14 +1,21 @@
 // milp_sac._core: embedding sharding. propose_sharding_text / _file read a
 // plan input (JSON text or a file), run sharding::plan_sharding, the planner
-// loop around the DP proposer that `milp-sac shard` runs, and return the
-// CLI's JSON text (sharding/plan_json.h).
+// loop around the DP proposer that `milp-sac shard` runs, with the same
+// options (variant, storage reservation, time limit, proposals, exact), and
+// return the CLI's JSON text (sharding/plan_json.h, sharding/exact_json.h).
 #include <pybind11/pybind11.h>
+#include <pybind11/stl.h>
 
+#include <cmath>
+#include <optional>
 #include <string>
 
 #include "bindings.h"
+#include "common/deadline.h"
 #include "common/input_error.h"
 #include "common/json_input.h"
+#include "sharding/exact_json.h"
+#include "sharding/exact_selection.h"
 #include "sharding/plan_json.h"
 #include "sharding/planner.h"
 
@@ -23,21 +30,47 @@ sharding::Variant parse_variant(const std::string& variant) {
   throw InputError("option variant: expected '1d' or '2d', got '" + variant + "'");
 }
 
+// What `milp-sac shard` takes besides the input (apps/cmd_shard.cpp), with
+// the same checks and defaults.
+struct ShardOptions {
+  std::string variant = "1d";
+  std::optional<double> storage_reservation;  // else the input's, else TorchRec's default
+  double time_limit = INFINITY;
+  bool proposals = false;
+  bool exact = false;
+};
+
+void check(const ShardOptions& o) {
+  if (!(o.time_limit > 0)) throw InputError("option time_limit: must be > 0 seconds");
+  if (o.storage_reservation && !(*o.storage_reservation >= 0.0 && *o.storage_reservation < 1.0))
+    throw InputError("option storage_reservation: must be a fraction in [0, 1)");
+}
+
 // The JSON text of `milp-sac shard` (sharding::plan_json, "schema" first);
 // the package's propose_sharding parses it, so both give the same keys.
 template <typename Read>
-std::string propose(Read read, const std::string& variant_name) {
+std::string propose(Read read, const ShardOptions& o) {
   py::gil_scoped_release release;
-  const sharding::Variant variant = parse_variant(variant_name);
-  // As `milp-sac shard`: the input's storage reservation, else TorchRec's default.
+  const Deadline clock;  // the time limit counts from here, as the CLI's
+  const sharding::Variant variant = parse_variant(o.variant);
+  check(o);
   const sharding::PlanInput original = read();
-  const double reservation = original.storage_reservation.value_or(sharding::kDefaultStorageReservation);
+  const double reservation =
+      o.storage_reservation.value_or(original.storage_reservation.value_or(sharding::kDefaultStorageReservation));
   const sharding::PlanInput input = sharding::with_storage_reservation(original, reservation);
-  const sharding::PlanResult result = sharding::plan_sharding(input, variant);
-  const nlohmann::ordered_json plan = sharding::plan_json(input, original, result, variant, reservation, false);
+  const sharding::PlanResult result =
+      sharding::plan_sharding(input, variant, Deadline(remaining_limit(clock, o.time_limit)));
+  const nlohmann::ordered_json plan = sharding::plan_json(input, original, result, variant, reservation, o.proposals);
   nlohmann::ordered_json out;
   out["schema"] = 1;
   for (const auto& [key, value] : plan.items()) out[key] = value;
+  if (o.exact) {
+    const sharding::SearchSpace space = sharding::load_search_space(input, variant);
+    bnb::MilpOptions options;
+    options.relative_gap = 0.0;
+    options.time_limit_seconds = remaining_limit(clock, o.time_limit);
+    out["exact"] = sharding::exact_json(input, result, sharding::solve_exact_selection(input, space, variant, options));
+  }
   return out.dump(-1, ' ', false, nlohmann::ordered_json::error_handler_t::replace);
 }
 
@@ -46,16 +79,22 @@ std::string propose(Read read, const std::string& variant_name) {
 void bind_sharding(py::module_& m) {
   m.def(
       "propose_sharding_text",
-      [](const std::string& text, const std::string& source, const std::string& variant) {
-        return propose([&] { return sharding::parse_plan_input(milpsac::parse_json(text, source), source); }, variant);
+      [](const std::string& text, const std::string& source, const std::string& variant,
+         std::optional<double> storage_reservation, double time_limit, bool proposals, bool exact) {
+        return propose([&] { return sharding::parse_plan_input(milpsac::parse_json(text, source), source); },
+                       ShardOptions{variant, storage_reservation, time_limit, proposals, exact});
       },
-      py::arg("text"), py::arg("source"), py::arg("variant"));
+      py::arg("text"), py::arg("source"), py::arg("variant"), py::arg("storage_reservation"), py::arg("time_limit"),
+      py::arg("proposals"), py::arg("exact"));
   m.def(
       "propose_sharding_file",
-      [](const std::string& path, const std::string& variant) {
-        return propose([&] { return sharding::read_plan_input(path); }, variant);
+      [](const std::string& path, const std::string& variant, std::optional<double> storage_reservation,
+         double time_limit, bool proposals, bool exact) {
+        return propose([&] { return sharding::read_plan_input(path); },
+                       ShardOptions{variant, storage_reservation, time_limit, proposals, exact});
       },
-      py::arg("path"), py::arg("variant"));
+      py::arg("path"), py::arg("variant"), py::arg("storage_reservation"), py::arg("time_limit"), py::arg("proposals"),
+      py::arg("exact"));
 }
 
 }  // namespace milpsac::python

@@ -84,6 +84,21 @@ class Search {
   // stays close to the best open bound, else park it too.
   std::optional<Node> plunge_or_park(std::optional<Node> next, std::optional<Node> other, double objective);
   void report_progress(bool force);
+  // The snapshot every report starts from.
+  MilpProgress snapshot() const;
+  // A root event (MilpEvent), reported whatever the interval.
+  void report_event(MilpProgress p) const {
+    if (state_.options.progress) state_.options.progress(p);
+  }
+  // After a step that may have found a better solution: report it, named.
+  void note_incumbent(const char* found_by) {
+    if (state_.incumbent_updates == reported_incumbents_) return;
+    reported_incumbents_ = state_.incumbent_updates;
+    MilpProgress p = snapshot();
+    p.event = MilpEvent::kIncumbent;
+    p.found_by = found_by;
+    report_event(p);
+  }
   void polish_incumbent();
   PumpLimits pump_limits() const {
     PumpLimits limits;
@@ -105,6 +120,10 @@ class Search {
   double root_bound_ = -INFINITY;     // root node bound after its LP (and root tightening)
   double root_lp_bound_ = -INFINITY;  // the first root LP, before anything else
   double next_report_ = 0.0;
+  long reported_incumbents_ = 0;  // state_.incumbent_updates already reported
+  // The bound of the node in hand (being processed, or the child plunged
+  // into), which is in no queue: reports take it into their bound.
+  double in_hand_bound_ = INFINITY;
   long next_rins_ = 0;  // RINS runs at the first node past this count
   Stop stop_ = Stop::kNone;
   int pump_rounds_ = 0;
@@ -134,6 +153,7 @@ void Search::reduced_cost_fixing(std::vector<BoundChange>& changes, double objec
 
 std::optional<Node> Search::process(Node node) {
   ++nodes_;
+  in_hand_bound_ = node.bound;
   // Propagate the branching (and reduced-cost) bounds on the rows first: a
   // contradiction settles the node without an LP.
   if (!state_.propagate(node.changes, node.propagated)) {
@@ -177,12 +197,15 @@ std::optional<Node> Search::process(Node node) {
     } else if (!state_.has_incumbent || objective < state_.incumbent_value) {
       settle_rejected_point(x, objective);
     }
+    note_incumbent("node LP");
     return std::nullopt;
   }
   if (simple_rounding(state_, x)) prune_queue();
+  note_incumbent("rounding");
   if (node.depth == 0 || (!state_.has_incumbent && node.depth % 8 == 0)) {
     const long budget = std::max(200L, 2 * state_.relaxation.iterations());
     if (fractional_dive(state_, node.changes, budget)) prune_queue();
+    note_incumbent("diving");
     if (state_.time_up) return stop_for_time(std::move(node));
     // The pump rounds within the model's column bounds, which are not bounds
     // of a semi-continuous column: such models go without it.
@@ -192,6 +215,7 @@ std::optional<Node> Search::process(Node node) {
       pump_rounds_ = pump.rounds;
       pump_found_ = pump.found;
       if (pump.found) prune_queue();
+      note_incumbent("feasibility pump");
       if (state_.time_up) return stop_for_time(std::move(node));
     }
     // The dive moved the LP; restore this node's optimum. With the new
@@ -215,6 +239,7 @@ std::optional<Node> Search::process(Node node) {
         prune_queue();
       else if (!state_.has_incumbent || again_objective < state_.incumbent_value)
         settle_rejected_point(x, again_objective);
+      note_incumbent("node LP");
       return std::nullopt;
     }
     if (objective >= state_.cutoff()) {
@@ -226,6 +251,7 @@ std::optional<Node> Search::process(Node node) {
   if (state_.has_incumbent && nodes_ >= next_rins_ && !state_.deadline.expired()) {
     next_rins_ = std::max(2 * nodes_, 100L);
     if (rins(state_, x, kRinsNodes)) prune_queue();
+    note_incumbent("RINS");
     if (objective >= state_.cutoff()) {
       record_pruned(objective);
       return std::nullopt;
@@ -290,6 +316,7 @@ MilpResult Search::run() {
 
   if (state_.options.initial_solution.size() == state_.lp.num_cols())
     state_.offer_solution(state_.options.initial_solution);
+  note_incumbent("initial solution");
   // Root: solved on its own so that its status can speak for the whole model.
   const lp::LpStatus root = state_.solve_lp(nullptr);
   if (root == lp::LpStatus::kInfeasible) return finish(MilpStatus::kInfeasible);
@@ -302,7 +329,23 @@ MilpResult Search::run() {
   }
   if (root != lp::LpStatus::kOptimal) return finish(MilpStatus::kNumericalError);
   root_lp_bound_ = state_.relaxation.objective();
-  const RootCutResult cuts = run_root_cuts(state_);
+  in_hand_bound_ = root_lp_bound_;
+  {
+    MilpProgress p = snapshot();
+    p.event = MilpEvent::kRootLp;
+    p.bound = state_.sign * root_lp_bound_;
+    report_event(p);
+  }
+  const RootCutResult cuts = run_root_cuts(state_, [this](const RootCutRound& round) {
+    in_hand_bound_ = std::max(in_hand_bound_, round.bound);
+    MilpProgress p = snapshot();
+    p.event = MilpEvent::kCutRound;
+    p.cut_round = round.round;
+    p.cuts_added = round.cuts_added;
+    p.cut_rows = round.cut_rows;
+    p.bound = state_.sign * std::min(round.bound, state_.has_incumbent ? state_.incumbent_value : INFINITY);
+    report_event(p);
+  });
   if (state_.time_up) return finish(MilpStatus::kTimeLimit);
   if (cuts.status != lp::LpStatus::kOptimal && cuts.status != lp::LpStatus::kCutoff) {
     // The cut loop undoes a round whose LP fails; if even that re-solve
@@ -330,6 +373,7 @@ MilpResult Search::run() {
         break;
       }
       current = process(std::move(*current));
+      in_hand_bound_ = current ? current->bound : INFINITY;
       report_progress(false);
     }
     if (stop_ != Stop::kNone || queue_.empty()) break;
@@ -372,15 +416,16 @@ void Search::settle_rejected_point(const Eigen::VectorXd& x, double objective) {
     unresolved_bound_ = std::min(unresolved_bound_, objective);
 }
 
-void Search::report_progress(bool force) {
-  if (!state_.options.progress) return;
-  const double now = state_.deadline.elapsed_seconds();
-  if (!force && now < next_report_) return;
-  next_report_ = now + std::max(state_.options.progress_interval_seconds, 0.0);
+MilpProgress Search::snapshot() const {
   MilpProgress p;
   p.nodes = nodes_;
   p.open_nodes = static_cast<long>(queue_.size());
-  const double lower = std::min(lower_bound(), state_.has_incumbent ? state_.incumbent_value : INFINITY);
+  // Before the root LP (an initial solution's report) no bound is known yet:
+  // the incumbent is not one, so the gap stays open (infinite).
+  const bool bound_known = std::isfinite(root_lp_bound_) || nodes_ > 0 || std::isfinite(lower_bound());
+  const double lower =
+      bound_known ? std::min({lower_bound(), in_hand_bound_, state_.has_incumbent ? state_.incumbent_value : INFINITY})
+                  : -INFINITY;
   p.bound = state_.sign * (std::isfinite(lower) ? lower : root_lp_bound_);
   if (state_.has_incumbent) {
     p.objective = state_.sign * state_.incumbent_value;
@@ -388,9 +433,17 @@ void Search::report_progress(bool force) {
   } else {
     p.objective = state_.sign * INFINITY;
   }
-  p.seconds = now;
+  p.seconds = state_.deadline.elapsed_seconds();
   p.lp_iterations = state_.relaxation.iterations();
-  state_.options.progress(p);
+  return p;
+}
+
+void Search::report_progress(bool force) {
+  if (!state_.options.progress) return;
+  const double now = state_.deadline.elapsed_seconds();
+  if (!force && now < next_report_) return;
+  next_report_ = now + std::max(state_.options.progress_interval_seconds, 0.0);
+  state_.options.progress(snapshot());
 }
 
 // The incumbent's continuous columns come from the LP point it was found at,

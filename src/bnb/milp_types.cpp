@@ -5,6 +5,20 @@
 
 namespace milpsac::bnb {
 
+const char* to_string(MilpEvent event) {
+  switch (event) {
+    case MilpEvent::kSearch:
+      return "search";
+    case MilpEvent::kRootLp:
+      return "root_lp";
+    case MilpEvent::kCutRound:
+      return "cut_round";
+    case MilpEvent::kIncumbent:
+      return "incumbent";
+  }
+  return "search";
+}
+
 const char* to_string(MilpStatus status) {
   switch (status) {
     case MilpStatus::kOptimal:

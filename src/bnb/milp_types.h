@@ -24,6 +24,20 @@ enum class MilpStatus {
 };
 const char* to_string(MilpStatus status);
 
+// What a progress report is about, so a log can read as CBC's and HiGHS's do:
+//   kSearch     the periodic snapshot (every progress_interval_seconds once
+//               the root node is done, and once at the end);
+//   kRootLp     the root LP is solved: bound is its value;
+//   kCutRound   a root cut round ended: cut_round, cuts_added, cut_rows, and
+//               bound is the LP value with them;
+//   kIncumbent  a better solution was found: objective, and found_by names
+//               the heuristic (or "node LP").
+// Only kSearch is paced by the interval; the others come as they happen
+// (a few dozen per solve at most: one root LP, up to the round limit of cut
+// rounds, one per improvement).
+enum class MilpEvent { kSearch, kRootLp, kCutRound, kIncumbent };
+const char* to_string(MilpEvent event);
+
 // A snapshot of the search, handed to MilpOptions::progress. Values are in
 // the model's own sense; objective is +-inf without an incumbent.
 struct MilpProgress {
@@ -34,6 +48,11 @@ struct MilpProgress {
   double gap = INFINITY;
   double seconds = 0.0;
   long lp_iterations = 0;
+  MilpEvent event = MilpEvent::kSearch;
+  int cut_round = 0;          // kCutRound: 1, 2, ...
+  int cuts_added = 0;         // kCutRound: cuts this round added to the LP
+  int cut_rows = 0;           // kCutRound: cut rows in the LP after the round
+  const char* found_by = "";  // kIncumbent: a static name, e.g. "diving"
 };
 
 struct MilpOptions {
@@ -43,8 +62,9 @@ struct MilpOptions {
   // A known solution (original columns), offered as the first incumbent and
   // cutoff when it passes the incumbent check; empty: none.
   Eigen::VectorXd initial_solution;
-  // Called after the root and then every progress_interval_seconds (and once
-  // at the end) when set; the library itself never prints.
+  // Called with the root events as they happen, then every
+  // progress_interval_seconds (and once at the end) when set (MilpEvent);
+  // the library itself never prints.
   std::function<void(const MilpProgress&)> progress;
   double progress_interval_seconds = 5.0;
   // The RINS sub-MIP heuristic (off inside its own sub-MIPs).

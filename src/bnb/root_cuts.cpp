@@ -109,9 +109,13 @@ int retire_slack_cuts(LpRelaxation& relaxation, std::vector<int>& slack_rounds, 
 
 }  // namespace
 
-RootCutResult run_root_cuts(SearchState& state) {
+RootCutResult run_root_cuts(SearchState& state, const std::function<void(const RootCutRound&)>& on_round) {
   RootCutResult result;
   LpRelaxation& relaxation = state.relaxation;
+  auto tell = [&](int added) {
+    if (on_round)
+      on_round({result.rounds, added, relaxation.num_rows() - relaxation.num_original_rows(), relaxation.objective()});
+  };
   // Models with general-integer columns (range above 1) are left uncut for
   // now: on bell5 even two GMI cuts made the tree an order of magnitude
   // larger (28,659 nodes uncut; unfinished after 400,000 with cuts), while
@@ -188,6 +192,7 @@ RootCutResult run_root_cuts(SearchState& state) {
       result.status = status;
       result.cuts_added += static_cast<int>(chosen.size());
       ++result.rounds;
+      tell(static_cast<int>(chosen.size()));
       return result;
     }
     if (status != lp::LpStatus::kOptimal) {
@@ -212,6 +217,7 @@ RootCutResult run_root_cuts(SearchState& state) {
         return result;
       }
     }
+    tell(static_cast<int>(chosen.size()));
     if (stalled >= kStallRounds) break;
   }
   // Cuts still slack at the end of the loop (not yet retired) leave now: the

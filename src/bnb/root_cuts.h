@@ -13,6 +13,8 @@
 // general-integer columns are not cut (yet): see root_cuts.cpp.
 #pragma once
 
+#include <functional>
+
 #include "bnb/search_state.h"
 
 namespace milpsac::bnb {
@@ -23,7 +25,16 @@ struct RootCutResult {
   int cuts_added = 0;  // over all rounds (some may have been dropped since)
 };
 
+// One finished round, for the search's log (MilpEvent::kCutRound).
+struct RootCutRound {
+  int round = 0;       // 1, 2, ...
+  int cuts_added = 0;  // this round
+  int cut_rows = 0;    // cut rows in the LP after it (slack ones retired)
+  double bound = 0.0;  // the LP value after it (minimisation form)
+};
+
 // The relaxation must hold the optimal root LP at the root bounds.
-RootCutResult run_root_cuts(SearchState& state);
+// `on_round` (optional) hears about each round that added cuts.
+RootCutResult run_root_cuts(SearchState& state, const std::function<void(const RootCutRound&)>& on_round = {});
 
 }  // namespace milpsac::bnb

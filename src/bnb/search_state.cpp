@@ -193,6 +193,7 @@ bool SearchState::offer_solution(const Eigen::VectorXd& x) {
   has_incumbent = true;
   incumbent_value = value;
   incumbent = *candidate;
+  ++incumbent_updates;
   return true;
 }
 

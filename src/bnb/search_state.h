@@ -58,6 +58,7 @@ struct SearchState {
   double incumbent_value = INFINITY;  // minimisation form
   Eigen::VectorXd incumbent;
   double first_incumbent_seconds = NAN;  // statistics only
+  long incumbent_updates = 0;            // accepted by offer_solution: the search reports who found each
   // Set when an LP stopped at the time limit: every loop unwinds and the
   // search ends as time_limit with what it has.
   bool time_up = false;

@@ -5,11 +5,22 @@
 
 #include "sharding/placement.h"
 #include "sharding/placement_rules.h"
+#include "sharding/plan_stats.h"
 
 namespace milpsac::sharding {
 namespace {
 
 using Json = nlohmann::ordered_json;
+
+Json optional_json(const std::optional<double>& value) { return value ? Json(*value) : Json(nullptr); }
+
+Json imbalance_json(const std::optional<Imbalance>& m) {
+  if (!m) return nullptr;
+  return {{"total_variation", m->total_variation},
+          {"total_distance", m->total_distance},
+          {"chi_divergence", m->chi_divergence},
+          {"kl_divergence", m->kl_divergence}};
+}
 
 void add_plan(Json& out, const PlanInput& input, const PlanInput& original, const PlanResult& r) {
   const std::vector<PlacementRule> rules = placement_rules(input);
@@ -33,18 +44,33 @@ void add_plan(Json& out, const PlanInput& input, const PlanInput& original, cons
                       {"perf_ms", o.perf},
                       {"shards", shards}});
   }
+  const PlanStats stats = plan_stats(input, original, r);
   Json devices = Json::array();
-  for (std::size_t d = 0; d < r.placement.devices.size(); ++d) {
-    const DeviceUse& u = r.placement.devices[d];
+  for (std::size_t d = 0; d < stats.ranks.size(); ++d) {
+    const RankStats& u = stats.ranks[d];
     devices.push_back({{"device", d},
                        {"hbm_bytes", u.hbm},
                        {"ddr_bytes", u.ddr},
                        {"perf_ms", u.perf},
-                       {"hbm_capacity_bytes", original.topology.hbm_per_device},
-                       {"ddr_capacity_bytes", original.topology.ddr_per_device}});
+                       {"hbm_capacity_bytes", u.hbm_capacity},
+                       {"ddr_capacity_bytes", u.ddr_capacity},
+                       {"hbm_used_percent", optional_json(u.hbm_percent)},
+                       {"ddr_used_percent", optional_json(u.ddr_percent)},
+                       {"shards", u.shards},
+                       {"shards_by_type", u.shards_by_type}});
   }
   out["tables"] = std::move(tables);
   out["devices"] = std::move(devices);
+  out["stats"] = {{"perf_max_ms", stats.perf_max},
+                  {"perf_max_device", stats.perf_max_rank},
+                  {"perf_total_ms", stats.perf_total},
+                  {"hbm_max_bytes", stats.hbm_max},
+                  {"hbm_max_device", stats.hbm_max_rank},
+                  {"shards_by_type", stats.shards_by_type},
+                  {"imbalance",
+                   {{"perf", imbalance_json(stats.perf_imbalance)},
+                    {"hbm", imbalance_json(stats.hbm_imbalance)},
+                    {"ddr", imbalance_json(stats.ddr_imbalance)}}}};
 }
 
 }  // namespace

@@ -191,6 +191,73 @@ TEST_CASE("progress callback: called with the search's own numbers, and at the e
   for (const auto& p : seen) CHECK(p.bound >= r.objective - 1e-9);  // maximisation: bound from above
 }
 
+TEST_CASE("progress events: the root LP first, cut rounds in order, each better solution named") {
+  const auto lp = correlated_knapsack(24, 9);
+  bnb::MilpOptions options = exact_gap();
+  std::vector<bnb::MilpProgress> seen;
+  options.progress = [&](const bnb::MilpProgress& p) { seen.push_back(p); };
+  options.progress_interval_seconds = 1e9;  // search snapshots only at the end: the root events come anyway
+  const auto r = bnb::solve_milp(lp, options);
+  REQUIRE(r.status == MilpStatus::kOptimal);
+  REQUIRE(seen.size() >= 2);
+  CHECK(seen.front().event == bnb::MilpEvent::kRootLp);
+  CHECK(seen.front().bound == doctest::Approx(r.root_lp_bound));
+  CHECK(seen.front().nodes == 0);
+  CHECK(seen.back().event == bnb::MilpEvent::kSearch);  // the one at the end
+  int search = 0, roots = 0, rounds = 0, found = 0;
+  double last_objective = -INFINITY;  // maximisation: solutions improve upwards
+  for (size_t k = 0; k < seen.size(); ++k) {
+    const bnb::MilpProgress& p = seen[k];
+    CAPTURE(k);
+    if (k > 0) CHECK(p.seconds >= seen[k - 1].seconds);
+    CHECK(p.bound >= r.objective - 1e-9);  // every bound reported is valid
+    switch (p.event) {
+      case bnb::MilpEvent::kRootLp:
+        ++roots;
+        break;
+      case bnb::MilpEvent::kCutRound:
+        CHECK(p.cut_round == ++rounds);
+        CHECK(p.cuts_added > 0);
+        CHECK(p.cut_rows >= 0);
+        CHECK(p.nodes == 0);
+        break;
+      case bnb::MilpEvent::kIncumbent:
+        ++found;
+        CHECK(std::string(p.found_by).size() > 0);
+        CHECK(p.objective > last_objective);
+        CHECK(p.objective <= r.objective + 1e-9);
+        CHECK(p.gap >= 0.0);
+        last_objective = p.objective;
+        break;
+      case bnb::MilpEvent::kSearch:
+        ++search;
+        break;
+    }
+  }
+  CHECK(roots == 1);
+  CHECK(search >= 1);  // after the root node, then only at the end
+  CHECK(search <= 2);
+  CHECK(found >= 1);
+  CHECK(last_objective == doctest::Approx(r.objective));  // the last solution reported is the answer
+}
+
+TEST_CASE("progress events: an initial solution is reported before the root LP, with no bound yet") {
+  const auto lp = correlated_knapsack(24, 9);
+  bnb::MilpOptions options = exact_gap();
+  options.initial_solution = Eigen::VectorXd::Zero(lp.num_cols());  // take nothing: feasible, value 0
+  std::vector<bnb::MilpProgress> seen;
+  options.progress = [&](const bnb::MilpProgress& p) { seen.push_back(p); };
+  const auto r = bnb::solve_milp(lp, options);
+  REQUIRE(r.status == MilpStatus::kOptimal);
+  REQUIRE(seen.size() >= 2);
+  CHECK(seen[0].event == bnb::MilpEvent::kIncumbent);
+  CHECK(std::string(seen[0].found_by) == "initial solution");
+  CHECK(seen[0].objective == doctest::Approx(0.0));
+  CHECK(std::isinf(seen[0].gap));  // no bound before the root LP: the gap is open, not 0
+  CHECK(seen[1].event == bnb::MilpEvent::kRootLp);
+  CHECK(std::isfinite(seen[1].gap));
+}
+
 TEST_CASE("relative gap: the search stops once the gap is reached and says so") {
   std::mt19937 rng(11);
   std::uniform_int_distribution<int> w(10, 90);
