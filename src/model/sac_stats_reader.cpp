@@ -117,8 +117,8 @@ void validate_sac_stats(const SacStats& stats, const std::string& source) {
   }
 }
 
-SacStats parse_sac_stats(std::string_view text, const std::string& source) {
-  const json root_value = parse_json(text, source);
+SacStats parse_sac_stats(std::string_view text, const std::string& source, const Deadline* deadline) {
+  const json root_value = parse_json(text, source, deadline);
   const JsonField root(root_value, source);
   if (!root_value.is_object()) root.fail("expected a JSON object (SACStats), got " + describe_json(root_value));
   bool wrapped = false;
@@ -153,6 +153,8 @@ SacStats parse_sac_stats(std::string_view text, const std::string& source) {
   return stats;
 }
 
-SacStats read_sac_stats_file(const std::string& path) { return parse_sac_stats(read_file(path), input_name(path)); }
+SacStats read_sac_stats_file(const std::string& path, const Deadline* deadline) {
+  return parse_sac_stats(read_file(path, deadline), input_name(path), deadline);
+}
 
 }  // namespace milpsac::model
