@@ -166,7 +166,8 @@ int run_policy(const Args& argv) {
   options.progress_interval_seconds = progress.interval_seconds;
 
   const std::string& path = args.positional()[0];
-  const model::SacStats stats = model::read_sac_stats_file(path);
+  const Deadline reading(remaining_limit(clock, options.time_limit_seconds));
+  const model::SacStats stats = model::read_sac_stats_file(path, &reading);
   options.time_limit_seconds = remaining_limit(clock, options.time_limit_seconds);
 
   std::optional<model::PolicyResult> single;

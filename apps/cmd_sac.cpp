@@ -144,7 +144,8 @@ int run_sac(const Args& argv) {
   options.progress_interval_seconds = progress.interval_seconds;
 
   const std::string& path = args.positional()[0];
-  const model::ModuleInfo info = model::read_module_info_file(path);
+  const Deadline reading(remaining_limit(clock, options.time_limit_seconds));
+  const model::ModuleInfo info = model::read_module_info_file(path, &reading);
   print_module_warnings("sac", info.warnings);
   options.time_limit_seconds = remaining_limit(clock, options.time_limit_seconds);
   const model::SacSolution solution = model::solve_sac(info, request, options);

@@ -15,8 +15,10 @@
 #include <vector>
 
 #include <milpsac/version.h>
+#include <nlohmann/json.hpp>
 #include "cli_args.h"
 #include "commands.h"
+#include "common/deadline.h"
 #include "common/input_error.h"
 #include "stdout_check.h"
 
@@ -65,6 +67,16 @@ std::string naming_the_input(const std::string& message, const std::vector<std::
   return input + ": " + message;
 }
 
+// --time-limit passed while the input was still being read (sac, policy):
+// the answer is `time_limit` with no result, as `solve` reports it, exit 1.
+int report_limit_while_reading(const std::string& name, const milpsac::TimeLimitReached& stop) {
+  std::cout << "{\n  \"schema\": 1,\n  \"status\": \"time_limit\",\n  \"message\": "
+            << nlohmann::json(std::string(stop.what())).dump(-1, ' ', false, nlohmann::json::error_handler_t::replace)
+            << "\n}\n";
+  std::cerr << "milp-sac " << name << ": " << stop.what() << "\n";
+  return 1;
+}
+
 int run_command(const std::string& name, const std::function<int(const Args&)>& run, const Args& args) {
   const milpsac::cli::CommandSpec& spec = milpsac::cli::command_spec(name);
   if (milpsac::cli::asks_for_help(args)) {
@@ -84,6 +96,8 @@ int run_command(const std::string& name, const std::function<int(const Args&)>& 
     if (output) to_file.emplace(std::cout, captured.rdbuf());
     try {
       code = run(args);
+    } catch (const milpsac::TimeLimitReached& stop) {
+      code = report_limit_while_reading(name, stop);
     } catch (const milpsac::InputError& e) {
       throw milpsac::InputError(naming_the_input(e.what(), parsed.positional()));
     }

@@ -3,13 +3,15 @@
 #include <pybind11/pybind11.h>
 #include <pybind11/stl.h>
 
-#include <chrono>
 #include <climits>
 #include <cmath>
 #include <string>
+#include <vector>
 
 #include "bindings.h"
 #include "bnb/branch_and_bound.h"
+#include "common/coefficient_range.h"
+#include "common/deadline.h"
 #include "common/input_error.h"
 #include "lp/mps.h"
 
@@ -38,10 +40,23 @@ void bind_lp(py::module_& m) {
           options.relative_gap = gap;
           options.time_limit_seconds = time_limit;
           options.node_limit = node_limit;
-          const auto start = std::chrono::steady_clock::now();
-          model = lp::read_mps_file(path);
-          result = bnb::solve_milp(model, options);
-          seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
+          // As `milp-sac solve`: the limit counts from the call, reading
+          // included (reading polls it and ends as time_limit with no model),
+          // and the coefficient ranges are checked before solving.
+          const Deadline clock;
+          const Deadline reading(remaining_limit(clock, time_limit));
+          std::vector<std::string> warnings;
+          bool read_in_time = true;
+          try {
+            model = lp::read_mps_file(path, &warnings, &reading);
+          } catch (const TimeLimitReached&) {
+            read_in_time = false;
+            result.status = bnb::MilpStatus::kTimeLimit;
+          }
+          (void)check_coefficient_ranges(model, path);
+          options.time_limit_seconds = remaining_limit(clock, time_limit);
+          if (read_in_time) result = bnb::solve_milp(model, options);
+          seconds = clock.elapsed_seconds();
         }
         py::dict out;
         out["status"] = bnb::to_string(result.status);

@@ -3,6 +3,7 @@
 #include <pybind11/pybind11.h>
 
 #include <milpsac/version.h>
+#include <string>
 
 #include "bindings.h"
 #include "common/input_error.h"
@@ -16,7 +17,14 @@ PYBIND11_MODULE(_core, m) {
     try {
       if (p) std::rethrow_exception(p);
     } catch (const milpsac::InputError& e) {
-      PyErr_SetString(PyExc_ValueError, e.what());
+      // The message may quote input bytes that are not UTF-8 (a JSON parse
+      // error shows the bytes it read): decoded with replacement, since
+      // PyErr_SetString would raise UnicodeDecodeError instead of the message.
+      const std::string what = e.what();
+      PyObject* message = PyUnicode_DecodeUTF8(what.data(), static_cast<Py_ssize_t>(what.size()), "replace");
+      if (message == nullptr) return;  // a Python error (MemoryError) is already set
+      PyErr_SetObject(PyExc_ValueError, message);
+      Py_DECREF(message);
     }
   });
   milpsac::python::bind_sac(m);

@@ -48,6 +48,13 @@ const char* kind_of(const std::filesystem::file_status& status) {
 std::string input_name(const std::string& path) { return path == "-" ? "<stdin>" : path; }
 
 std::string read_file(const std::string& path, const Deadline* deadline) {
+  // A NUL byte would end the path at the system call, so another file would
+  // be read (a path from Python may hold one): refused, the NUL shown as \0.
+  if (path.find('\0') != std::string::npos) {
+    std::string shown;
+    for (char c : path) shown += c == '\0' ? std::string("\\0") : std::string(1, c);
+    throw InputError(shown + ": the path contains a NUL byte");
+  }
   const std::string name = input_name(path);
   std::string data;
   if (path == "-") {

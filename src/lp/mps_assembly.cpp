@@ -2,6 +2,7 @@
 #include "lp/mps_assembly.h"
 
 #include <cmath>
+#include <cstdint>
 #include <sstream>
 
 #include "common/dense_size.h"
@@ -17,16 +18,24 @@ std::string format_number(double v) {
   return os.str();
 }
 
-// True if s is valid UTF-8 (overlong forms and surrogates are not checked:
-// JSON writers accept them; only broken sequences make them fail).
+// True if s is valid UTF-8 in the strict sense of RFC 3629 (the one Python's
+// decoder applies): no overlong forms, no surrogates, nothing above
+// U+10FFFF. A laxer check let such names through as "UTF-8", and the Python
+// module then raised UnicodeDecodeError on them; they are read as Latin-1.
 bool is_utf8(std::string_view s) {
   size_t i = 0;
   while (i < s.size()) {
     const auto c = static_cast<unsigned char>(s[i]);
     const size_t extra = c < 0x80 ? 0 : (c >> 5) == 0x6 ? 1 : (c >> 4) == 0xE ? 2 : (c >> 3) == 0x1E ? 3 : 99;
     if (extra == 99 || i + extra >= s.size()) return false;
-    for (size_t k = 1; k <= extra; ++k)
-      if ((static_cast<unsigned char>(s[i + k]) >> 6) != 0x2) return false;
+    std::uint32_t code = extra == 0 ? c : c & (0x3FU >> extra);
+    for (size_t k = 1; k <= extra; ++k) {
+      const auto next = static_cast<unsigned char>(s[i + k]);
+      if ((next >> 6) != 0x2) return false;
+      code = (code << 6) | (next & 0x3FU);
+    }
+    constexpr std::uint32_t kSmallest[4] = {0, 0x80, 0x800, 0x10000};  // below: an overlong form
+    if (code < kSmallest[extra] || code > 0x10FFFF || (code >= 0xD800 && code <= 0xDFFF)) return false;
     i += extra + 1;
   }
   return true;

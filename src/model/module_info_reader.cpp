@@ -196,8 +196,8 @@ void check_fw_post_order(const ModuleInfo& info, const JsonField& list) {
 
 }  // namespace
 
-ModuleInfo parse_module_info(std::string_view text, const std::string& source) {
-  const json root_value = parse_json(text, source);
+ModuleInfo parse_module_info(std::string_view text, const std::string& source, const Deadline* deadline) {
+  const json root_value = parse_json(text, source, deadline);
   const JsonField root(root_value, source);
   if (!root_value.is_object())
     root.fail("expected a JSON object with mod_order and mod_stats, got " + describe_json(root_value));
@@ -252,8 +252,8 @@ ModuleInfo parse_module_info(std::string_view text, const std::string& source) {
   return info;
 }
 
-ModuleInfo read_module_info_file(const std::string& path) {
-  return parse_module_info(read_file(path), input_name(path));
+ModuleInfo read_module_info_file(const std::string& path, const Deadline* deadline) {
+  return parse_module_info(read_file(path, deadline), input_name(path), deadline);
 }
 
 }  // namespace milpsac::model

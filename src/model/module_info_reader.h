@@ -10,14 +10,16 @@
 #include <string>
 #include <string_view>
 
+#include "common/deadline.h"
 #include "model/module_info.h"
 
 namespace milpsac::model {
 
-// Read a ModuleInfo file; `path` is used in error messages.
-ModuleInfo read_module_info_file(const std::string& path);
+// Read a ModuleInfo file; `path` is used in error messages. With a
+// `deadline`, reading and parsing poll it (TimeLimitReached).
+ModuleInfo read_module_info_file(const std::string& path, const Deadline* deadline = nullptr);
 
 // Parse ModuleInfo JSON text; `source` names it in error messages.
-ModuleInfo parse_module_info(std::string_view text, const std::string& source);
+ModuleInfo parse_module_info(std::string_view text, const std::string& source, const Deadline* deadline = nullptr);
 
 }  // namespace milpsac::model

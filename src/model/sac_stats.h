@@ -18,6 +18,8 @@
 #include <utility>
 #include <vector>
 
+#include "common/deadline.h"
+
 namespace milpsac::model {
 
 struct SacStats {
@@ -38,9 +40,10 @@ struct SacStats {
 void validate_sac_stats(const SacStats& stats, const std::string& source);
 
 // Parse SACStats JSON text; `source` names it in error messages.
-SacStats parse_sac_stats(std::string_view text, const std::string& source);
+SacStats parse_sac_stats(std::string_view text, const std::string& source, const Deadline* deadline = nullptr);
 
-// Read a SACStats file; `path` names it in error messages.
-SacStats read_sac_stats_file(const std::string& path);
+// Read a SACStats file; `path` names it in error messages. With a `deadline`,
+// reading and parsing poll it (TimeLimitReached).
+SacStats read_sac_stats_file(const std::string& path, const Deadline* deadline = nullptr);
 
 }  // namespace milpsac::model

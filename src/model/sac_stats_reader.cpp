@@ -3,6 +3,7 @@
 // memory[3]); lengths, index ranges and values are then checked once by
 // validate_sac_stats, which code-built stats go through as well.
 #include <cmath>
+#include <cstdio>
 #include <limits>
 #include <nlohmann/json.hpp>
 
@@ -19,6 +20,11 @@ using nlohmann::json;
 
 // Memory above this would make the budget arithmetic inexact in doubles.
 constexpr std::int64_t kMaxTotalMemory = std::int64_t{1} << 53;
+// Runtimes are milliseconds; their sum is the objective's scale. 1e15 ms is
+// 31,000 years: above it (1e308 was accepted) the objective overflows or
+// swamps the solver's tolerances and the policy ended numerical_error with
+// its decisions still returned. Refused instead, naming the op.
+constexpr double kMaxTotalRuntime = 1e15;
 
 // Messages of validate_sac_stats, which checks stats built in code too (no JSON).
 [[noreturn]] void fail(const std::string& source, const std::string& field, const std::string& what) {
@@ -71,6 +77,12 @@ void check_length(size_t size, int ops, const std::string& field, const std::str
     fail(source, field, "has " + std::to_string(size) + " entries, func_names has " + std::to_string(ops));
 }
 
+std::string human(double v) {
+  char text[32];
+  std::snprintf(text, sizeof text, "%g", v);
+  return text;
+}
+
 }  // namespace
 
 void validate_sac_stats(const SacStats& stats, const std::string& source) {
@@ -78,10 +90,14 @@ void validate_sac_stats(const SacStats& stats, const std::string& source) {
   check_length(stats.runtimes.size(), ops, "runtimes", source);
   check_length(stats.memory.size(), ops, "memory", source);
   std::int64_t total = 0;
+  double total_runtime = 0.0;
   for (size_t i = 0; i < stats.runtimes.size(); ++i) {
     const double t = stats.runtimes[i];
     if (!std::isfinite(t)) fail(source, indexed("runtimes", i), "expected a finite number");
     if (t < 0) fail(source, indexed("runtimes", i), "runtime must be >= 0, got " + std::to_string(t));
+    total_runtime += t;
+    if (total_runtime > kMaxTotalRuntime)
+      fail(source, indexed("runtimes", i), "the runtimes sum to more than 1e15 ms (a runtime of " + human(t) + ")");
   }
   for (size_t i = 0; i < stats.memory.size(); ++i) {
     const std::int64_t m = stats.memory[i];
@@ -101,8 +117,8 @@ void validate_sac_stats(const SacStats& stats, const std::string& source) {
   }
 }
 
-SacStats parse_sac_stats(std::string_view text, const std::string& source) {
-  const json root_value = parse_json(text, source);
+SacStats parse_sac_stats(std::string_view text, const std::string& source, const Deadline* deadline) {
+  const json root_value = parse_json(text, source, deadline);
   const JsonField root(root_value, source);
   if (!root_value.is_object()) root.fail("expected a JSON object (SACStats), got " + describe_json(root_value));
   bool wrapped = false;
@@ -137,6 +153,8 @@ SacStats parse_sac_stats(std::string_view text, const std::string& source) {
   return stats;
 }
 
-SacStats read_sac_stats_file(const std::string& path) { return parse_sac_stats(read_file(path), input_name(path)); }
+SacStats read_sac_stats_file(const std::string& path, const Deadline* deadline) {
+  return parse_sac_stats(read_file(path, deadline), input_name(path), deadline);
+}
 
 }  // namespace milpsac::model

@@ -146,3 +146,16 @@ TEST_CASE("dense-size guard and infinity cleaning") {
   CHECK(clean_infinity(-2e30) == -HUGE_VAL);
   CHECK(clean_infinity(9.9e29) == 9.9e29);
 }
+
+TEST_CASE("parse_json: linear in the input, and polls a deadline") {
+  std::string text = "[";
+  for (int i = 0; i < 100000; ++i) text += i == 0 ? "{\"a\": 1, \"b\": [2]}" : ", {\"a\": 1, \"b\": [2]}";
+  text += "]";
+  // 10^5 objects: the callback parser took seconds (rescanning the array per object).
+  CHECK(parse_json(text, "big.json").size() == 100000);
+  const Deadline expired(0.0);
+  CHECK_THROWS_AS((void)parse_json(text, "big.json", &expired), TimeLimitReached);
+  // Duplicate keys are still refused inside a large array.
+  text.insert(text.size() - 1, ", {\"a\": 1, \"a\": 2}");
+  CHECK_THROWS_WITH_AS((void)parse_json(text, "big.json"), doctest::Contains("duplicate key 'a'"), InputError);
+}

@@ -26,7 +26,7 @@ std::string mps(std::string_view data);
 std::string solve(std::string_view data);
 
 struct NamedTarget {
-  const char* name;  // also the folder name under corpus/ and regressions/
+  const char* name;  // also the folder name under corpus/
   Target run;
 };
 

@@ -121,6 +121,10 @@ TEST_CASE("reader: runtimes and memory finite, >= 0, memory whole bytes and boun
   json doc = base();
   doc["runtimes"][2] = -1.0;
   check_error(error_of(doc), {"runtimes[2]: ", ">= 0"});
+  // 1e308 ended numerical_error with the decisions returned: refused by the reader.
+  doc = base();
+  doc["runtimes"][1] = 1e308;
+  check_error(error_of(doc), {"runtimes[1]: ", "sum to more than 1e15 ms"});
   doc = base();
   doc["memory"][3] = -5;
   check_error(error_of(doc), {"memory[3]: ", ">= 0"});
