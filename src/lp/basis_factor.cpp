@@ -13,11 +13,41 @@ using SparseIt = Eigen::SparseMatrix<double>::InnerIterator;
 
 }  // namespace
 
-std::vector<int> BasisFactor::factor(const Eigen::SparseMatrix<double>& B, std::vector<int>* uncovered_rows) {
-  etas_.clear();
-  eta_entries_.clear();
-  eta_nonzeros_ = 0;
-  interrupted_ = false;
+// Row-wise pattern of B, active counts, and each column's largest entry: the
+// state of the triangular search.
+struct BasisFactor::Counts {
+  Counts(const Eigen::SparseMatrix<double>& B, std::vector<std::vector<int>>& row_columns_storage)
+      : m(static_cast<size_t>(B.rows())),
+        row_columns(row_columns_storage),
+        col_count(m, 0),
+        row_count(m, 0),
+        col_max(m, 0.0),
+        col_active(m, 1),
+        row_active(m, 1) {
+    // Scratch reused between factorizations (cleared, capacity kept).
+    if (row_columns.size() < m) row_columns.resize(m);
+    for (size_t i = 0; i < m; ++i) row_columns[i].clear();
+    for (int p = 0; p < static_cast<int>(m); ++p)
+      for (SparseIt it(B, p); it; ++it) {
+        if (it.value() == 0.0) continue;  // explicit zeros are no entries (structural test)
+        row_columns[static_cast<size_t>(it.row())].push_back(p);
+        ++col_count[static_cast<size_t>(p)];
+        ++row_count[static_cast<size_t>(it.row())];
+        col_max[static_cast<size_t>(p)] = std::max(col_max[static_cast<size_t>(p)], std::fabs(it.value()));
+      }
+  }
+  bool acceptable(int p, double value) const {
+    return std::fabs(value) >= tol::kTriangularPivotRatio * col_max[static_cast<size_t>(p)];
+  }
+
+  size_t m;
+  std::vector<std::vector<int>>& row_columns;
+  std::vector<int> col_count, row_count;
+  std::vector<double> col_max;
+  std::vector<char> col_active, row_active;
+};
+
+void BasisFactor::clear_factors() {
   front_.clear();
   back_.clear();
   triangular_entries_.clear();
@@ -25,102 +55,90 @@ std::vector<int> BasisFactor::factor(const Eigen::SparseMatrix<double>& B, std::
   bump_rows_.clear();
   coupling_start_.clear();
   coupling_entries_.clear();
-  m_ = static_cast<int>(B.rows());
-  if (uncovered_rows) uncovered_rows->clear();
-  if (m_ == 0) return {};
-  const size_t m = static_cast<size_t>(m_);
+}
 
-  // Row-wise pattern, active counts, and each column's largest entry.
-  // Scratch reused between factorizations (cleared, capacity kept).
-  std::vector<std::vector<int>>& row_columns = work_row_columns_;
-  if (row_columns.size() < m) row_columns.resize(m);
-  for (size_t i = 0; i < m; ++i) row_columns[i].clear();
-  std::vector<int> col_count(m, 0), row_count(m, 0);
-  std::vector<double> col_max(m, 0.0);
-  for (int p = 0; p < m_; ++p)
-    for (SparseIt it(B, p); it; ++it) {
-      if (it.value() == 0.0) continue;  // explicit zeros are no entries (structural test)
-      row_columns[static_cast<size_t>(it.row())].push_back(p);
-      ++col_count[static_cast<size_t>(p)];
-      ++row_count[static_cast<size_t>(it.row())];
-      col_max[static_cast<size_t>(p)] = std::max(col_max[static_cast<size_t>(p)], std::fabs(it.value()));
-    }
-  std::vector<char> col_active(m, 1), row_active(m, 1);
+BasisFactor::Pivot BasisFactor::make_pivot(const Eigen::SparseMatrix<double>& B, int p, int pivot_row, double value) {
   // A pivot of column p in pivot_row, its other entries appended to triangular_entries_.
-  auto make_pivot = [&](int p, int pivot_row, double value) {
-    Pivot pivot{p, pivot_row, value, static_cast<int>(triangular_entries_.size()), 0};
-    for (SparseIt it(B, p); it; ++it)
-      if (it.row() != pivot_row && it.value() != 0.0)
-        triangular_entries_.push_back({static_cast<int>(it.row()), it.value()});
-    pivot.end = static_cast<int>(triangular_entries_.size());
-    return pivot;
-  };
-  auto acceptable = [&](int p, double value) {
-    return std::fabs(value) >= tol::kTriangularPivotRatio * col_max[static_cast<size_t>(p)];
-  };
+  Pivot pivot{p, pivot_row, value, static_cast<int>(triangular_entries_.size()), 0};
+  for (SparseIt it(B, p); it; ++it)
+    if (it.row() != pivot_row && it.value() != 0.0)
+      triangular_entries_.push_back({static_cast<int>(it.row()), it.value()});
+  pivot.end = static_cast<int>(triangular_entries_.size());
+  return pivot;
+}
 
+void BasisFactor::pivot_column_singletons(const Eigen::SparseMatrix<double>& B, Counts& counts) {
   // Column singletons: their other entries lie in rows pivoted earlier.
   std::deque<int> queue;
   for (int p = 0; p < m_; ++p)
-    if (col_count[static_cast<size_t>(p)] == 1) queue.push_back(p);
+    if (counts.col_count[static_cast<size_t>(p)] == 1) queue.push_back(p);
   while (!queue.empty()) {
     const int p = queue.front();
     queue.pop_front();
-    if (!col_active[static_cast<size_t>(p)] || col_count[static_cast<size_t>(p)] != 1) continue;
+    if (!counts.col_active[static_cast<size_t>(p)] || counts.col_count[static_cast<size_t>(p)] != 1) continue;
     int row = -1;
     double value = 0.0;
     for (SparseIt it(B, p); it; ++it)
-      if (it.value() != 0.0 && row_active[static_cast<size_t>(it.row())]) {
+      if (it.value() != 0.0 && counts.row_active[static_cast<size_t>(it.row())]) {
         row = static_cast<int>(it.row());
         value = it.value();
       }
-    if (row < 0 || !acceptable(p, value)) continue;
-    col_active[static_cast<size_t>(p)] = 0;
-    row_active[static_cast<size_t>(row)] = 0;
-    front_.push_back(make_pivot(p, row, value));
-    for (int q : row_columns[static_cast<size_t>(row)])
-      if (col_active[static_cast<size_t>(q)] && --col_count[static_cast<size_t>(q)] == 1) queue.push_back(q);
+    if (row < 0 || !counts.acceptable(p, value)) continue;
+    counts.col_active[static_cast<size_t>(p)] = 0;
+    counts.row_active[static_cast<size_t>(row)] = 0;
+    front_.push_back(make_pivot(B, p, row, value));
+    for (int q : counts.row_columns[static_cast<size_t>(row)])
+      if (counts.col_active[static_cast<size_t>(q)] && --counts.col_count[static_cast<size_t>(q)] == 1)
+        queue.push_back(q);
   }
+}
+
+void BasisFactor::pivot_row_singletons(const Eigen::SparseMatrix<double>& B, Counts& counts) {
   // Row singletons among what is left: the pivot column's other entries lie in
   // rows still active (bump, later row singletons) or already pivoted.
+  std::deque<int> queue;
   for (int i = 0; i < m_; ++i) {
-    if (!row_active[static_cast<size_t>(i)]) continue;
+    if (!counts.row_active[static_cast<size_t>(i)]) continue;
     int count = 0;
-    for (int p : row_columns[static_cast<size_t>(i)]) count += col_active[static_cast<size_t>(p)];
-    row_count[static_cast<size_t>(i)] = count;
+    for (int p : counts.row_columns[static_cast<size_t>(i)]) count += counts.col_active[static_cast<size_t>(p)];
+    counts.row_count[static_cast<size_t>(i)] = count;
     if (count == 1) queue.push_back(i);
   }
   while (!queue.empty()) {
     const int row = queue.front();
     queue.pop_front();
-    if (!row_active[static_cast<size_t>(row)] || row_count[static_cast<size_t>(row)] != 1) continue;
+    if (!counts.row_active[static_cast<size_t>(row)] || counts.row_count[static_cast<size_t>(row)] != 1) continue;
     int p = -1;
-    for (int q : row_columns[static_cast<size_t>(row)])
-      if (col_active[static_cast<size_t>(q)]) p = q;
+    for (int q : counts.row_columns[static_cast<size_t>(row)])
+      if (counts.col_active[static_cast<size_t>(q)]) p = q;
     if (p < 0) continue;
     double value = 0.0;
     for (SparseIt it(B, p); it; ++it)
       if (it.row() == row) value = it.value();
-    if (!acceptable(p, value)) continue;
-    col_active[static_cast<size_t>(p)] = 0;
-    row_active[static_cast<size_t>(row)] = 0;
-    back_.push_back(make_pivot(p, row, value));
+    if (!counts.acceptable(p, value)) continue;
+    counts.col_active[static_cast<size_t>(p)] = 0;
+    counts.row_active[static_cast<size_t>(row)] = 0;
+    back_.push_back(make_pivot(B, p, row, value));
     for (SparseIt it(B, p); it; ++it) {
       const size_t i = static_cast<size_t>(it.row());
-      if (it.value() != 0.0 && row_active[i] && --row_count[i] == 1) queue.push_back(static_cast<int>(i));
+      if (it.value() != 0.0 && counts.row_active[i] && --counts.row_count[i] == 1) queue.push_back(static_cast<int>(i));
     }
   }
+}
 
+long BasisFactor::gather_bump(const Eigen::SparseMatrix<double>& B, const Counts& counts) {
   // The bump: active columns on active rows (as many of each: every singleton
-  // pivot took one of both), factored by the sparse LU.
-  std::vector<int> bump_index(m, -1);
+  // pivot took one of both), into work_kernel_ for the sparse LU; their
+  // entries in pivoted rows into the coupling block. Returns the nonzeros
+  // outside the LU.
+  std::vector<int> bump_index(counts.m, -1);
   for (int i = 0; i < m_; ++i)
-    if (row_active[static_cast<size_t>(i)]) {
+    if (counts.row_active[static_cast<size_t>(i)]) {
       bump_index[static_cast<size_t>(i)] = static_cast<int>(bump_rows_.size());
       bump_rows_.push_back(i);
     }
   for (int p = 0; p < m_; ++p)
-    if (col_active[static_cast<size_t>(p)]) bump_positions_.push_back(p);
+    if (counts.col_active[static_cast<size_t>(p)]) bump_positions_.push_back(p);
   const int s = static_cast<int>(bump_positions_.size());
   long triangular_nonzeros = static_cast<long>(front_.size() + back_.size() + triangular_entries_.size());
   std::vector<std::vector<SparseLU::Entry>>& kernel = work_kernel_;
@@ -141,17 +159,39 @@ std::vector<int> BasisFactor::factor(const Eigen::SparseMatrix<double>& B, std::
     }
   }
   coupling_start_[static_cast<size_t>(s)] = static_cast<int>(coupling_entries_.size());
+  return triangular_nonzeros;
+}
+
+void BasisFactor::set_refactor_interval(const Eigen::SparseMatrix<double>& B) {
+  // Factoring costs the elimination work plus a pass over B; each solve costs
+  // about the factor's nonzeros plus the etas (about m / 4 nonzeros each on
+  // the models measured), about three solves per pivot.
+  const double factor_cost = bump_lu_.elimination_work() + static_cast<double>(B.nonZeros());
+  const double interval = std::sqrt(2.0 * factor_cost / (3.0 * std::max(1.0, m_ / 4.0)));
+  refactor_interval_ =
+      static_cast<int>(std::clamp(interval, static_cast<double>(kMinUpdates), static_cast<double>(kMaxUpdates)));
+}
+
+std::vector<int> BasisFactor::factor(const Eigen::SparseMatrix<double>& B, std::vector<int>* uncovered_rows) {
+  etas_.clear();
+  eta_entries_.clear();
+  eta_nonzeros_ = 0;
+  interrupted_ = false;
+  clear_factors();
+  m_ = static_cast<int>(B.rows());
+  if (uncovered_rows) uncovered_rows->clear();
+  if (m_ == 0) return {};
+
+  Counts counts(B, work_row_columns_);
+  pivot_column_singletons(B, counts);
+  pivot_row_singletons(B, counts);
+  const long triangular_nonzeros = gather_bump(B, counts);
+  const int s = static_cast<int>(bump_positions_.size());
   std::vector<int> dependent_local, uncovered_local;
-  if (bump_lu_.factor(s, kernel, deadline_, dependent_local, uncovered_local) == SparseLU::Result::kInterrupted) {
+  if (bump_lu_.factor(s, work_kernel_, deadline_, dependent_local, uncovered_local) == SparseLU::Result::kInterrupted) {
     // Unusable: leave a state whose solves are harmless (all zero).
     interrupted_ = true;
-    front_.clear();
-    back_.clear();
-    triangular_entries_.clear();
-    bump_positions_.clear();
-    bump_rows_.clear();
-    coupling_start_.clear();
-    coupling_entries_.clear();
+    clear_factors();
     std::vector<int> unused_cols, unused_rows;
     bump_lu_.factor(0, {}, nullptr, unused_cols, unused_rows);
     return {};
@@ -165,13 +205,7 @@ std::vector<int> BasisFactor::factor(const Eigen::SparseMatrix<double>& B, std::
     return dependent;
   }
   factor_nonzeros_ = triangular_nonzeros + bump_lu_.nonzeros() + m_;
-  // Factoring costs the elimination work plus a pass over B; each solve costs
-  // about the factor's nonzeros plus the etas (about m / 4 nonzeros each on
-  // the models measured), about three solves per pivot.
-  const double factor_cost = bump_lu_.elimination_work() + static_cast<double>(B.nonZeros());
-  const double interval = std::sqrt(2.0 * factor_cost / (3.0 * std::max(1.0, m_ / 4.0)));
-  refactor_interval_ =
-      static_cast<int>(std::clamp(interval, static_cast<double>(kMinUpdates), static_cast<double>(kMaxUpdates)));
+  set_refactor_interval(B);
   return {};
 }
 

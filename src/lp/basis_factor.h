@@ -113,6 +113,17 @@ class BasisFactor {
     double inverse_pivot;
     int begin, end;
   };
+  // The steps of factor(): the counts of B's pattern (Counts, basis_factor.cpp);
+  // column singletons (front_), then row singletons (back_); the bump and its
+  // coupling block gathered for the sparse LU (returns the nonzeros outside
+  // it); the refactor interval from the cost of this factor.
+  struct Counts;
+  void clear_factors();
+  Pivot make_pivot(const Eigen::SparseMatrix<double>& B, int p, int pivot_row, double value);
+  void pivot_column_singletons(const Eigen::SparseMatrix<double>& B, Counts& counts);
+  void pivot_row_singletons(const Eigen::SparseMatrix<double>& B, Counts& counts);
+  long gather_bump(const Eigen::SparseMatrix<double>& B, const Counts& counts);
+  void set_refactor_interval(const Eigen::SparseMatrix<double>& B);
   void solve_initial(Eigen::VectorXd& v) const;             // v := B0^-1 v
   void solve_initial_transposed(Eigen::VectorXd& v) const;  // v := B0^-T v
 

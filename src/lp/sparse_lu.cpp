@@ -69,8 +69,81 @@ constexpr double kEigenBlockFlops = 400.0 * 400.0 * 400.0;
 
 }  // namespace
 
-SparseLU::Result SparseLU::factor(int n, const std::vector<std::vector<Entry>>& columns, const Deadline* deadline,
-                                  std::vector<int>& dependent_cols, std::vector<int>& uncovered_rows) {
+// The active submatrix of factor(): columns of (row, value) and the row
+// patterns of columns (entries of inactive columns are skipped, never
+// removed), the counts, and the lines by count.
+struct SparseLU::Active {
+  Active(int n, const std::vector<std::vector<Entry>>& columns, std::vector<std::vector<Entry>>& col_storage,
+         std::vector<std::vector<int>>& row_cols_storage, std::vector<int>& dependent)
+      : col(col_storage),
+        row_cols(row_cols_storage),
+        row_count(static_cast<size_t>(n), 0),
+        drop_below(static_cast<size_t>(n), 0.0),
+        col_active(static_cast<size_t>(n), 1),
+        row_active(static_cast<size_t>(n), 1),
+        col_lists(n),
+        row_lists(n),
+        scatter(static_cast<size_t>(n), -1),
+        remaining(n),
+        dependent_cols(dependent) {
+    const size_t N = static_cast<size_t>(n);
+    // Reused between factorizations (the B&B refactors at every node): cleared
+    // inner vectors keep their capacity, so a refactor allocates almost nothing.
+    if (col.size() < N) col.resize(N);
+    if (row_cols.size() < N) row_cols.resize(N);
+    for (size_t c = 0; c < N; ++c) {
+      col[c].clear();
+      row_cols[c].clear();
+    }
+    for (size_t c = 0; c < N; ++c) {
+      double largest = 0.0;
+      for (const Entry& e : columns[c]) {
+        if (e.value == 0.0) continue;  // explicit zeros are no entries
+        col[c].push_back(e);
+        row_cols[static_cast<size_t>(e.index)].push_back(static_cast<int>(c));
+        ++row_count[static_cast<size_t>(e.index)];
+        largest = std::max(largest, std::fabs(e.value));
+      }
+      drop_below[c] = tol::kSingularPivot * std::max(1.0, largest);
+    }
+    for (size_t c = 0; c < N; ++c) active_nonzeros += static_cast<long>(col[c].size());
+    for (int c = n - 1; c >= 0; --c) col_lists.insert(c, static_cast<int>(col[static_cast<size_t>(c)].size()));
+    for (int r = n - 1; r >= 0; --r) row_lists.insert(r, row_count[static_cast<size_t>(r)]);
+  }
+
+  double column_max(int c) const {
+    double largest = 0.0;
+    for (const Entry& e : col[static_cast<size_t>(c)]) largest = std::max(largest, std::fabs(e.value));
+    return largest;
+  }
+  // Column c depends on the pivoted ones: out of the active submatrix.
+  void drop_column(int c) {
+    const size_t cc = static_cast<size_t>(c);
+    col_active[cc] = 0;
+    col_lists.remove(c);
+    for (const Entry& e : col[cc]) {
+      const size_t i = static_cast<size_t>(e.index);
+      row_lists.move(e.index, --row_count[i]);
+    }
+    active_nonzeros -= static_cast<long>(col[cc].size());
+    col[cc].clear();
+    dependent_cols.push_back(c);
+    --remaining;
+  }
+
+  std::vector<std::vector<Entry>>& col;
+  std::vector<std::vector<int>>& row_cols;
+  std::vector<int> row_count;
+  std::vector<double> drop_below;
+  std::vector<char> col_active, row_active;
+  long active_nonzeros = 0;
+  CountLists col_lists, row_lists;
+  std::vector<int> scatter;  // position of a row in the column being updated, else -1
+  int remaining;             // active columns
+  std::vector<int>& dependent_cols;
+};
+
+void SparseLU::clear(int n) {
   n_ = n;
   rows_.clear();
   cols_.clear();
@@ -83,200 +156,165 @@ SparseLU::Result SparseLU::factor(int n, const std::vector<std::vector<Entry>>& 
   u_col_entries_.clear();
   nonzeros_ = 0;
   work_ = 0.0;
+}
+
+SparseLU::Result SparseLU::factor(int n, const std::vector<std::vector<Entry>>& columns, const Deadline* deadline,
+                                  std::vector<int>& dependent_cols, std::vector<int>& uncovered_rows) {
+  clear(n);
   dependent_cols.clear();
   uncovered_rows.clear();
-  const size_t N = static_cast<size_t>(n);
-
-  // The active submatrix: columns of (row, value), row patterns of columns
-  // (entries of inactive columns are skipped, never removed).
-  // Reused between factorizations (the B&B refactors at every node): cleared
-  // inner vectors keep their capacity, so a refactor allocates almost nothing.
-  std::vector<std::vector<Entry>>& col = work_col_;
-  std::vector<std::vector<int>>& row_cols = work_row_cols_;
-  if (col.size() < N) col.resize(N);
-  if (row_cols.size() < N) row_cols.resize(N);
-  for (size_t c = 0; c < N; ++c) {
-    col[c].clear();
-    row_cols[c].clear();
-  }
-  std::vector<int> row_count(N, 0);
-  std::vector<double> drop_below(N, 0.0);
-  for (size_t c = 0; c < N; ++c) {
-    double largest = 0.0;
-    for (const Entry& e : columns[c]) {
-      if (e.value == 0.0) continue;  // explicit zeros are no entries
-      col[c].push_back(e);
-      row_cols[static_cast<size_t>(e.index)].push_back(static_cast<int>(c));
-      ++row_count[static_cast<size_t>(e.index)];
-      largest = std::max(largest, std::fabs(e.value));
-    }
-    drop_below[c] = tol::kSingularPivot * std::max(1.0, largest);
-  }
-  std::vector<char> col_active(N, 1), row_active(N, 1);
-  long active_nonzeros = 0;
-  for (size_t c = 0; c < N; ++c) active_nonzeros += static_cast<long>(col[c].size());
-  CountLists col_lists(n), row_lists(n);
-  for (int c = n - 1; c >= 0; --c) col_lists.insert(c, static_cast<int>(col[static_cast<size_t>(c)].size()));
-  for (int r = n - 1; r >= 0; --r) row_lists.insert(r, row_count[static_cast<size_t>(r)]);
-  std::vector<int> scatter(N, -1);
-
-  auto column_max = [&](int c) {
-    double largest = 0.0;
-    for (const Entry& e : col[static_cast<size_t>(c)]) largest = std::max(largest, std::fabs(e.value));
-    return largest;
-  };
-  int remaining = n;
-  auto drop_column = [&](int c) {
-    const size_t cc = static_cast<size_t>(c);
-    col_active[cc] = 0;
-    col_lists.remove(c);
-    for (const Entry& e : col[cc]) {
-      const size_t i = static_cast<size_t>(e.index);
-      row_lists.move(e.index, --row_count[i]);
-    }
-    active_nonzeros -= static_cast<long>(col[cc].size());
-    col[cc].clear();
-    dependent_cols.push_back(c);
-    --remaining;
-  };
+  Active a(n, columns, work_col_, work_row_cols_, dependent_cols);
 
   int pivots_done = 0;
-  while (remaining > 0) {
+  while (a.remaining > 0) {
     if (deadline != nullptr && pivots_done % kPivotsPerPoll == 0 && deadline->expired()) return Result::kInterrupted;
     // Columns without active entries depend on the pivoted ones.
-    for (int c = col_lists.first(0); c >= 0; c = col_lists.first(0)) drop_column(c);
-    if (remaining == 0) break;
+    for (int c = a.col_lists.first(0); c >= 0; c = a.col_lists.first(0)) a.drop_column(c);
+    if (a.remaining == 0) break;
     const double active_rows = static_cast<double>(n - pivots_done);
-    if (remaining <= kDenseColumns ||
-        static_cast<double>(active_nonzeros) > kDenseDensity * active_rows * static_cast<double>(remaining)) {
-      if (!eliminate_dense(col, col_active, row_active, drop_below, deadline, dependent_cols))
+    if (a.remaining <= kDenseColumns ||
+        static_cast<double>(a.active_nonzeros) > kDenseDensity * active_rows * static_cast<double>(a.remaining)) {
+      if (!eliminate_dense(a.col, a.col_active, a.row_active, a.drop_below, deadline, dependent_cols))
         return Result::kInterrupted;
       break;
     }
-
-    // Markowitz search over columns and rows of increasing count.
-    int best_r = -1, best_c = -1;
-    double best_cost = std::numeric_limits<double>::infinity(), best_abs = 0.0;
-    int searched = 0;
-    auto consider = [&](int r, int c, double value, double cost) {
-      const double magnitude = std::fabs(value);
-      if (cost < best_cost || (cost == best_cost && magnitude > best_abs)) {
-        best_cost = cost;
-        best_abs = magnitude;
-        best_r = r;
-        best_c = c;
-      }
-    };
-    for (int count = 1; count <= n && remaining > 0; ++count) {
-      const double floor_cost = static_cast<double>(count - 1) * (count - 1);
-      bool stop = false;
-      for (int c = col_lists.first(count); c >= 0 && !stop;) {
-        const int next = col_lists.next(c);
-        const double largest = column_max(c);
-        if (largest <= drop_below[static_cast<size_t>(c)]) {
-          drop_column(c);
-          c = next;
-          continue;
-        }
-        for (const Entry& e : col[static_cast<size_t>(c)])
-          if (std::fabs(e.value) >= tol::kMarkowitzThreshold * largest)
-            consider(e.index, c, e.value,
-                     static_cast<double>(row_count[static_cast<size_t>(e.index)] - 1) * (count - 1));
-        ++searched;
-        stop = best_r >= 0 && (searched >= kSearchLines || best_cost <= floor_cost);
-        c = next;
-      }
-      for (int r = row_lists.first(count); r >= 0 && !stop; r = row_lists.next(r)) {
-        for (int c : row_cols[static_cast<size_t>(r)]) {
-          if (!col_active[static_cast<size_t>(c)]) continue;
-          const std::vector<Entry>& entries = col[static_cast<size_t>(c)];
-          double value = 0.0, largest = 0.0;
-          for (const Entry& e : entries) {
-            largest = std::max(largest, std::fabs(e.value));
-            if (e.index == r) value = e.value;
-          }
-          if (largest <= drop_below[static_cast<size_t>(c)]) continue;  // dropped when its column is searched
-          if (std::fabs(value) >= tol::kMarkowitzThreshold * largest)
-            consider(r, c, value, static_cast<double>(count - 1) * (static_cast<double>(entries.size()) - 1));
-        }
-        ++searched;
-        stop = best_r >= 0 && (searched >= kSearchLines || best_cost <= floor_cost);
-      }
-      if (stop) break;
-    }
-    if (best_r < 0) break;  // every remaining column was dropped
-
-    // Eliminate with pivot (best_r, best_c).
-    const int r = best_r, c = best_c;
-    const size_t rr = static_cast<size_t>(r), cc = static_cast<size_t>(c);
-    double pivot = 0.0;
-    for (const Entry& e : col[cc])
-      if (e.index == r) pivot = e.value;
-    const size_t l_begin = l_entries_.size();
-    for (const Entry& e : col[cc])
-      if (e.index != r) l_entries_.push_back({e.index, e.value / pivot});
-    const size_t l_end = l_entries_.size();
-    col_active[cc] = 0;
-    col_lists.remove(c);
-    active_nonzeros -= static_cast<long>(col[cc].size());
-    col[cc].clear();
-    row_active[rr] = 0;
-    row_lists.remove(r);
-    for (size_t k = l_begin; k < l_end; ++k) --row_count[static_cast<size_t>(l_entries_[k].index)];
-    for (int j : row_cols[rr]) {
-      const size_t jj = static_cast<size_t>(j);
-      if (!col_active[jj]) continue;
-      std::vector<Entry>& target = col[jj];
-      double u = 0.0;
-      for (size_t k = 0; k < target.size(); ++k)
-        if (target[k].index == r) {
-          u = target[k].value;
-          target[k] = target.back();
-          target.pop_back();
-          --active_nonzeros;
-          break;
-        }
-      u_row_entries_.push_back({j, u});
-      if (l_end > l_begin && u != 0.0) {
-        for (size_t k = 0; k < target.size(); ++k) scatter[static_cast<size_t>(target[k].index)] = static_cast<int>(k);
-        const size_t original = target.size();
-        for (size_t k = l_begin; k < l_end; ++k) {
-          const Entry& l = l_entries_[k];
-          const size_t i = static_cast<size_t>(l.index);
-          if (scatter[i] >= 0) {
-            target[static_cast<size_t>(scatter[i])].value -= l.value * u;
-          } else {
-            target.push_back({l.index, -l.value * u});
-            row_cols[i].push_back(j);
-            ++row_count[i];
-            ++active_nonzeros;
-          }
-        }
-        for (size_t k = 0; k < original; ++k) scatter[static_cast<size_t>(target[k].index)] = -1;
-        work_ += static_cast<double>(l_end - l_begin);
-      }
-      col_lists.move(j, static_cast<int>(target.size()));
-    }
-    for (size_t k = l_begin; k < l_end; ++k)
-      row_lists.move(l_entries_[k].index, row_count[static_cast<size_t>(l_entries_[k].index)]);
-    row_cols[rr].clear();
-    l_start_.push_back(static_cast<int>(l_end));
-    u_row_start_.push_back(static_cast<int>(u_row_entries_.size()));
-    rows_.push_back(r);
-    cols_.push_back(c);
-    pivots_.push_back(pivot);
-    work_ += static_cast<double>(l_end - l_begin) + 1.0;
-    --remaining;
+    const Pivot pivot = find_pivot(a);
+    if (pivot.row < 0) break;  // every remaining column was dropped
+    eliminate(a, pivot.row, pivot.col);
     ++pivots_done;
   }
 
   for (int i = 0; i < n; ++i)
-    if (row_active[static_cast<size_t>(i)]) uncovered_rows.push_back(i);
+    if (a.row_active[static_cast<size_t>(i)]) uncovered_rows.push_back(i);
   std::sort(dependent_cols.begin(), dependent_cols.end());
+  build_u_by_columns();
+  nonzeros_ = static_cast<long>(l_entries_.size() + u_row_entries_.size() + rows_.size());
+  return Result::kComplete;
+}
 
+SparseLU::Pivot SparseLU::find_pivot(Active& a) const {
+  // Markowitz search over columns and rows of increasing count; columns whose
+  // entries all fell below their drop threshold are dropped on the way.
+  Pivot best;
+  double best_cost = std::numeric_limits<double>::infinity(), best_abs = 0.0;
+  int searched = 0;
+  auto consider = [&](int r, int c, double value, double cost) {
+    const double magnitude = std::fabs(value);
+    if (cost < best_cost || (cost == best_cost && magnitude > best_abs)) {
+      best_cost = cost;
+      best_abs = magnitude;
+      best = {r, c};
+    }
+  };
+  for (int count = 1; count <= n_ && a.remaining > 0; ++count) {
+    const double floor_cost = static_cast<double>(count - 1) * (count - 1);
+    bool stop = false;
+    for (int c = a.col_lists.first(count); c >= 0 && !stop;) {
+      const int next = a.col_lists.next(c);
+      const double largest = a.column_max(c);
+      if (largest <= a.drop_below[static_cast<size_t>(c)]) {
+        a.drop_column(c);
+        c = next;
+        continue;
+      }
+      for (const Entry& e : a.col[static_cast<size_t>(c)])
+        if (std::fabs(e.value) >= tol::kMarkowitzThreshold * largest)
+          consider(e.index, c, e.value,
+                   static_cast<double>(a.row_count[static_cast<size_t>(e.index)] - 1) * (count - 1));
+      ++searched;
+      stop = best.row >= 0 && (searched >= kSearchLines || best_cost <= floor_cost);
+      c = next;
+    }
+    for (int r = a.row_lists.first(count); r >= 0 && !stop; r = a.row_lists.next(r)) {
+      for (int c : a.row_cols[static_cast<size_t>(r)]) {
+        if (!a.col_active[static_cast<size_t>(c)]) continue;
+        const std::vector<Entry>& entries = a.col[static_cast<size_t>(c)];
+        double value = 0.0, largest = 0.0;
+        for (const Entry& e : entries) {
+          largest = std::max(largest, std::fabs(e.value));
+          if (e.index == r) value = e.value;
+        }
+        if (largest <= a.drop_below[static_cast<size_t>(c)]) continue;  // dropped when its column is searched
+        if (std::fabs(value) >= tol::kMarkowitzThreshold * largest)
+          consider(r, c, value, static_cast<double>(count - 1) * (static_cast<double>(entries.size()) - 1));
+      }
+      ++searched;
+      stop = best.row >= 0 && (searched >= kSearchLines || best_cost <= floor_cost);
+    }
+    if (stop) break;
+  }
+  return best;
+}
+
+void SparseLU::eliminate(Active& a, int r, int c) {
+  // Pivot (r, c): column c's other entries become L's multipliers, row r's
+  // entries in the other active columns become U's row, and the rank-one
+  // update subtracts l u from the active columns that row r touches.
+  const size_t rr = static_cast<size_t>(r), cc = static_cast<size_t>(c);
+  double pivot = 0.0;
+  for (const Entry& e : a.col[cc])
+    if (e.index == r) pivot = e.value;
+  const size_t l_begin = l_entries_.size();
+  for (const Entry& e : a.col[cc])
+    if (e.index != r) l_entries_.push_back({e.index, e.value / pivot});
+  const size_t l_end = l_entries_.size();
+  a.col_active[cc] = 0;
+  a.col_lists.remove(c);
+  a.active_nonzeros -= static_cast<long>(a.col[cc].size());
+  a.col[cc].clear();
+  a.row_active[rr] = 0;
+  a.row_lists.remove(r);
+  for (size_t k = l_begin; k < l_end; ++k) --a.row_count[static_cast<size_t>(l_entries_[k].index)];
+  for (int j : a.row_cols[rr]) {
+    const size_t jj = static_cast<size_t>(j);
+    if (!a.col_active[jj]) continue;
+    std::vector<Entry>& target = a.col[jj];
+    double u = 0.0;
+    for (size_t k = 0; k < target.size(); ++k)
+      if (target[k].index == r) {
+        u = target[k].value;
+        target[k] = target.back();
+        target.pop_back();
+        --a.active_nonzeros;
+        break;
+      }
+    u_row_entries_.push_back({j, u});
+    if (l_end > l_begin && u != 0.0) {
+      for (size_t k = 0; k < target.size(); ++k) a.scatter[static_cast<size_t>(target[k].index)] = static_cast<int>(k);
+      const size_t original = target.size();
+      for (size_t k = l_begin; k < l_end; ++k) {
+        const Entry& l = l_entries_[k];
+        const size_t i = static_cast<size_t>(l.index);
+        if (a.scatter[i] >= 0) {
+          target[static_cast<size_t>(a.scatter[i])].value -= l.value * u;
+        } else {
+          target.push_back({l.index, -l.value * u});
+          a.row_cols[i].push_back(j);
+          ++a.row_count[i];
+          ++a.active_nonzeros;
+        }
+      }
+      for (size_t k = 0; k < original; ++k) a.scatter[static_cast<size_t>(target[k].index)] = -1;
+      work_ += static_cast<double>(l_end - l_begin);
+    }
+    a.col_lists.move(j, static_cast<int>(target.size()));
+  }
+  for (size_t k = l_begin; k < l_end; ++k)
+    a.row_lists.move(l_entries_[k].index, a.row_count[static_cast<size_t>(l_entries_[k].index)]);
+  a.row_cols[rr].clear();
+  l_start_.push_back(static_cast<int>(l_end));
+  u_row_start_.push_back(static_cast<int>(u_row_entries_.size()));
+  rows_.push_back(r);
+  cols_.push_back(c);
+  pivots_.push_back(pivot);
+  work_ += static_cast<double>(l_end - l_begin) + 1.0;
+  --a.remaining;
+}
+
+void SparseLU::build_u_by_columns() {
   // U by columns, from U by rows: entries of column cols_[k'] in pivot rows k < k'.
   const size_t rank = rows_.size();
-  std::vector<int> col_pivot(N, -1);
+  std::vector<int> col_pivot(static_cast<size_t>(n_), -1);
   for (size_t k = 0; k < rank; ++k) col_pivot[static_cast<size_t>(cols_[k])] = static_cast<int>(k);
   u_col_start_.assign(rank + 1, 0);
   for (const Entry& e : u_row_entries_) {
@@ -293,8 +331,6 @@ SparseLU::Result SparseLU::factor(int n, const std::vector<std::vector<Entry>>& 
       if (kk < 0) continue;  // a dropped column: the factor is not used then
       u_col_entries_[static_cast<size_t>(fill[static_cast<size_t>(kk)]++)] = {rows_[k], e.value};
     }
-  nonzeros_ = static_cast<long>(l_entries_.size() + u_row_entries_.size() + rank);
-  return Result::kComplete;
 }
 
 bool SparseLU::eliminate_with_eigen(const std::vector<int>& rows, const std::vector<int>& cols,

@@ -62,6 +62,17 @@ class SparseLU {
   double elimination_work() const { return work_; }
 
  private:
+  // The steps of factor(): reset the factors; the active submatrix (built
+  // from the columns); the Markowitz pivot search (row -1: no pivot left);
+  // one elimination step; U by columns once U by rows is complete.
+  struct Active;
+  struct Pivot {
+    int row = -1, col = -1;
+  };
+  void clear(int n);
+  Pivot find_pivot(Active& active) const;
+  void eliminate(Active& active, int r, int c);
+  void build_u_by_columns();
   // Finish the elimination densely on the active rows and columns (partial
   // pivoting in column order). False when the deadline expired.
   bool eliminate_dense(const std::vector<std::vector<Entry>>& col, std::vector<char>& col_active,
