@@ -13,7 +13,9 @@
 
 #include "cli_args.h"
 #include "commands.h"
+#include "common/deadline.h"
 #include "common/input_error.h"
+#include "common/parallel_for.h"
 #include "model/module_info_reader.h"
 #include "model/sac/sac_sweep.h"
 #include "output.h"
@@ -99,6 +101,7 @@ void print_sweep_table(const std::string& path, const model::SacRequest& request
 }  // namespace
 
 int run_sac_sweep(const CliArgs& args) {
+  const Deadline clock;  // --time-limit bounds the whole sweep, reading included
   const OutputFormat format = output_format(args);
   if (args.value("budget")) throw InputError("option --budget: not used with --budget-sweep (use --from and --to)");
   const model::SacRequest request = sac_request_from_args(args, false);
@@ -116,12 +119,16 @@ int run_sac_sweep(const CliArgs& args) {
   options.solve.time_limit_seconds = args.number("time-limit", options.solve.time_limit_seconds);
   if (options.solve.time_limit_seconds <= 0) throw InputError("option --time-limit: must be > 0 seconds");
   options.solve.formulation = formulation_from_args(args);
+  const long threads = args.integer("threads", default_thread_count());
+  if (threads < 1 || threads > 1024) throw InputError("option --threads: must be between 1 and 1024");
+  options.threads = static_cast<int>(threads);
   const auto plot = args.value("plot");
   if (plot && plot->empty()) throw InputError("option --plot: expected a file name");
 
   const std::string& path = args.positional()[0];
   const model::ModuleInfo info = model::read_module_info_file(path);
   print_module_warnings("sac", info.warnings);
+  options.solve.time_limit_seconds = remaining_limit(clock, options.solve.time_limit_seconds);
   const model::Sweep sweep = model::sweep_budgets(info, request, options);
 
   if (plot) {
@@ -139,6 +146,10 @@ int run_sac_sweep(const CliArgs& args) {
     print_sweep_table(path, request, sweep);
 
   int code = 0;
+  if (sweep.points.empty()) {
+    std::cerr << "milp-sac sac: time limit reached before the smallest feasible budget was found (no curve)\n";
+    code = 1;
+  }
   for (const model::SweepPoint& p : sweep.points) {
     const model::SacSolution& s = p.solution;
     for (const std::string& v : s.violations) {

@@ -69,6 +69,7 @@ std::string sweep_svg(const model::Sweep& sweep, const std::string& title) {
     if (p.solution.has_plan) y_high = std::max(y_high, p.solution.recompute_ms);
   }
   x_high = std::max(x_high, sweep.baseline_peak_gib);
+  if (!std::isfinite(x_low)) x_low = 0;  // no points (a time limit): the axes alone
   if (!(x_high > x_low)) x_high = x_low + 1;
   const double pad = 0.03 * (x_high - x_low);
   x_low -= pad;
@@ -121,22 +122,28 @@ std::string sweep_svg(const model::Sweep& sweep, const std::string& title) {
   if (sweep.min_feasible_budget_gib)
     vertical(*sweep.min_feasible_budget_gib, "#7f8c8d",
              "smallest feasible " + number(*sweep.min_feasible_budget_gib) + " GiB", kTop + plot_h - 8);
-  // The curve: a step line (a plan stays optimal until the next point).
-  std::ostringstream path;
-  bool started = false;
-  double last_y = 0;
+  // Only what was solved is drawn as a value: a marker at each point with a
+  // plan. Between two neighbours a and b (budgets a < b) the optimum is not
+  // known; it lies between b's proven bound (the optimum at b, and budgets
+  // only loosen) and a's plan (it fits at every larger budget): that band
+  // is shaded, not a step that would claim a's value up to b.
+  const model::SweepPoint* before = nullptr;
+  svg << "<g fill=\"#2c6fbb\" fill-opacity=\"0.15\" stroke=\"none\">\n";
   for (const model::SweepPoint& p : sweep.points) {
     if (!p.solution.has_plan) continue;
-    const double x = sx(p.budget_gib), y = sy(p.solution.recompute_ms);
-    if (!started) {
-      path << "M" << x << "," << y;
-      started = true;
-    } else {
-      path << " L" << x << "," << last_y << " L" << x << "," << y;
+    if (before != nullptr) {
+      const double high = before->solution.recompute_ms, low = std::min(p.solution.bound_ms, high);
+      svg << "<rect x=\"" << sx(before->budget_gib) << "\" y=\"" << sy(high) << "\" width=\""
+          << sx(p.budget_gib) - sx(before->budget_gib) << "\" height=\"" << std::max(0.5, sy(low) - sy(high))
+          << "\"><title>between " << number(before->budget_gib) << " and " << number(p.budget_gib)
+          << " GiB: the optimum lies in " << number(low) << " .. " << number(high) << " ms</title></rect>\n";
     }
-    last_y = y;
+    before = &p;
   }
-  if (started) svg << "<path d=\"" << path.str() << "\" fill=\"none\" stroke=\"#2c6fbb\" stroke-width=\"2\"/>\n";
+  svg << "</g>\n";
+  svg << "<text x=\"" << kLeft + plot_w - 4 << "\" y=\"" << kTop + 34
+      << "\" text-anchor=\"end\" fill=\"#2c6fbb\">points: solved; shaded: where the optimum lies between "
+         "them</text>\n";
   for (const model::SweepPoint& p : sweep.points)
     if (p.solution.has_plan)
       svg << "<circle cx=\"" << sx(p.budget_gib) << "\" cy=\"" << sy(p.solution.recompute_ms)

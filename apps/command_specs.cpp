@@ -71,6 +71,8 @@ std::vector<CommandSpec> build_specs() {
                  "with --budget-sweep: locate the budgets where the set of AC units changes when there are at most N "
                  "(0: the grid alone)"});
   sac.push_back({"plot", "FILE.svg", "none", "", "with --budget-sweep: draw the curve as a self-contained SVG"});
+  sac.push_back({"threads", "N", "number of cores", "threads",
+                 "with --budget-sweep: points solved at once (the curve is the same for every N; 1: one at a time)"});
   specs.push_back({"sac", "MODULE_INFO.json", "module-level activation checkpointing plan under a memory budget",
                    std::string("Output keys: docs/json.md#sac. ") + kExitCodes,
                    with_common(std::move(sac), true, true, true)});

@@ -1,6 +1,8 @@
 // The budget sweep as a self-contained SVG: budget (GiB) on x, recompute time
-// (ms) on y, one marker per point with a plan joined by a step line (the
-// curve is a staircase between grid points), the smallest feasible budget
+// (ms) on y, one marker per point with a plan; between two neighbours a
+// shaded band from the upper one's proven bound to the lower one's plan
+// (where the optimum lies there: only solved points are drawn as values),
+// the smallest feasible budget
 // and the baseline peak marked with vertical lines. Plain SVG 1.1, no
 // scripts, no external fonts or files.
 #pragma once

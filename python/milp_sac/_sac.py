@@ -220,13 +220,16 @@ def sweep_sac(
     max_breakpoints: int = 8,
     gap: float = 0.05,
     time_limit: float = 180.0,
+    threads: Optional[int] = None,
     warn: bool = True,
 ) -> SacSweep:
     """The SAC plan at `points` budgets from from_gib (default: the smallest
     feasible budget) to to_gib (default: the peak without AC), as
     `milp-sac sac --budget-sweep`, plus the budgets where the set of AC
     units changes when there are at most max_breakpoints of them (0: the
-    grid alone). gap and time_limit apply per point.
+    grid alone). gap applies per point; time_limit bounds the whole sweep.
+    threads: points solved at once (default: the number of cores); the
+    curve is the same for every value.
     module_info as for plan_sac. Raises ValueError on bad input (from_gib >=
     to_gib, points < 2, a bad ModuleInfo), with the CLI's message.
     """
@@ -239,6 +242,10 @@ def sweep_sac(
     if to_gib is not None:
         args.to_gib = as_float(to_gib, "to_gib")
     args.points = as_int(points, "points")
+    if threads is not None:
+        args.threads = as_int(threads, "threads")
+        if args.threads < 1:
+            raise ValueError("option threads: must be between 1 and 1024")
     args.max_breakpoints = as_int(max_breakpoints, "max_breakpoints")
     args.relative_gap = as_float(gap, "gap")
     args.time_limit_seconds = as_float(time_limit, "time_limit")

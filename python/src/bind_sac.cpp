@@ -111,7 +111,8 @@ struct SweepArgs {
   int points = 21;
   int max_breakpoints = 8;
   double relative_gap = 0.05;
-  double time_limit_seconds = 180.0;  // per point
+  double time_limit_seconds = 180.0;  // the whole sweep
+  int threads = 0;                    // 0: the number of cores
 };
 
 struct SweepRun {
@@ -126,6 +127,7 @@ SweepRun sweep(model::ModuleInfo info, const SweepArgs& args) {
   if (args.points < 2 || args.points > 10000) throw InputError("option points: must be between 2 and 10000");
   if (args.max_breakpoints < 0 || args.max_breakpoints > 1000)
     throw InputError("option max_breakpoints: must be between 0 and 1000");
+  if (args.threads < 0 || args.threads > 1024) throw InputError("option threads: must be between 1 and 1024");
   model::SacRequest request;
   request.world_size = args.world_size;
   request.ac_units = args.ac_units;
@@ -137,6 +139,7 @@ SweepRun sweep(model::ModuleInfo info, const SweepArgs& args) {
   options.max_breakpoints = args.max_breakpoints;
   options.solve.relative_gap = args.relative_gap;
   options.solve.time_limit_seconds = args.time_limit_seconds;
+  options.threads = args.threads;
   model::Sweep result = model::sweep_budgets(info, request, options);
   return {std::move(info), std::move(result)};
 }
@@ -219,7 +222,8 @@ void bind_sac(py::module_& m) {
       .def_readwrite("points", &SweepArgs::points)
       .def_readwrite("max_breakpoints", &SweepArgs::max_breakpoints)
       .def_readwrite("relative_gap", &SweepArgs::relative_gap)
-      .def_readwrite("time_limit_seconds", &SweepArgs::time_limit_seconds);
+      .def_readwrite("time_limit_seconds", &SweepArgs::time_limit_seconds)
+      .def_readwrite("threads", &SweepArgs::threads);
 
   m.def(
       "sweep_sac_text",

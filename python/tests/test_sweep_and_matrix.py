@@ -6,6 +6,7 @@ lists or numpy) is accepted."""
 import copy
 import json
 import math
+from pathlib import Path
 
 import pytest
 
@@ -99,12 +100,26 @@ def test_sweep_warnings_are_issued_unless_warn_false():
     ({"to_gib": "big"}, "to_gib"),
     ({"gap": -1}, "gap"),
     ({"time_limit": 0}, "time_limit"),
+    ({"threads": 0}, "threads"),
+    ({"threads": 1.5}, "threads"),
     ({"world_size": 0}, "world"),
     ({"ac_units": ["No.Such.Module"]}, "No.Such.Module"),
 ])
 def test_sweep_bad_request_is_value_error(kwargs, match):
     with pytest.raises(ValueError, match=match):
         milp_sac.sweep_sac(transformer(), **kwargs)
+
+
+def test_sweep_same_curve_on_one_and_two_threads():
+    # The bundled example (not the shared instances): the curve, breakpoints
+    # included, does not depend on the number of threads.
+    example = Path(__file__).resolve().parents[2] / "examples" / "transformer_l4.json"
+    one = milp_sac.sweep_sac(example, 2, points=9, threads=1, warn=False)
+    two = milp_sac.sweep_sac(example, 2, points=9, threads=2, warn=False)
+    assert len(one.points) >= 9
+    assert [(p.budget_gib, p.status, p.recomputation_time_ms, p.ac_decisions, p.plan_change) for p in one.points] == [
+        (p.budget_gib, p.status, p.recomputation_time_ms, p.ac_decisions, p.plan_change) for p in two.points
+    ]
 
 
 def test_sweep_bad_file_same_message_as_cli(tmp_path, cli):

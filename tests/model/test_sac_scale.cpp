@@ -16,6 +16,7 @@
 #include <algorithm>
 #include <cmath>
 #include <cstdio>
+#include <cstdlib>
 #include <map>
 #include <random>
 
@@ -401,5 +402,66 @@ TEST_CASE("cli: sac --budget-sweep JSON, table, plot; --quiet; formulation names
     REQUIRE_FALSE(instance("transformer_l4").warnings.empty());
     CHECK(stderr_lines("") == 1);
     CHECK(stderr_lines("--quiet") == 0);
+  }
+}
+
+namespace {
+
+// Everything a sweep reports but the seconds.
+void check_same_sweep(const model::Sweep& a, const model::Sweep& b) {
+  CHECK(a.min_feasible_budget_gib == b.min_feasible_budget_gib);
+  CHECK(a.min_feasible_proven == b.min_feasible_proven);
+  CHECK(a.monotone == b.monotone);
+  CHECK(a.breakpoints_located == b.breakpoints_located);
+  CHECK(a.plan_changes == b.plan_changes);
+  REQUIRE(a.points.size() == b.points.size());
+  for (size_t p = 0; p < a.points.size(); ++p) {
+    const model::SweepPoint& x = a.points[p];
+    const model::SweepPoint& y = b.points[p];
+    CAPTURE(x.budget_gib);
+    CHECK(x.budget_gib == y.budget_gib);  // bit for bit: the same computation
+    CHECK(x.plan_change == y.plan_change);
+    CHECK(x.repaired == y.repaired);
+    CHECK(x.solution.status == y.solution.status);
+    CHECK(x.solution.found_by == y.solution.found_by);
+    CHECK(x.solution.recompute_ms == y.solution.recompute_ms);
+    CHECK(x.solution.peak_bytes == y.solution.peak_bytes);
+    CHECK(x.solution.bound_ms == y.solution.bound_ms);
+    CHECK(x.solution.nodes == y.solution.nodes);
+    REQUIRE(x.solution.plan.size() == y.solution.plan.size());
+    for (size_t d = 0; d < x.solution.plan.size(); ++d) {
+      CHECK(x.solution.plan[d].module == y.solution.plan[d].module);
+      CHECK(x.solution.plan[d].ratio == y.solution.plan[d].ratio);
+    }
+  }
+}
+
+}  // namespace
+
+TEST_CASE("budget sweep: the same curve on 1 and on 2 threads (bundled example, synthetic families, breakpoints)") {
+  REQUIRE(std::getenv("MILPSAC_SOURCE") != nullptr);  // set by meson test
+  std::vector<std::pair<std::string, ModuleInfo>> models;
+  models.emplace_back("transformer_l4", model::read_module_info_file(std::string(std::getenv("MILPSAC_SOURCE")) +
+                                                                     "/examples/transformer_l4.json"));
+  for (model::SyntheticFamily family : {model::SyntheticFamily::kTransformer, model::SyntheticFamily::kLlama,
+                                        model::SyntheticFamily::kMoe, model::SyntheticFamily::kResnet})
+    models.emplace_back(model::to_string(family),
+                        model::parse_module_info(
+                            model::synthetic_module_info_json(model::synthetic_spec_for(family, 120)), "synth.json"));
+  for (const auto& [name, info] : models) {
+    CAPTURE(name);
+    for (int max_breakpoints : {0, 64}) {  // the grid alone; breakpoints searched in parallel
+      CAPTURE(max_breakpoints);
+      SacRequest request;
+      request.world_size = 2;
+      model::SweepOptions options;
+      options.points = 9;
+      options.max_breakpoints = max_breakpoints;
+      options.threads = 1;
+      const model::Sweep one = model::sweep_budgets(info, request, options);
+      REQUIRE(one.points.size() >= 9);
+      options.threads = 2;
+      check_same_sweep(one, model::sweep_budgets(info, request, options));
+    }
   }
 }

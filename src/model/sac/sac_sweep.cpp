@@ -9,6 +9,7 @@
 
 #include "common/deadline.h"
 #include "common/input_error.h"
+#include "common/parallel_for.h"
 #include "model/sac/baseline.h"
 
 namespace milpsac::model {
@@ -19,6 +20,33 @@ namespace {
 constexpr double kMonotoneSlack = 1e-9;
 // Bisection probes allowed per breakpoint asked for (SweepOptions::max_breakpoints).
 constexpr int kProbesPerBreakpoint = 12;
+// The time limit handed to a solve started when the sweep's clock has (almost)
+// run out: it still runs to its first check.
+constexpr double kMinSolveSeconds = 1e-6;
+
+// What one sweep shares with every solve in it: the model, the request and
+// the sweep's clock (its limit bounds the whole sweep).
+struct SweepContext {
+  const ModuleInfo& info;
+  const SacRequest& request;
+  const Deadline& clock;
+  int threads = 1;
+};
+
+// `solve` with what is left of the sweep's time limit: a solve never ends
+// later than the sweep's clock.
+SacSolveOptions within_clock(const SweepContext& ctx, SacSolveOptions solve) {
+  solve.time_limit_seconds = std::max(kMinSolveSeconds, ctx.clock.child(solve.time_limit_seconds).limit_seconds());
+  return solve;
+}
+
+// A point not solved: the sweep's time limit passed before it started.
+SweepPoint unsolved_point(double budget) {
+  SweepPoint point;
+  point.budget_gib = budget;
+  point.solution.status = "time_limit";
+  return point;
+}
 
 bool costs_more(const SacSolution& later, const SacSolution& earlier) {
   if (!later.has_plan || !earlier.has_plan) return false;
@@ -56,21 +84,39 @@ bool same_units(const SweepPoint& a, const SweepPoint& b) {
 // One point of the curve at `budget`, starting from the plan of `below` (a
 // point at a smaller budget, or none). Re-solved at gap 0 when it costs more
 // than `below`; if it still does, `below`'s plan is reported (it fits).
-SweepPoint solve_point(const ModuleInfo& info, const SacRequest& request, double budget, SacSolveOptions solve,
-                       const SweepPoint* below) {
+SweepPoint solve_point(const SweepContext& ctx, double budget, SacSolveOptions solve, const SweepPoint* below) {
+  SacRequest at = ctx.request;
+  at.budget_gib = budget;
+  if (ctx.clock.expired()) {
+    // No time for a solve: the plan below, when there is one, fits here too.
+    SweepPoint point = unsolved_point(budget);
+    if (below && below->solution.has_plan) point.solution = carried_over(ctx.info, at, below->solution);
+    return point;
+  }
   SweepPoint point;
   point.budget_gib = budget;
-  SacRequest at = request;
-  at.budget_gib = budget;
   if (below && below->solution.has_plan) solve.warm_start = below->solution.point;
-  point.solution = solve_sac(info, at, solve);
+  point.solution = solve_sac(ctx.info, at, within_clock(ctx, solve));
   if (below && costs_more(point.solution, below->solution)) {
     point.repaired = true;
     solve.relative_gap = 0.0;
-    point.solution = solve_sac(info, at, solve);
-    if (costs_more(point.solution, below->solution)) point.solution = carried_over(info, at, below->solution);
+    point.solution = solve_sac(ctx.info, at, within_clock(ctx, solve));
+    if (costs_more(point.solution, below->solution)) point.solution = carried_over(ctx.info, at, below->solution);
   }
   return point;
+}
+
+// Every point of `points` again after a parallel solve: one that costs more
+// than the point before it is solved again from that point's plan (solve_point).
+void repair_monotonicity(const SweepContext& ctx, const SacSolveOptions& solve, std::vector<SweepPoint>& points) {
+  for (size_t p = 1; p < points.size(); ++p)
+    if (costs_more(points[p].solution, points[p - 1].solution)) {
+      // At the sweep's gap first, from the plan below (it is within the gap
+      // at once when that plan is good enough here); solve_point goes on to
+      // gap 0 and then to carrying that plan over when it must.
+      points[p] = solve_point(ctx, points[p].budget_gib, solve, &points[p - 1]);
+      points[p].repaired = true;
+    }
 }
 
 // Indices p of the points whose unit set differs from point p - 1's (both with a plan).
@@ -88,19 +134,20 @@ std::vector<size_t> unit_set_changes(const std::vector<SweepPoint>& points) {
 // with it later). A probe whose set is neither end's splits the bracket;
 // `probes_left` bounds the work. Returns whether every change it met was
 // bracketed.
-bool locate_changes(const ModuleInfo& info, const SacRequest& request, const SacSolveOptions& exact, SweepPoint lo,
-                    SweepPoint hi, double tolerance_gib, int& probes_left, std::vector<SweepPoint>& found) {
+bool locate_changes(const SweepContext& ctx, const SacSolveOptions& exact, SweepPoint lo, SweepPoint hi,
+                    double tolerance_gib, int& probes_left, std::vector<SweepPoint>& found) {
   bool complete = true;
   while (hi.budget_gib - lo.budget_gib > tolerance_gib) {
-    if (probes_left-- <= 0) return false;
-    SweepPoint middle = solve_point(info, request, 0.5 * (lo.budget_gib + hi.budget_gib), exact, &lo);
-    if (!middle.solution.has_plan) return false;  // a time limit: leave this bracket as it is
+    if (probes_left-- <= 0 || ctx.clock.expired()) return false;
+    SweepPoint middle = solve_point(ctx, 0.5 * (lo.budget_gib + hi.budget_gib), exact, &lo);
+    // A time limit: leave this bracket as it is.
+    if (!middle.solution.has_plan || middle.solution.status == "time_limit") return false;
     if (same_units(middle, lo)) {
       lo = std::move(middle);
     } else if (same_units(middle, hi)) {
       hi = std::move(middle);
     } else {
-      complete = locate_changes(info, request, exact, lo, middle, tolerance_gib, probes_left, found) && complete;
+      complete = locate_changes(ctx, exact, lo, middle, tolerance_gib, probes_left, found) && complete;
       lo = std::move(middle);
     }
   }
@@ -112,29 +159,43 @@ bool locate_changes(const ModuleInfo& info, const SacRequest& request, const Sac
 // Replaces the grid `points` by the located curve (see the header) and
 // returns true, or returns false (points then unspecified: the caller keeps
 // its copy of the grid). `plan_changes` is set to the changes seen.
-bool locate_breakpoints(const ModuleInfo& info, const SacRequest& request, const SweepOptions& options,
-                        double range_gib, std::vector<SweepPoint>& points, int& plan_changes) {
+bool locate_breakpoints(const SweepContext& ctx, const SweepOptions& options, double range_gib,
+                        std::vector<SweepPoint>& points, int& plan_changes) {
   SacSolveOptions exact = options.solve;
   exact.relative_gap = 0.0;
   // Unit sets are compared only between optimal plans (a plan within a gap
-  // may hold any set): the grid is solved again at gap 0 first.
-  if (options.solve.relative_gap > 0)
-    for (size_t p = 0; p < points.size(); ++p)
-      points[p] = solve_point(info, request, points[p].budget_gib, exact, p == 0 ? nullptr : &points[p - 1]);
+  // may hold any set): the grid is solved again at gap 0 first, each point
+  // in parallel from its own plan, then checked in order.
+  if (options.solve.relative_gap > 0) {
+    parallel_for(points.size(), ctx.threads, [&](size_t p) {
+      const SweepPoint start = points[p];
+      points[p] = solve_point(ctx, start.budget_gib, exact, &start);
+    });
+    repair_monotonicity(ctx, exact, points);
+  }
+  const auto timed_out = [](const SweepPoint& p) { return p.solution.status == "time_limit"; };
+  if (std::any_of(points.begin(), points.end(), timed_out)) return false;
   const std::vector<size_t> changes = unit_set_changes(points);
   plan_changes = static_cast<int>(changes.size());
   if (plan_changes > options.max_breakpoints) return false;
 
   const double tolerance = options.breakpoint_tolerance * range_gib;
   // A count, not a clock, bounds the work (the same curve every run): about
-  // log2(grid step / tolerance) probes per change, 6 at the defaults.
-  int probes_left = kProbesPerBreakpoint * options.max_breakpoints;
-  std::vector<SweepPoint> found;
-  bool complete = true;
-  for (size_t p : changes)
-    complete =
-        locate_changes(info, request, exact, points[p - 1], points[p], tolerance, probes_left, found) && complete;
-  for (SweepPoint& point : found) points.push_back(std::move(point));
+  // log2(grid step / tolerance) probes per change, 6 at the defaults. The
+  // changes are searched in parallel, each into its own slot, with an equal
+  // share of the probes allowed (a change can hide more inside its bracket).
+  const int probes_per_change =
+      kProbesPerBreakpoint * options.max_breakpoints / std::max(1, static_cast<int>(changes.size()));
+  std::vector<std::vector<SweepPoint>> found(changes.size());
+  std::vector<char> bracketed(changes.size(), 0);
+  parallel_for(changes.size(), ctx.threads, [&](size_t c) {
+    int probes_left = probes_per_change;
+    const size_t p = changes[c];
+    bracketed[c] = locate_changes(ctx, exact, points[p - 1], points[p], tolerance, probes_left, found[c]) ? 1 : 0;
+  });
+  bool complete = std::all_of(bracketed.begin(), bracketed.end(), [](char b) { return b != 0; });
+  for (std::vector<SweepPoint>& points_found : found)
+    for (SweepPoint& point : points_found) points.push_back(std::move(point));
   std::stable_sort(points.begin(), points.end(),
                    [](const SweepPoint& a, const SweepPoint& b) { return a.budget_gib < b.budget_gib; });
   // A bracket end is listed again when it is a grid point, or a probe that
@@ -150,7 +211,8 @@ bool locate_breakpoints(const ModuleInfo& info, const SacRequest& request, const
   // (ratios rounded up to 4 decimals can cost a little more than the optimum).
   for (size_t p = 1; p < points.size(); ++p)
     if (costs_more(points[p].solution, points[p - 1].solution))
-      points[p] = solve_point(info, request, points[p].budget_gib, exact, &points[p - 1]);
+      points[p] = solve_point(ctx, points[p].budget_gib, exact, &points[p - 1]);
+  if (ctx.clock.expired()) return false;
   // The flags as the reported plans say: a change is located when the point
   // before it lies within the tolerance. A plan carried over for monotonicity
   // (two unit sets whose costs differ by less than the rounding of ratios, at
@@ -186,14 +248,22 @@ Sweep sweep_budgets(const ModuleInfo& info, const SacRequest& request, const Swe
   probe.budget_gib = 1.0;
   validate_request(info, probe);
 
-  const Deadline clock;
+  // The sweep's clock: its limit bounds the whole sweep (see the header).
+  const Deadline clock(options.solve.time_limit_seconds);
+  const SweepContext ctx{info, request, clock, options.threads > 0 ? options.threads : default_thread_count()};
   Sweep sweep;
   sweep.no_ac_peak_gib = no_ac_peak_gib(info, request.world_size);
   sweep.baseline_peak_gib = static_cast<double>(compute_baseline(info).peak_memory_bytes) / kBytesPerGiB;
-  const MinBudget min = smallest_feasible_budget(info, request, options.solve.time_limit_seconds);
+  const MinBudget min = smallest_feasible_budget(info, request, within_clock(ctx, options.solve).time_limit_seconds);
   if (min.found) {
     sweep.min_feasible_budget_gib = min.suggested_gib;
     sweep.min_feasible_proven = min.proven;
+  }
+  // The time limit passed before the bottom of the default range was known:
+  // no curve (the caller reports time_limit), rather than a wrong range.
+  if (!min.found && !options.from_gib && clock.expired()) {
+    sweep.seconds = clock.elapsed_seconds();
+    return sweep;
   }
   // The top of the default range: the no-AC peak (nothing to discard there),
   // at least the smallest feasible budget.
@@ -204,19 +274,19 @@ Sweep sweep_budgets(const ModuleInfo& info, const SacRequest& request, const Swe
     throw InputError("budget sweep: the range is empty (from " + std::to_string(from) + " GiB to " +
                      std::to_string(to) + " GiB)");
 
-  sweep.points.reserve(static_cast<size_t>(options.points));
-  for (int p = 0; p < options.points; ++p) {
-    const double budget = p + 1 == options.points ? to : from + (to - from) * p / (options.points - 1);
-    sweep.points.push_back(
-        solve_point(info, request, budget, options.solve, sweep.points.empty() ? nullptr : &sweep.points.back()));
-  }
+  sweep.points.resize(static_cast<size_t>(options.points));
+  parallel_for(sweep.points.size(), ctx.threads, [&](size_t p) {
+    const double budget = p + 1 == sweep.points.size() ? to : from + (to - from) * p / (options.points - 1);
+    sweep.points[p] = solve_point(ctx, budget, options.solve, nullptr);
+  });
+  repair_monotonicity(ctx, options.solve, sweep.points);
 
   // Breakpoints between grid points whose unit sets differ (see the header).
   sweep.plan_changes = static_cast<int>(unit_set_changes(sweep.points).size());
   sweep.breakpoints_located = sweep.plan_changes == 0;
   if (!sweep.breakpoints_located && sweep.plan_changes <= options.max_breakpoints) {
     std::vector<SweepPoint> grid = sweep.points;  // the curve when the changes cannot all be located
-    sweep.breakpoints_located = locate_breakpoints(info, request, options, to - from, sweep.points, sweep.plan_changes);
+    sweep.breakpoints_located = locate_breakpoints(ctx, options, to - from, sweep.points, sweep.plan_changes);
     if (!sweep.breakpoints_located) sweep.points = std::move(grid);
   }
   for (size_t p = 1; p < sweep.points.size(); ++p)

@@ -1,12 +1,18 @@
 // The recompute-time-vs-budget curve of the module-level SAC planner: the plan
 // at N budgets from the smallest feasible one to the no-AC peak.
 //
-// Budgets are solved in increasing order; each point starts from the previous
-// point's plan (it fits any larger budget: the memory rows only loosen), so
-// the search begins with that plan as its incumbent and the curve is
-// non-increasing by construction. It is checked anyway on the reported
-// (rounded) plans; a point that breaks it is solved again at gap 0, and if it
-// still does, the previous point's plan is reported there (it fits).
+// The grid points are solved independently, in parallel on
+// SweepOptions::threads threads (each writes only its own slot, so the curve
+// is the same for every thread count). The curve is then checked in
+// increasing order of budget on the reported (rounded) plans: a point that
+// costs more than the one before is solved again at gap 0, starting from that
+// point's plan (it fits any larger budget: the memory rows only loosen), and
+// if it still does, the previous point's plan is reported there (it fits).
+//
+// Time: SolveOptions::time_limit_seconds bounds the whole sweep, not each
+// point; every solve gets what is left of it (Deadline::child). A point not
+// started before the limit is reported as time_limit without a plan, and no
+// breakpoint is searched after it.
 //
 // Breakpoints: where two consecutive points have different sets of AC units,
 // the budget at which the set changes is located by bisection to within
@@ -14,7 +20,8 @@
 // optimal plans, so the grid is first solved again at gap 0; each probe is
 // solved at gap 0, warm-started from the plan below it. The last probe with
 // the lower set and the first with the upper one join the curve. A probe
-// with a third set splits the bracket and both halves are searched, so
+// with a third set splits the bracket and both halves are searched (brackets in parallel, each with
+// its own count of probes), so
 // every change that a probe sees is located (a set optimal only on an
 // interval wholly between two probes is not: the curve is exact at every
 // reported point, not between them). The curve is the grid alone, as first
@@ -38,7 +45,8 @@ struct SweepOptions {
   std::optional<double> from_gib;      // default: the smallest feasible budget
   std::optional<double> to_gib;        // default: the no-AC peak at the request's world size
   int points = 21;                     // >= 2
-  SacSolveOptions solve;               // per point (gap, time limit, formulation)
+  SacSolveOptions solve;               // per point (gap, formulation); its time limit bounds the whole sweep
+  int threads = 0;                     // points solved at once; 0: the number of cores
   int max_breakpoints = 8;             // 0: the grid alone
   double breakpoint_tolerance = 1e-3;  // bracket width at which bisection stops, relative to the range
 };
@@ -67,6 +75,8 @@ struct Sweep {
 // The no-AC peak (GiB) at request.world_size.
 double no_ac_peak_gib(const ModuleInfo& info, int world_size);
 
+// No points when the time limit passed before the smallest feasible budget
+// (the default bottom of the range) was found.
 // Throws InputError on a bad request or range (from >= to, points < 2, a
 // bound not a positive number). request.budget_gib is ignored.
 Sweep sweep_budgets(const ModuleInfo& info, const SacRequest& request, const SweepOptions& options);
