@@ -190,7 +190,8 @@ Sweep sweep_budgets(const ModuleInfo& info, const SacRequest& request, const Swe
   Sweep sweep;
   sweep.no_ac_peak_gib = no_ac_peak_gib(info, request.world_size);
   sweep.baseline_peak_gib = static_cast<double>(compute_baseline(info).peak_memory_bytes) / kBytesPerGiB;
-  const MinBudget min = smallest_feasible_budget(info, request, options.solve.time_limit_seconds);
+  const MinBudget min = smallest_feasible_budget(
+      info, request, Deadline::for_layer(options.solve.deadline, options.solve.time_limit_seconds));
   if (min.found) {
     sweep.min_feasible_budget_gib = min.suggested_gib;
     sweep.min_feasible_proven = min.proven;
