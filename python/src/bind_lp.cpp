@@ -11,7 +11,7 @@
 #include "bindings.h"
 #include "bnb/branch_and_bound.h"
 #include "common/input_error.h"
-#include "lp/mps.h"
+#include "lp/mps/mps.h"
 
 namespace py = pybind11;
 
