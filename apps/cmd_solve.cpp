@@ -17,7 +17,7 @@
 #include "common/coefficient_range.h"
 #include "common/deadline.h"
 #include "common/input_file.h"
-#include "lp/mps.h"
+#include "lp/mps/mps.h"
 #include "output.h"
 #include "progress_log.h"
 #include "solution_file.h"

@@ -7,7 +7,7 @@
 #include <string>
 
 #include "bnb/branch_and_bound.h"
-#include "lp/mps.h"
+#include "lp/mps/mps.h"
 
 namespace {
 

@@ -9,7 +9,7 @@
 #include <vector>
 
 #include "bnb/branch_and_bound.h"
-#include "lp/mps.h"
+#include "lp/mps/mps.h"
 #include "lp/simplex.h"
 
 namespace {

@@ -11,7 +11,7 @@
 
 #include "../../tests/lp/lp_transform.h"
 #include "common/input_error.h"
-#include "lp/mps.h"
+#include "lp/mps/mps.h"
 #include "lp/simplex.h"
 
 int main(int argc, char** argv) {

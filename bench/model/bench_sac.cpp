@@ -89,7 +89,7 @@ int main(int argc, char** argv) {
           model::parse_module_info(model::synthetic_module_info_json(spec), "synthetic"));
       model::SacRequest request;
       request.budget_gib = 1.0;
-      const model::MinBudget min = model::smallest_feasible_budget(*info, request, 600.0);
+      const model::MinBudget min = model::smallest_feasible_budget(*info, request, Deadline(600.0));
       const double no_ac = static_cast<double>(model::compute_baseline(*info).peak_memory_bytes) / model::kBytesPerGiB;
       request.budget_gib = min.peak_gib + 0.4 * (no_ac - min.peak_gib);
       benchmark::RegisterBenchmark(

@@ -19,7 +19,7 @@
 
 #include <milpsac/bnb/branch_and_bound.h>
 #include <milpsac/lp/linear_program.h>
-#include <milpsac/lp/mps.h>
+#include <milpsac/lp/mps/mps.h>
 
 #include <milpsac/model/module_info.h>
 #include <milpsac/model/module_info_reader.h>

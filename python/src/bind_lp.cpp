@@ -13,7 +13,7 @@
 #include "common/coefficient_range.h"
 #include "common/deadline.h"
 #include "common/input_error.h"
-#include "lp/mps.h"
+#include "lp/mps/mps.h"
 
 namespace py = pybind11;
 

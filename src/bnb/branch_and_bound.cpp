@@ -520,9 +520,10 @@ namespace {
 
 // The checked LP path for a model without integer columns.
 MilpResult solve_as_lp(const lp::LinearProgram& lp, const MilpOptions& options) {
-  const Deadline clock(options.time_limit_seconds);
+  const Deadline clock = Deadline::for_layer(options.deadline, options.time_limit_seconds);
   lp::LpOptions lp_options;
   lp_options.time_limit_seconds = options.time_limit_seconds;
+  lp_options.deadline = &clock;
   const lp::LpSolution solution = lp::solve_lp(lp, lp_options);
   MilpResult r;
   r.nodes = 1;

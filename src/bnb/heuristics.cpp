@@ -86,7 +86,7 @@ bool rins(SearchState& state, const Eigen::VectorXd& x, long node_limit) {
   if (fixed == state.integer_cols.size()) return false;  // the incumbent's own neighbourhood of one point
   MilpOptions options;
   options.relative_gap = state.options.relative_gap;
-  options.time_limit_seconds = state.deadline.remaining_seconds();
+  options.deadline = &state.deadline;  // the sub-MIP is the search's child: same end, same interrupt flag
   options.node_limit = node_limit;
   options.rins = false;
   options.feasibility_pump = false;

@@ -11,6 +11,8 @@
 #include <functional>
 #include <vector>
 
+#include "common/deadline.h"
+
 namespace milpsac::bnb {
 
 enum class MilpStatus {
@@ -58,6 +60,10 @@ struct MilpProgress {
 struct MilpOptions {
   double relative_gap = 1e-4;
   double time_limit_seconds = INFINITY;
+  // The caller's clock (not owned; null at a front door): when set, the
+  // search ends no later than it and stops within a few milliseconds of work
+  // once its interrupt flag is raised (presolve, cuts, heuristics, LP, LU).
+  const Deadline* deadline = nullptr;
   long node_limit = LONG_MAX;
   // A known solution (original columns), offered as the first incumbent and
   // cutoff when it passes the incumbent check; empty: none.

@@ -14,11 +14,11 @@ namespace {
 
 // The best continuous completion of `point`'s integer values: the LP with
 // every integer column fixed at its (rounded) value, solved and checked by
-// lp::solve_lp. Empty when that LP has no checked optimum (within `seconds`).
+// lp::solve_lp. Empty when that LP has no checked optimum (before `deadline`, the search's clock).
 // Semi-continuous columns keep the side of 0 or [l, u] the point is on
 // (`pattern`), so the completion is an LP.
 Eigen::VectorXd continuous_completion(const lp::LinearProgram& lp, const Eigen::VectorXd& point,
-                                      const std::vector<BoundChange>& pattern, double seconds) {
+                                      const std::vector<BoundChange>& pattern, const Deadline& deadline) {
   lp::LinearProgram fixed = lp;
   for (const BoundChange& c : pattern) {
     fixed.col_lower[c.column] = c.lower;
@@ -28,7 +28,7 @@ Eigen::VectorXd continuous_completion(const lp::LinearProgram& lp, const Eigen::
   for (int j = 0; j < lp.num_cols(); ++j)
     if (lp.is_integer[static_cast<size_t>(j)]) fixed.col_lower[j] = fixed.col_upper[j] = std::round(point[j]);
   lp::LpOptions options;
-  options.time_limit_seconds = seconds;
+  options.deadline = &deadline;
   const lp::LpSolution solution = lp::solve_lp(fixed, options);
   if (solution.status != lp::LpStatus::kOptimal) return {};
   Eigen::VectorXd x = solution.x;
@@ -42,7 +42,7 @@ Eigen::VectorXd continuous_completion(const lp::LinearProgram& lp, const Eigen::
 SearchState::SearchState(const lp::LinearProgram& lp_in, const MilpOptions& options_in)
     : lp(lp_in),
       options(options_in),
-      deadline(options_in.time_limit_seconds),
+      deadline(Deadline::for_layer(options_in.deadline, options_in.time_limit_seconds)),
       relaxation(lp_in, &deadline),
       sign(lp_in.sense == lp::ObjectiveSense::kMaximize ? -1.0 : 1.0),
       step(objective_step(lp_in)),
@@ -181,7 +181,7 @@ bool SearchState::offer_solution(const Eigen::VectorXd& x) {
   Eigen::VectorXd completed;
   if (integer_cols.size() < static_cast<size_t>(lp.num_cols()) &&
       !(lp::max_bound_violation(lp, *candidate) <= lp::tol::kPolishResidual)) {
-    completed = continuous_completion(lp, *candidate, semicontinuous_pattern(*candidate), deadline.remaining_seconds());
+    completed = continuous_completion(lp, *candidate, semicontinuous_pattern(*candidate), deadline);
     const double raw = sign * lp::objective_value(lp, *candidate);
     if (completed.size() == lp.num_cols() && lp::is_feasible(lp, completed, kFeasibilityCheck, true, kIntegrality) &&
         sign * lp::objective_value(lp, completed) - raw > kCompletionGain * std::max(1.0, std::fabs(raw)))
@@ -199,8 +199,7 @@ bool SearchState::offer_solution(const Eigen::VectorXd& x) {
 
 bool SearchState::offer_completion(const Eigen::VectorXd& x) {
   if (integer_cols.size() >= static_cast<size_t>(lp.num_cols())) return false;
-  const Eigen::VectorXd completed =
-      continuous_completion(lp, x, semicontinuous_pattern(x), deadline.remaining_seconds());
+  const Eigen::VectorXd completed = continuous_completion(lp, x, semicontinuous_pattern(x), deadline);
   return completed.size() == lp.num_cols() && offer_solution(completed);
 }
 

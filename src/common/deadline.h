@@ -42,6 +42,14 @@ class Deadline {
     return Deadline(std::min(limit_seconds, remaining_seconds()), interrupt_);
   }
 
+  // The clock of a layer that was handed its caller's clock (may be null: it
+  // is the front door) and a limit of its own in seconds: the caller's
+  // child, so that the caller's end and its interrupt flag hold inside, or
+  // a new clock when there is no caller. The one way a layer gets a clock.
+  static Deadline for_layer(const Deadline* caller, double limit_seconds) {
+    return caller != nullptr ? caller->child(limit_seconds) : Deadline(limit_seconds);
+  }
+
  private:
   Clock::time_point start_;
   double limit_seconds_;

@@ -35,6 +35,9 @@ struct Basis {
 
 struct LpOptions {
   double time_limit_seconds = INFINITY;
+  // The caller's clock (not owned; null at a front door): when set, the solve
+  // ends no later than it and stops when its interrupt flag is raised.
+  const Deadline* deadline = nullptr;
   long iteration_limit = 1000000;
   bool presolve = true;  // only used by solve_lp (the one-shot entry)
   bool scale = true;

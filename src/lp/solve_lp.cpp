@@ -152,7 +152,7 @@ LpSolution solve_lp(const LinearProgram& lp, const LpOptions& options) {
     result.status = LpStatus::kInfeasible;
     return verify_solution(lp, std::move(result), options.tolerances);
   }
-  Deadline deadline(options.time_limit_seconds);
+  const Deadline deadline = Deadline::for_layer(options.deadline, options.time_limit_seconds);
   // Scaled first; if the answer fails its check on the user's data (scaling
   // can hide a violation that is real in the original units, e.g. one byte
   // on a row of 1e9-byte terms), once more unscaled, and last unscaled with

@@ -15,7 +15,7 @@
 #include "../tsv_table.h"
 #include "bnb/branch_and_bound.h"
 #include "cut_rounds.h"
-#include "lp/mps.h"
+#include "lp/mps/mps.h"
 #include "lp/solution_check.h"
 
 namespace {}  // namespace

@@ -13,7 +13,7 @@
 #include "../test_support.h"
 #include "../tsv_table.h"
 #include "bnb/branch_and_bound.h"
-#include "lp/mps.h"
+#include "lp/mps/mps.h"
 #include "lp/solution_check.h"
 
 namespace {

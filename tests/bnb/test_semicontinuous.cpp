@@ -11,7 +11,7 @@
 
 #include "../test_support.h"
 #include "bnb/branch_and_bound.h"
-#include "lp/mps.h"
+#include "lp/mps/mps.h"
 #include "lp/solution_check.h"
 
 using milpsac::bnb::MilpOptions;

@@ -10,7 +10,7 @@
 #include "common/coefficient_range.h"
 #include "common/input_error.h"
 #include "common/json_input.h"
-#include "lp/mps.h"
+#include "lp/mps/mps.h"
 #include "model/module_info_reader.h"
 #include "model/sac_stats.h"
 #include "sharding/plan_input.h"

@@ -20,7 +20,7 @@
 #include "../tsv_table.h"
 #include "bnb/branch_and_bound.h"
 #include "common/input_error.h"
-#include "lp/mps.h"
+#include "lp/mps/mps.h"
 #include "lp/simplex.h"
 #include "lp/solution_check.h"
 #include "lp_transform.h"

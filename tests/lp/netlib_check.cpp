@@ -14,7 +14,7 @@
 #include "../test_support.h"
 #include "../tsv_table.h"
 #include "common/input_error.h"
-#include "lp/mps.h"
+#include "lp/mps/mps.h"
 #include "lp/simplex.h"
 
 int main(int argc, char** argv) {

@@ -15,7 +15,7 @@
 #include "../test_support.h"
 #include "../tsv_table.h"
 #include "common/input_error.h"
-#include "lp/mps.h"
+#include "lp/mps/mps.h"
 #include "lp/presolve/presolve.h"
 #include "lp/simplex.h"
 #include "lp/simplex_solver.h"

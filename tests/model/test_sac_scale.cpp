@@ -107,7 +107,7 @@ ModuleInfo llama(int modules) {
 // to the no-AC peak.
 SacRequest request_at(const ModuleInfo& info, double fraction) {
   SacRequest request;
-  const model::MinBudget min = model::smallest_feasible_budget(info, request, 60.0);
+  const model::MinBudget min = model::smallest_feasible_budget(info, request, Deadline(60.0));
   REQUIRE(min.found);
   request.budget_gib = min.peak_gib + fraction * (model::no_ac_peak_gib(info, 1) - min.peak_gib);
   return request;
@@ -158,7 +158,7 @@ TEST_CASE("cumulative = chain optimum on 50 random synthetic models; greedy plan
     SacRequest request;
     request.world_size = 1 << (rng() % 3);
     const double top = model::no_ac_peak_gib(info, request.world_size);
-    const model::MinBudget min = model::smallest_feasible_budget(info, request, 30.0);
+    const model::MinBudget min = model::smallest_feasible_budget(info, request, Deadline(30.0));
     REQUIRE(min.found);
     // From a little below the smallest feasible budget to the no-AC peak.
     const double fraction = std::uniform_real_distribution<double>(-0.05, 1.0)(rng);

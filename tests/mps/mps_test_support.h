@@ -17,7 +17,7 @@
 
 #include "../test_support.h"
 #include "common/input_error.h"
-#include "lp/mps.h"
+#include "lp/mps/mps.h"
 
 namespace milpsac::test {
 

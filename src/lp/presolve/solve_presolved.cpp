@@ -23,9 +23,10 @@ constexpr long kReducedIterationsBase = 1000;
 }  // namespace
 
 LpSolution solve_lp_presolved(const LinearProgram& lp, const LpOptions& options) {
-  const Deadline deadline(options.time_limit_seconds);
+  const Deadline deadline = Deadline::for_layer(options.deadline, options.time_limit_seconds);
   LpOptions inner = options;
   inner.presolve = false;
+  inner.deadline = &deadline;
   long spent_iterations = 0;
   auto solve_original = [&]() {
     LpOptions fallback = inner;

@@ -8,7 +8,7 @@
 
 namespace milpsac::model {
 
-MinBudget smallest_feasible_budget(const ModuleInfo& info, const SacRequest& request, double time_limit_seconds) {
+MinBudget smallest_feasible_budget(const ModuleInfo& info, const SacRequest& request, const Deadline& deadline) {
   const SacModel model = build_min_peak_model(info, request);
   MinBudget result;
   if (model.infeasible) {
@@ -17,7 +17,7 @@ MinBudget smallest_feasible_budget(const ModuleInfo& info, const SacRequest& req
   }
   bnb::MilpOptions options;
   options.relative_gap = 0.0;
-  options.time_limit_seconds = time_limit_seconds;
+  options.deadline = &deadline;
   const bnb::MilpResult solved = bnb::solve_milp(model.lp, options);
   result.status = bnb::to_string(solved.status);
   if (!solved.has_solution) return result;

@@ -5,6 +5,7 @@
 
 #include <string>
 
+#include "common/deadline.h"
 #include "model/module_info.h"
 #include "model/sac/sac_request.h"
 
@@ -19,7 +20,7 @@ struct MinBudget {
   std::string status;          // of the minimum-peak solve
 };
 
-// request.budget_gib is ignored.
-MinBudget smallest_feasible_budget(const ModuleInfo& info, const SacRequest& request, double time_limit_seconds);
+// request.budget_gib is ignored; the solve stops when `deadline` expires.
+MinBudget smallest_feasible_budget(const ModuleInfo& info, const SacRequest& request, const Deadline& deadline);
 
 }  // namespace milpsac::model

@@ -80,6 +80,7 @@ bnb::MilpResult solve_model(const SacModel& model, const Start& start, const Sac
     bnb::MilpOptions milp;
     milp.relative_gap = options.relative_gap;
     milp.time_limit_seconds = std::max(0.0, deadline.remaining_seconds());
+    milp.deadline = &deadline;
     milp.initial_solution = start.x;
     milp.progress = options.progress;
     milp.progress_interval_seconds = options.progress_interval_seconds;
@@ -109,7 +110,7 @@ HeuristicPlan point_of(const ModuleInfo& info, const SacModel& model, const Eige
 
 SacSolution solve_sac(const ModuleInfo& info, const SacRequest& request, const SacSolveOptions& options) {
   validate_request(info, request);
-  const Deadline deadline(options.time_limit_seconds);
+  const Deadline deadline = Deadline::for_layer(options.deadline, options.time_limit_seconds);
   SacSolution solution;
   double margin = 0.0;
   long total_nodes = 0;
@@ -126,7 +127,10 @@ SacSolution solve_sac(const ModuleInfo& info, const SacRequest& request, const S
     if (!model.infeasible && too_large_for_lp(model) && !deadline.expired()) solution.status = "model_too_large";
     if (!solved.has_solution) {
       if (solved.status == bnb::MilpStatus::kInfeasible)
-        solution.min_budget = smallest_feasible_budget(info, request, std::max(1.0, deadline.remaining_seconds()));
+        // The diagnostic gets at least a second even past the limit (as
+        // before), but stops at once on an interrupt: the flag is carried.
+        solution.min_budget = smallest_feasible_budget(
+            info, request, Deadline(std::max(1.0, deadline.remaining_seconds()), deadline.interrupt_flag()));
       break;
     }
     const double unit = model.objective_unit_ms;

@@ -25,6 +25,9 @@ namespace milpsac::model {
 struct SacSolveOptions {
   double relative_gap = 0.05;         // the reference's setting
   double time_limit_seconds = 180.0;  // the reference's setting
+  // The caller's clock (not owned; null at a front door): the solve ends no
+  // later than it and stops promptly once its interrupt flag is raised.
+  const Deadline* deadline = nullptr;
   SacFormulation formulation = kDefaultFormulation;
   bool use_heuristic = true;  // offer the greedy plan to the search
   // Twin-count columns in the model (sac_formulation.h): same optimum, far

@@ -37,6 +37,7 @@ struct SweepContext {
 // later than the sweep's clock.
 SacSolveOptions within_clock(const SweepContext& ctx, SacSolveOptions solve) {
   solve.time_limit_seconds = std::max(kMinSolveSeconds, ctx.clock.child(solve.time_limit_seconds).limit_seconds());
+  solve.deadline = &ctx.clock;  // the sweep's interrupt flag reaches every solve
   return solve;
 }
 
@@ -249,12 +250,12 @@ Sweep sweep_budgets(const ModuleInfo& info, const SacRequest& request, const Swe
   validate_request(info, probe);
 
   // The sweep's clock: its limit bounds the whole sweep (see the header).
-  const Deadline clock(options.solve.time_limit_seconds);
+  const Deadline clock = Deadline::for_layer(options.solve.deadline, options.solve.time_limit_seconds);
   const SweepContext ctx{info, request, clock, options.threads > 0 ? options.threads : default_thread_count()};
   Sweep sweep;
   sweep.no_ac_peak_gib = no_ac_peak_gib(info, request.world_size);
   sweep.baseline_peak_gib = static_cast<double>(compute_baseline(info).peak_memory_bytes) / kBytesPerGiB;
-  const MinBudget min = smallest_feasible_budget(info, request, within_clock(ctx, options.solve).time_limit_seconds);
+  const MinBudget min = smallest_feasible_budget(info, request, ctx.clock.child(options.solve.time_limit_seconds));
   if (min.found) {
     sweep.min_feasible_budget_gib = min.suggested_gib;
     sweep.min_feasible_proven = min.proven;

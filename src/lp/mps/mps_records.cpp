@@ -1,12 +1,12 @@
 // Decoding MPS data lines into records (see mps_records.h).
-#include "lp/mps_records.h"
+#include "lp/mps/mps_records.h"
 
 #include <cmath>
 #include <utility>
 
 #include "common/infinity.h"
-#include "lp/mps_diagnostics.h"
-#include "lp/mps_tokens.h"
+#include "lp/mps/mps_diagnostics.h"
+#include "lp/mps/mps_tokens.h"
 
 namespace milpsac::lp::mps_detail {
 namespace {

@@ -1,5 +1,5 @@
 // Assembly of the MPS model (see mps_assembly.h).
-#include "lp/mps_assembly.h"
+#include "lp/mps/mps_assembly.h"
 
 #include <cmath>
 #include <cstdint>

@@ -17,8 +17,8 @@
 #include <vector>
 
 #include "lp/linear_program.h"
-#include "lp/mps_diagnostics.h"
-#include "lp/mps_records.h"
+#include "lp/mps/mps_diagnostics.h"
+#include "lp/mps/mps_records.h"
 
 namespace milpsac::lp::mps_detail {
 

@@ -44,11 +44,11 @@
 #include "common/gzip.h"
 #include "common/input_error.h"
 #include "common/input_file.h"
-#include "lp/mps.h"
-#include "lp/mps_assembly.h"
-#include "lp/mps_diagnostics.h"
-#include "lp/mps_records.h"
-#include "lp/mps_tokens.h"
+#include "lp/mps/mps.h"
+#include "lp/mps/mps_assembly.h"
+#include "lp/mps/mps_diagnostics.h"
+#include "lp/mps/mps_records.h"
+#include "lp/mps/mps_tokens.h"
 
 namespace milpsac::lp {
 namespace {

@@ -32,7 +32,7 @@
 #include <vector>
 
 #include "common/infinity.h"
-#include "lp/mps.h"
+#include "lp/mps/mps.h"
 
 namespace milpsac::lp {
 namespace {
