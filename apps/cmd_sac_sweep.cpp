@@ -110,10 +110,8 @@ int run_sac_sweep(const CliArgs& args) {
   const long breakpoints = args.integer("max-breakpoints", options.max_breakpoints);
   if (breakpoints < 0 || breakpoints > 1000) throw InputError("option --max-breakpoints: must be between 0 and 1000");
   options.max_breakpoints = static_cast<int>(breakpoints);
-  options.solve.relative_gap = args.number("gap", options.solve.relative_gap);
-  if (options.solve.relative_gap < 0) throw InputError("option --gap: must be >= 0");
-  options.solve.time_limit_seconds = args.number("time-limit", options.solve.time_limit_seconds);
-  if (options.solve.time_limit_seconds <= 0) throw InputError("option --time-limit: must be > 0 seconds");
+  options.solve.relative_gap = args.option(options::kSacGap);
+  options.solve.time_limit_seconds = args.option(options::kSacTimeLimit);
   options.solve.formulation = formulation_from_args(args);
   const auto plot = args.value("plot");
   if (plot && plot->empty()) throw InputError("option --plot: expected a file name");

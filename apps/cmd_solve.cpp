@@ -78,11 +78,9 @@ int run_solve(const Args& argv) {
   CliArgs args(argv, command_spec("solve"));
   args.require_positional(1, "MODEL.mps");
   bnb::MilpOptions options;
-  options.relative_gap = args.number("gap", 1e-4);
-  const double time_limit = args.number("time-limit", INFINITY);
+  options.relative_gap = args.option(options::kSolveGap);
+  const double time_limit = args.option(options::kTimeLimit);
   options.node_limit = args.integer("node-limit", options.node_limit);
-  if (options.relative_gap < 0) throw InputError("option --gap: must be >= 0");
-  if (!(time_limit > 0)) throw InputError("option --time-limit: must be positive");
   if (options.node_limit <= 0) throw InputError("option --node-limit: must be positive");
   const OutputFormat format = output_format(args);
   const std::string& path = args.positional()[0];

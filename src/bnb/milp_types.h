@@ -11,6 +11,8 @@
 #include <functional>
 #include <vector>
 
+#include "common/options.h"
+
 namespace milpsac::bnb {
 
 enum class MilpStatus {
@@ -37,8 +39,8 @@ struct MilpProgress {
 };
 
 struct MilpOptions {
-  double relative_gap = 1e-4;
-  double time_limit_seconds = INFINITY;
+  double relative_gap = options::kSolveGap.default_value;
+  double time_limit_seconds = options::kTimeLimit.default_value;
   long node_limit = LONG_MAX;
   // A known solution (original columns), offered as the first incumbent and
   // cutoff when it passes the incumbent check; empty: none.

@@ -12,6 +12,7 @@
 #include <vector>
 
 #include "bnb/milp_types.h"
+#include "common/options.h"
 #include "model/module_info.h"
 #include "model/sac/ac_plan.h"
 #include "model/sac/plan_evaluator.h"
@@ -23,8 +24,8 @@
 namespace milpsac::model {
 
 struct SacSolveOptions {
-  double relative_gap = 0.05;         // the reference's setting
-  double time_limit_seconds = 180.0;  // the reference's setting
+  double relative_gap = options::kSacGap.default_value;              // the reference's setting
+  double time_limit_seconds = options::kSacTimeLimit.default_value;  // the reference's setting
   SacFormulation formulation = kDefaultFormulation;
   bool use_heuristic = true;  // offer the greedy plan to the search
   // Twin-count columns in the model (sac_formulation.h): same optimum, far
