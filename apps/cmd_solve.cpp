@@ -17,6 +17,7 @@
 #include "common/coefficient_range.h"
 #include "common/deadline.h"
 #include "common/input_file.h"
+#include "interrupt.h"
 #include "lp/mps.h"
 #include "output.h"
 #include "progress_log.h"
@@ -110,7 +111,10 @@ int run_solve(const Args& argv) {
   // stderr for the whole command (main.cpp), warnings included.
   for (const std::string& warning : warnings) std::cerr << "milp-sac solve: " << warning << "\n";
   options.time_limit_seconds = remaining_limit(clock, time_limit);
+  options.interrupt = &interrupt_flag();
   if (read_in_time) result = bnb::solve_milp(model, options);
+  // Ctrl-C stops the search as at a time limit; say which it was.
+  const bool interrupted = interrupt_flag().load();
   const double seconds = clock.elapsed_seconds();
 
   if (solution_path) write_solution_file(*solution_path, model, result);
@@ -118,7 +122,7 @@ int run_solve(const Args& argv) {
     print_solution_table(path, read_in_time, model, result, seconds);
   } else {
     Json out;
-    out["status"] = bnb::to_string(result.status);
+    out["status"] = interrupted ? "interrupted" : bnb::to_string(result.status);
     out["objective"] = result.has_solution ? number_or_null(result.objective) : Json(nullptr);
     out["bound"] = number_or_null(result.bound);
     out["gap"] = result.has_solution ? number_or_null(result.gap) : Json(nullptr);
@@ -134,6 +138,7 @@ int run_solve(const Args& argv) {
     }
     print_solution_json(out, model, result);
   }
+  if (interrupted) return kExitInterrupted;
   return result.has_solution ? 0 : 1;
 }
 

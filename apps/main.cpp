@@ -18,6 +18,7 @@
 #include "cli_args.h"
 #include "commands.h"
 #include "common/input_error.h"
+#include "interrupt.h"
 
 namespace {
 
@@ -125,6 +126,8 @@ int main(int argc, char** argv) {
     std::cerr << "milp-sac: unknown command '" << name << "'\n" << usage_text();
     return 2;
   }
+  // Commands that poll the flag stop on Ctrl-C with their JSON (exit 130).
+  if (name == "solve") install_interrupt_handlers();
   try {
     return run_command(name, it->second, Args(argv + 2, argv + argc));
   } catch (const milpsac::InputError& e) {

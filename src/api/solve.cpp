@@ -49,6 +49,7 @@ Solution solve(const Model& model, const SolveOptions& options) {
   bnb::MilpOptions milp;
   milp.relative_gap = options.relative_gap;
   milp.time_limit_seconds = options.time_limit_seconds;
+  milp.interrupt = options.interrupt;
   if (options.node_limit < static_cast<double>(milp.node_limit))
     milp.node_limit = static_cast<long>(options.node_limit);
   if (options.log) {

@@ -6,6 +6,7 @@
 #pragma once
 
 #include <Eigen/Dense>
+#include <atomic>
 #include <climits>
 #include <cmath>
 #include <functional>
@@ -42,6 +43,10 @@ struct MilpOptions {
   double relative_gap = options::kSolveGap.default_value;
   double time_limit_seconds = options::kTimeLimit.default_value;
   long node_limit = LONG_MAX;
+  // Any thread may raise it: the search's clock (SearchState::deadline, which
+  // the LP relaxation polls too) then expires and the search stops as at its
+  // time limit, with the incumbent found so far. Null: no interrupt.
+  const std::atomic<bool>* interrupt = nullptr;
   // A known solution (original columns), offered as the first incumbent and
   // cutoff when it passes the incumbent check; empty: none.
   Eigen::VectorXd initial_solution;

@@ -42,7 +42,7 @@ Eigen::VectorXd continuous_completion(const lp::LinearProgram& lp, const Eigen::
 SearchState::SearchState(const lp::LinearProgram& lp_in, const MilpOptions& options_in)
     : lp(lp_in),
       options(options_in),
-      deadline(options_in.time_limit_seconds),
+      deadline(options_in.time_limit_seconds, options_in.interrupt),
       relaxation(lp_in, &deadline),
       sign(lp_in.sense == lp::ObjectiveSense::kMaximize ? -1.0 : 1.0),
       step(objective_step(lp_in)),
