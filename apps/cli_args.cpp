@@ -37,6 +37,40 @@ const CommandSpec& command_spec(const std::string& name) {
   return *spec;
 }
 
+namespace {
+
+constexpr size_t kHelpColumns = 80;
+
+// `text` as lines of at most kHelpColumns: the first starts after `first`
+// (already `first.size()` columns wide), the others after `indent` spaces.
+// A word longer than a line is kept whole (never broken mid-word).
+std::string wrap(const std::string& first, const std::string& text, size_t indent) {
+  std::string out = first;
+  size_t column = first.size();
+  std::istringstream words(text);
+  std::string word;
+  bool line_has_word = false;
+  while (words >> word) {
+    if (line_has_word && column + 1 + word.size() > kHelpColumns) {
+      out += '\n';
+      out.append(indent, ' ');
+      column = indent;
+      line_has_word = false;
+    }
+    if (line_has_word) {
+      out += ' ';
+      ++column;
+    }
+    out += word;
+    column += word.size();
+    line_has_word = true;
+  }
+  out += '\n';
+  return out;
+}
+
+}  // namespace
+
 std::string usage_text() {
   std::ostringstream out;
   out << "usage: milp-sac COMMAND [OPTIONS] INPUT\n"
@@ -50,7 +84,7 @@ std::string usage_text() {
       head.resize(34, ' ');
     else
       head += "  ";
-    out << head << spec.summary << "\n";
+    out << wrap(head, spec.summary, 34);
   }
   out << "\n"
          "INPUT may be '-' (standard input) and may be gzip-compressed (.gz).\n"
@@ -61,8 +95,9 @@ std::string usage_text() {
 
 std::string help_text(const CommandSpec& spec) {
   std::ostringstream out;
-  out << "usage: milp-sac " << spec.name << " " << spec.positional << " [OPTIONS]\n\n" << spec.summary << ".\n";
-  if (!spec.description.empty()) out << spec.description << "\n";
+  out << wrap("usage: milp-sac " + spec.name + " " + spec.positional + " [OPTIONS]", "", 4) << "\n"
+      << wrap("", spec.summary + ".", 0);
+  if (!spec.description.empty()) out << wrap("", spec.description, 0);
   out << "\noptions:\n";
   std::vector<std::string> heads;
   size_t width = 0;
@@ -73,16 +108,24 @@ std::string help_text(const CommandSpec& spec) {
     width = std::max(width, head.size());
     heads.push_back(std::move(head));
   }
+  // Help starts in one column for every row; a very long head (a value name
+  // such as chain|cumulative|pairwise-bigm) puts its help on the next line.
+  const size_t column = std::min<size_t>(2 + width + 2, 32);
   for (size_t i = 0; i < spec.options.size(); ++i) {
     const OptionSpec& o = spec.options[i];
-    std::string head = heads[i];
-    head.resize(width, ' ');
-    out << "  " << head << "  " << o.help;
+    std::string head = "  " + heads[i] + "  ";
+    if (head.size() > column) {
+      out << "  " << heads[i] << "\n";
+      head = std::string(column, ' ');
+    } else {
+      head.resize(column, ' ');
+    }
+    std::string text = o.help;
     std::string details;
     if (!o.unit.empty()) details += "unit: " + o.unit;
     if (!o.default_text.empty()) details += (details.empty() ? "" : ", ") + std::string("default: ") + o.default_text;
-    if (!details.empty()) out << " (" << details << ")";
-    out << "\n";
+    if (!details.empty()) text += " (" + details + ")";
+    out << wrap(head, text, column);
   }
   return out.str();
 }
@@ -164,6 +207,19 @@ long CliArgs::integer(const std::string& name, long fallback) const {
   if (text->empty() || *end != '\0' || errno == ERANGE)
     throw InputError("option --" + name + ": '" + *text + "' is not an integer");
   return v;
+}
+
+double CliArgs::option(const options::OptionRecord& record) const {
+  const std::string name(record.name);
+  if (!value(name)) return record.default_value;
+  const double v = number(name, record.default_value);
+  options::check_option(record, v, "--" + name);
+  return v;
+}
+
+OptionSpec option_spec(const options::OptionRecord& record, std::string help) {
+  return {std::string(record.name), std::string(record.value_name), std::string(record.default_text),
+          std::string(record.unit), help.empty() ? std::string(record.help) : std::move(help)};
 }
 
 std::optional<std::vector<std::string>> CliArgs::list(const std::string& name) const {

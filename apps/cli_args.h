@@ -18,6 +18,8 @@
 #include <string>
 #include <vector>
 
+#include "common/options.h"
+
 namespace milpsac::cli {
 
 struct OptionSpec {
@@ -41,6 +43,11 @@ struct CommandSpec {
   const OptionSpec* find(const std::string& name) const;
   const OptionSpec* find_short(char short_name) const;
 };
+
+// The row of a numeric option, read from its record (common/options.h):
+// name, value name, default, unit and help written once. `help` replaces the
+// record's help where a command words it differently (e.g. "per solve").
+OptionSpec option_spec(const options::OptionRecord& record, std::string help = {});
 
 // Every subcommand, in the order `milp-sac --help` lists them.
 const std::vector<CommandSpec>& command_specs();
@@ -70,6 +77,9 @@ class CliArgs {
   std::optional<std::string> value(const std::string& name) const;
   double number(const std::string& name, double fallback) const;
   long integer(const std::string& name, long fallback) const;
+  // A numeric option by its record: the record's default when absent, else
+  // the value checked against the record's range (InputError otherwise).
+  double option(const options::OptionRecord& record) const;
   // Comma-separated list (empty items rejected); nullopt when the option is absent.
   std::optional<std::vector<std::string>> list(const std::string& name) const;
 

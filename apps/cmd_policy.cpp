@@ -157,10 +157,8 @@ int run_policy(const Args& argv) {
     throw InputError("option --budget F is required (a fraction in [0, 1]), or --budget-sweep");
   }
   model::PolicyOptions options;
-  options.relative_gap = args.number("gap", options.relative_gap);
-  if (options.relative_gap < 0) throw InputError("option --gap: must be >= 0");
-  options.time_limit_seconds = args.number("time-limit", options.time_limit_seconds);
-  if (!(options.time_limit_seconds > 0)) throw InputError("option --time-limit: must be > 0 seconds");
+  options.relative_gap = args.option(options::kPolicyGap);
+  options.time_limit_seconds = args.option(options::kTimeLimit);
   const ProgressSetting progress = progress_from_args(args, "policy");
   options.progress = progress.callback;
   options.progress_interval_seconds = progress.interval_seconds;

@@ -134,10 +134,8 @@ int run_sac(const Args& argv) {
   if (args.flag("budget-sweep")) return run_sac_sweep(args);
   const model::SacRequest request = sac_request_from_args(args);
   model::SacSolveOptions options;
-  options.relative_gap = args.number("gap", options.relative_gap);
-  if (options.relative_gap < 0) throw InputError("option --gap: must be >= 0");
-  options.time_limit_seconds = args.number("time-limit", options.time_limit_seconds);
-  if (options.time_limit_seconds <= 0) throw InputError("option --time-limit: must be > 0 seconds");
+  options.relative_gap = args.option(options::kSacGap);
+  options.time_limit_seconds = args.option(options::kSacTimeLimit);
   options.formulation = formulation_from_args(args);
   const ProgressSetting progress = progress_from_args(args, "sac");
   options.progress = progress.callback;

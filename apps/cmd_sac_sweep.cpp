@@ -114,10 +114,8 @@ int run_sac_sweep(const CliArgs& args) {
   const long breakpoints = args.integer("max-breakpoints", options.max_breakpoints);
   if (breakpoints < 0 || breakpoints > 1000) throw InputError("option --max-breakpoints: must be between 0 and 1000");
   options.max_breakpoints = static_cast<int>(breakpoints);
-  options.solve.relative_gap = args.number("gap", options.solve.relative_gap);
-  if (options.solve.relative_gap < 0) throw InputError("option --gap: must be >= 0");
-  options.solve.time_limit_seconds = args.number("time-limit", options.solve.time_limit_seconds);
-  if (options.solve.time_limit_seconds <= 0) throw InputError("option --time-limit: must be > 0 seconds");
+  options.solve.relative_gap = args.option(options::kSacGap);
+  options.solve.time_limit_seconds = args.option(options::kSacTimeLimit);
   options.solve.formulation = formulation_from_args(args);
   const long threads = args.integer("threads", default_thread_count());
   if (threads < 1 || threads > 1024) throw InputError("option --threads: must be between 1 and 1024");

@@ -110,8 +110,7 @@ int run_shard(const Args& args) {
   cli.require_positional(1, "PLAN_INPUT.json");
   const OutputFormat format = output_format(cli);
   const auto variant = cli.flag("2d") ? sharding::Variant::k2D : sharding::Variant::k1D;
-  const double time_limit = cli.number("time-limit", INFINITY);
-  if (!(time_limit > 0)) throw InputError("option --time-limit: must be > 0 seconds");
+  const double time_limit = cli.option(options::kTimeLimit);
   std::optional<double> reservation_option;
   if (cli.value("storage-reservation")) {
     reservation_option = cli.number("storage-reservation", 0.0);

@@ -17,6 +17,7 @@
 #include "common/coefficient_range.h"
 #include "common/deadline.h"
 #include "common/input_file.h"
+#include "interrupt.h"
 #include "lp/mps/mps.h"
 #include "output.h"
 #include "progress_log.h"
@@ -78,11 +79,9 @@ int run_solve(const Args& argv) {
   CliArgs args(argv, command_spec("solve"));
   args.require_positional(1, "MODEL.mps");
   bnb::MilpOptions options;
-  options.relative_gap = args.number("gap", 1e-4);
-  const double time_limit = args.number("time-limit", INFINITY);
+  options.relative_gap = args.option(options::kSolveGap);
+  const double time_limit = args.option(options::kTimeLimit);
   options.node_limit = args.integer("node-limit", options.node_limit);
-  if (options.relative_gap < 0) throw InputError("option --gap: must be >= 0");
-  if (!(time_limit > 0)) throw InputError("option --time-limit: must be positive");
   if (options.node_limit <= 0) throw InputError("option --node-limit: must be positive");
   const OutputFormat format = output_format(args);
   const std::string& path = args.positional()[0];
@@ -111,8 +110,14 @@ int run_solve(const Args& argv) {
   // The warnings carry "FILE[:LINE]: warning: ..." already. --quiet silences
   // stderr for the whole command (main.cpp), warnings included.
   for (const std::string& warning : warnings) std::cerr << "milp-sac solve: " << warning << "\n";
-  options.time_limit_seconds = remaining_limit(clock, time_limit);
+  // The search's clock: what is left of the limit, and Ctrl-C (SIGINT,
+  // SIGTERM) through its interrupt flag.
+  const Deadline solve_clock(remaining_limit(clock, time_limit), &interrupt_flag());
+  options.time_limit_seconds = solve_clock.limit_seconds();
+  options.deadline = &solve_clock;
   if (read_in_time) result = bnb::solve_milp(model, options);
+  // Ctrl-C stops the search as at a time limit; say which it was.
+  const bool interrupted = interrupt_flag().load();
   const double seconds = clock.elapsed_seconds();
 
   if (solution_path) write_solution_file(*solution_path, model, result);
@@ -120,7 +125,7 @@ int run_solve(const Args& argv) {
     print_solution_table(path, read_in_time, model, result, seconds);
   } else {
     Json out;
-    out["status"] = bnb::to_string(result.status);
+    out["status"] = interrupted ? "interrupted" : bnb::to_string(result.status);
     out["objective"] = result.has_solution ? number_or_null(result.objective) : Json(nullptr);
     out["bound"] = number_or_null(result.bound);
     out["gap"] = result.has_solution ? number_or_null(result.gap) : Json(nullptr);
@@ -136,6 +141,7 @@ int run_solve(const Args& argv) {
     }
     print_solution_json(out, model, result);
   }
+  if (interrupted) return kExitInterrupted;
   return result.has_solution ? 0 : 1;
 }
 

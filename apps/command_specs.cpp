@@ -47,8 +47,8 @@ const char* kExitCodes = "Exit 0 success, 1 no solution (the JSON still printed)
 
 std::vector<OptionSpec> sac_request_options() {
   return {
-      {"budget", "GIB", "required", "GiB", "memory budget per device (2^30 bytes)"},
-      {"world-size", "W", "1", "ranks", "number of ranks FSDP shards parameters and gradients over"},
+      option_spec(options::kBudgetGib),
+      option_spec(options::kWorldSize),
       {"ac-units", "a,b", "every non-leaf module", "", "comma-separated fqns that may be AC units"},
       {"fsdp-units", "a,b", "none", "", "comma-separated fqns of FSDP units (their strict ancestors are not AC units)"},
   };
@@ -58,8 +58,8 @@ std::vector<CommandSpec> build_specs() {
   std::vector<CommandSpec> specs;
 
   std::vector<OptionSpec> sac = sac_request_options();
-  sac.push_back({"gap", "G", "0.05", "fraction", "relative gap at which the search stops (0: proven optimal)"});
-  sac.push_back({"time-limit", "S", "180", "s", "wall-clock limit, counted from the start of the command"});
+  sac.push_back(option_spec(options::kSacGap));
+  sac.push_back(option_spec(options::kSacTimeLimit));
   sac.push_back(formulation_option());
   sac.push_back(
       {"budget-sweep", "", "", "", "the whole recompute-vs-budget curve instead of one plan (--budget not needed)"});
@@ -94,8 +94,8 @@ std::vector<CommandSpec> build_specs() {
        with_common({{"budget", "F", "required unless --budget-sweep", "fraction of the ops' memory",
                      "memory budget as a fraction in [0, 1] of the total op memory"},
                     {"budget-sweep", "", "", "", "also list the whole trade-off curve (budget may be left out)"},
-                    {"gap", "G", "0", "fraction", "relative gap at which the search stops (0: proven optimal)"},
-                    {"time-limit", "S", "none", "s", "wall-clock limit per solve"}},
+                    option_spec(options::kPolicyGap),
+                    option_spec(options::kTimeLimit, "wall-clock limit per solve")},
                    true, true, true)});
 
   specs.push_back(
@@ -106,7 +106,7 @@ std::vector<CommandSpec> build_specs() {
                     {"2d", "", "", "", "the HBM x DDR proposer of TorchEasyRec instead of the 1-D one"},
                     {"storage-reservation", "R", "the input's, else 0.15", "fraction of device memory",
                      "fraction of each device's HBM kept free for the framework"},
-                    {"time-limit", "S", "none", "s", "wall-clock limit for the planner loop and --exact"}},
+                    option_spec(options::kTimeLimit, "wall-clock limit for the planner loop and --exact")},
                    true, true, true)});
 
   specs.push_back({"analyze", "GRAPH.json", "liveness memory and FLOPs of an autograd graph",
@@ -116,9 +116,9 @@ std::vector<CommandSpec> build_specs() {
   specs.push_back(
       {"solve", "MODEL.mps[.gz]", "solve an LP or MILP in MPS (fixed or free, optionally gzip)",
        std::string("Output keys: docs/json.md#solve. ") + kExitCodes,
-       with_common({{"gap", "G", "1e-4", "fraction", "relative gap at which the search stops"},
-                    {"time-limit", "S", "none", "s", "wall-clock limit, counted from before reading the file"},
-                    {"node-limit", "N", "none", "nodes", "branch-and-bound node limit"},
+       with_common({option_spec(options::kSolveGap),
+                    option_spec(options::kTimeLimit, "wall-clock limit, counted from before reading the file"),
+                    option_spec(options::kNodeLimit),
                     {"write-solution", "FILE", "none", "",
                      "write the solution as 'name value' lines (HiGHS solution-file layout)"}},
                    true, true, true)});

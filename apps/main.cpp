@@ -20,6 +20,7 @@
 #include "commands.h"
 #include "common/deadline.h"
 #include "common/input_error.h"
+#include "interrupt.h"
 #include "stdout_check.h"
 
 namespace {
@@ -140,6 +141,8 @@ int main(int argc, char** argv) {
     std::cerr << "milp-sac: unknown command '" << name << "'\n" << usage_text();
     return 2;
   }
+  // Commands that poll the flag stop on Ctrl-C with their JSON (exit 130).
+  if (name == "solve") install_interrupt_handlers();
   try {
     return milpsac::cli::checked_stdout(name, run_command(name, it->second, Args(argv + 2, argv + argc)));
   } catch (const milpsac::InputError& e) {

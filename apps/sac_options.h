@@ -21,12 +21,9 @@ inline model::SacRequest sac_request_from_args(const CliArgs& args, bool budget_
   model::SacRequest request;
   if (budget_required) {
     if (!args.value("budget")) throw InputError("option --budget GIB is required");
-    request.budget_gib = args.number("budget", 0.0);
-    if (request.budget_gib <= 0) throw InputError("option --budget: must be > 0 GiB");
+    request.budget_gib = args.option(options::kBudgetGib);
   }
-  const long world = args.integer("world-size", 1);
-  if (world < 1 || world > 1000000) throw InputError("option --world-size: must be between 1 and 1000000");
-  request.world_size = static_cast<int>(world);
+  request.world_size = static_cast<int>(args.option(options::kWorldSize));
   request.ac_units = args.list("ac-units");
   request.fsdp_units = args.list("fsdp-units");
   return request;

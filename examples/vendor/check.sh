@@ -2,7 +2,8 @@
 # Build and run this example twice, as a vendor would (CI runs it):
 #   1. with milp-sac as a subproject (subprojects/milp-sac -> this checkout);
 #   2. against milp-sac installed with `meson install --destdir` from BUILDDIR,
-#      found through its pkg-config file milpsac.pc.
+#      found through its pkg-config file milpsac.pc;
+#   3. a check that the installed headers pull in no boost/ header.
 #   examples/vendor/check.sh [BUILDDIR]     (default build; must be configured)
 # Works in BUILDDIR/vendor-example/ (a fixed path, so ccache hits on the next
 # run); prints one line per build and exits non-zero when either fails.
@@ -44,3 +45,15 @@ cp "$repo"/examples/vendor/{meson.build,meson_options.txt,main.cpp} "$work/inst/
 (meson setup "$work/inst/build" "$work/inst" --wrap-mode=nofallback -Dmodule_info="$module_info" &&
  ninja -C "$work/inst/build" && meson test -C "$work/inst/build" --print-errorlogs) >"$log" 2>&1 || fail "installed build"
 echo "vendor example (installed, $(pkg-config --modversion milpsac) via pkg-config): built, test passed"
+
+# 3. The installed headers need no Boost: preprocess the umbrella header with
+# the package's flags and look for any boost/ header among the files it pulls in.
+pre="$work/inst/umbrella.i"
+echo '#include <milpsac/milpsac.h>' | ${CXX:-c++} -std=c++20 -E $(pkg-config --cflags milpsac) -x c++ - -o "$pre" \
+  >"$log" 2>&1 || fail "preprocessing <milpsac/milpsac.h>"
+if grep -q '^# [0-9]* "[^"]*boost/' "$pre"; then
+  echo "vendor example: the installed headers include Boost:" >&2
+  grep -o '"[^"]*boost/[^"]*"' "$pre" | sort -u | head -n 5 >&2
+  exit 1
+fi
+echo "vendor example (installed): <milpsac/milpsac.h> preprocesses without any boost/ header"

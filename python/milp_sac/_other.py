@@ -8,9 +8,16 @@ from typing import Any, Optional
 
 from . import _core
 from ._inputs import as_float, as_int, document_text, fspath, is_path
+from ._options import default, options_doc
 
 
-def solve_mps(path: Any, *, gap: float = 1e-4, time_limit: float = float("inf"), node_limit: int | None = None) -> dict:
+def solve_mps(
+    path: Any,
+    *,
+    gap: float = default("solve.gap"),
+    time_limit: float = default("time_limit"),
+    node_limit: int | None = None,
+) -> dict:
     """Solve an LP or MILP in MPS (fixed, free, .gz) as `milp-sac solve` does.
 
     Returns {'status', 'has_solution', 'objective', 'bound', 'gap', 'nodes',
@@ -63,3 +70,6 @@ def analyze_graph(graph: Any) -> dict:
         return _core.analyze_graph_file(fspath(graph))
     text, source = document_text(graph, "graph")
     return _core.analyze_graph_text(text, source)
+
+
+solve_mps.__doc__ = (solve_mps.__doc__ or "") + options_doc("solve.gap", "time_limit", "node_limit")

@@ -6,6 +6,10 @@ from typing import Any, Optional
 
 from . import _core
 from ._inputs import as_float, fspath, is_path, sac_stats_text
+from ._options import default, options_doc
+
+_GAP = default("policy.gap")
+_TIME_LIMIT = default("time_limit")
 
 
 @dataclass
@@ -30,7 +34,7 @@ class PolicyResult:
         return cls(**{k: raw[k] for k in cls.__dataclass_fields__ if k in raw})
 
 
-def solve_policy(sac_stats: Any, memory_budget: float, *, gap: float = 0.0, time_limit: float = float("inf")) -> PolicyResult:
+def solve_policy(sac_stats: Any, memory_budget: float, *, gap: float = _GAP, time_limit: float = _TIME_LIMIT) -> PolicyResult:
     """The optimal policy of one module under memory_budget, a fraction in [0, 1]
     of its total activation memory (proven optimal unless gap > 0).
 
@@ -50,7 +54,7 @@ def solve_policy(sac_stats: Any, memory_budget: float, *, gap: float = 0.0, time
     return result
 
 
-def sweep_policy(sac_stats: Any, *, gap: float = 0.0, time_limit: float = float("inf")) -> dict:
+def sweep_policy(sac_stats: Any, *, gap: float = _GAP, time_limit: float = _TIME_LIMIT) -> dict:
     """The trade-off curve: {'sweep': 'breakpoints'|'grid', 'points': [PolicyResult with .budget], totals}."""
     gap, time_limit = as_float(gap, "gap"), as_float(time_limit, "time_limit")
     if is_path(sac_stats):
@@ -73,3 +77,7 @@ def get_optimal_checkpointing_policy_per_module(sac_stats: Any, memory_budget: f
         raise ValueError(f"`memory_budget` must be a float between 0 and 1. Got {memory_budget}.")
     result = solve_policy(sac_stats, budget)
     return list(result.decisions) if result.has_solution else []
+
+
+solve_policy.__doc__ = (solve_policy.__doc__ or "") + options_doc("policy.gap", "time_limit")
+sweep_policy.__doc__ = (sweep_policy.__doc__ or "") + options_doc("policy.gap", "time_limit")

@@ -8,6 +8,11 @@ from typing import Any, Optional
 
 from . import _core
 from ._inputs import as_float, as_int, as_names, call_with_module_info, fspath, is_path, module_info_text
+from ._options import default, options_doc
+
+# Defaults from the library's option records (src/common/options.h), as the CLI's.
+_GAP = default("sac.gap")
+_TIME_LIMIT = default("sac.time_limit")
 
 
 class NoPlanFound(RuntimeError):
@@ -121,8 +126,8 @@ def plan_sac(
     ac_units: Optional[list[str]] = None,
     fsdp_units: Optional[list[str]] = None,
     *,
-    gap: float = 0.05,
-    time_limit: float = 180.0,
+    gap: float = _GAP,
+    time_limit: float = _TIME_LIMIT,
     warn: bool = True,
 ) -> SacResult:
     """Plan module-level SAC under `memory_budget` GiB (per rank).
@@ -218,8 +223,8 @@ def sweep_sac(
     to_gib: Optional[float] = None,
     points: int = 21,
     max_breakpoints: int = 8,
-    gap: float = 0.05,
-    time_limit: float = 180.0,
+    gap: float = _GAP,
+    time_limit: float = _TIME_LIMIT,
     threads: Optional[int] = None,
     warn: bool = True,
 ) -> SacSweep:
@@ -278,8 +283,8 @@ def sac_milp(
     fsdp_units: Optional[list[str]] = None,
     *,
     strict: bool = False,
-    gap: float = 0.05,
-    time_limit: float = 180.0,
+    gap: float = _GAP,
+    time_limit: float = _TIME_LIMIT,
 ) -> tuple[dict[str, float], float, int]:
     """Drop-in for torch.distributed._tools.sac_milp.sac_milp.
 
@@ -309,3 +314,7 @@ def get_peak_memory_runtime_baseline(graph: Any) -> tuple[int, float]:
     else:
         raw = _core.baseline_text(*module_info_text(graph))
     return int(raw["peak_memory_bytes"]), float(raw["compute_time_ms"])
+
+
+plan_sac.__doc__ = (plan_sac.__doc__ or "") + options_doc("sac.gap", "sac.time_limit")
+sweep_sac.__doc__ = (sweep_sac.__doc__ or "") + options_doc("sac.gap", "sac.time_limit")

@@ -33,8 +33,8 @@ void bind_lp(py::module_& m) {
         double seconds = 0.0;
         {
           py::gil_scoped_release release;
-          if (!(gap >= 0)) throw InputError("option gap: must be >= 0");
-          if (!(time_limit > 0)) throw InputError("option time_limit: must be positive");
+          check_record(options::kSolveGap, gap);
+          check_record(options::kTimeLimit, time_limit);
           if (node_limit <= 0) throw InputError("option node_limit: must be positive");
           bnb::MilpOptions options;
           options.relative_gap = gap;

@@ -18,8 +18,8 @@ namespace milpsac::python {
 namespace {
 
 model::PolicyOptions policy_options(double relative_gap, double time_limit_seconds) {
-  if (!(relative_gap >= 0)) throw InputError("option gap: must be >= 0");
-  if (!(time_limit_seconds > 0)) throw InputError("option time_limit: must be > 0 seconds");
+  check_record(options::kPolicyGap, relative_gap);
+  check_record(options::kTimeLimit, time_limit_seconds);
   model::PolicyOptions options;
   options.relative_gap = relative_gap;
   options.time_limit_seconds = time_limit_seconds;

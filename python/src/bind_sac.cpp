@@ -28,8 +28,8 @@ struct SacArgs {
   int world_size = 1;
   std::optional<std::vector<std::string>> ac_units;
   std::optional<std::vector<std::string>> fsdp_units;
-  double relative_gap = 0.05;
-  double time_limit_seconds = 180.0;
+  double relative_gap = options::kSacGap.default_value;
+  double time_limit_seconds = options::kSacTimeLimit.default_value;
 };
 
 struct SacRun {
@@ -38,8 +38,9 @@ struct SacRun {
 };
 
 SacRun solve(model::ModuleInfo info, const SacArgs& args) {
-  if (!(args.relative_gap >= 0)) throw InputError("option gap: must be >= 0");
-  if (!(args.time_limit_seconds > 0)) throw InputError("option time_limit: must be > 0 seconds");
+  check_record(options::kSacGap, args.relative_gap);
+  check_record(options::kSacTimeLimit, args.time_limit_seconds);
+  check_record(options::kWorldSize, args.world_size);
   model::SacRequest request;
   request.budget_gib = args.budget_gib;
   request.world_size = args.world_size;
@@ -110,9 +111,9 @@ struct SweepArgs {
   std::optional<double> to_gib;
   int points = 21;
   int max_breakpoints = 8;
-  double relative_gap = 0.05;
-  double time_limit_seconds = 180.0;  // the whole sweep
-  int threads = 0;                    // 0: the number of cores
+  double relative_gap = options::kSacGap.default_value;
+  double time_limit_seconds = options::kSacTimeLimit.default_value;  // the whole sweep
+  int threads = 0;                                                   // 0: the number of cores
 };
 
 struct SweepRun {
@@ -122,8 +123,9 @@ struct SweepRun {
 
 // The same checks as `milp-sac sac --budget-sweep` (apps/cmd_sac_sweep.cpp).
 SweepRun sweep(model::ModuleInfo info, const SweepArgs& args) {
-  if (!(args.relative_gap >= 0)) throw InputError("option gap: must be >= 0");
-  if (!(args.time_limit_seconds > 0)) throw InputError("option time_limit: must be > 0 seconds");
+  check_record(options::kSacGap, args.relative_gap);
+  check_record(options::kSacTimeLimit, args.time_limit_seconds);
+  check_record(options::kWorldSize, args.world_size);
   if (args.points < 2 || args.points > 10000) throw InputError("option points: must be between 2 and 10000");
   if (args.max_breakpoints < 0 || args.max_breakpoints > 1000)
     throw InputError("option max_breakpoints: must be between 0 and 1000");

@@ -10,12 +10,23 @@
 
 #include <pybind11/pybind11.h>
 
+#include "common/options.h"
+
 namespace milpsac::python {
+
+// A keyword argument checked against its record, named as Python spells it
+// ("option time_limit: must be > 0 s, got 0"; ValueError).
+inline void check_record(const options::OptionRecord& record, double value) {
+  options::check_option(record, value, options::python_name(record));
+}
 
 void bind_sac(pybind11::module_& m);
 void bind_policy(pybind11::module_& m);
 void bind_lp(pybind11::module_& m);
 void bind_sharding(pybind11::module_& m);
 void bind_analysis(pybind11::module_& m);
+// _core.option_records: {"sac.gap": {"name", "default", "unit", "help", ...}}
+// (module.cpp), which milp_sac/*.py read their defaults and docstrings from.
+void bind_option_records(pybind11::module_& m);
 
 }  // namespace milpsac::python

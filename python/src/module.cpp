@@ -27,9 +27,35 @@ PYBIND11_MODULE(_core, m) {
       Py_DECREF(message);
     }
   });
+  milpsac::python::bind_option_records(m);
   milpsac::python::bind_sac(m);
   milpsac::python::bind_policy(m);
   milpsac::python::bind_lp(m);
   milpsac::python::bind_sharding(m);
   milpsac::python::bind_analysis(m);
 }
+
+namespace milpsac::python {
+
+void bind_option_records(pybind11::module_& m) {
+  namespace py = pybind11;
+  py::dict records;
+  const std::pair<const char*, const options::OptionRecord*> all[] = {
+      {"sac.gap", &options::kSacGap},       {"sac.time_limit", &options::kSacTimeLimit},
+      {"world_size", &options::kWorldSize}, {"policy.gap", &options::kPolicyGap},
+      {"solve.gap", &options::kSolveGap},   {"time_limit", &options::kTimeLimit},
+      {"node_limit", &options::kNodeLimit},
+  };
+  for (const auto& [key, record] : all) {
+    py::dict r;
+    r["name"] = options::python_name(*record);
+    r["default"] = record->default_value;
+    r["default_text"] = std::string(record->default_text);
+    r["unit"] = std::string(record->unit);
+    r["help"] = std::string(record->help);
+    records[key] = r;
+  }
+  m.attr("option_records") = records;
+}
+
+}  // namespace milpsac::python

@@ -6,12 +6,14 @@
 #pragma once
 
 #include <Eigen/Dense>
+#include <atomic>
 #include <climits>
 #include <cmath>
 #include <functional>
 #include <vector>
 
 #include "common/deadline.h"
+#include "common/options.h"
 
 namespace milpsac::bnb {
 
@@ -58,8 +60,8 @@ struct MilpProgress {
 };
 
 struct MilpOptions {
-  double relative_gap = 1e-4;
-  double time_limit_seconds = INFINITY;
+  double relative_gap = options::kSolveGap.default_value;
+  double time_limit_seconds = options::kTimeLimit.default_value;
   // The caller's clock (not owned; null at a front door): when set, the
   // search ends no later than it and stops within a few milliseconds of work
   // once its interrupt flag is raised (presolve, cuts, heuristics, LP, LU).

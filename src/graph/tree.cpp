@@ -2,6 +2,8 @@
 // Boost's non-recursive depth_first_visit, so deep trees cannot overflow the stack.
 #include "graph/tree.h"
 
+#include "graph/tree_digraph.h"
+
 #include <boost/graph/depth_first_search.hpp>
 #include <string>
 
@@ -38,7 +40,9 @@ Tree make_tree(const std::vector<int>& parent) {
       throw InputError("vertex " + std::to_string(v) + " has parent " + std::to_string(p) + " out of range");
     edges.push_back({static_cast<Vertex>(p), static_cast<Vertex>(v)});
   }
-  tree.graph = make_digraph(static_cast<size_t>(n), std::move(edges));
+  tree.child_lists.assign(static_cast<size_t>(n), {});
+  for (const Edge& e : edges) tree.child_lists[e.from].push_back(static_cast<int>(e.to));  // v increasing
+  const Digraph graph = make_digraph(static_cast<size_t>(n), std::move(edges));
   if (tree.root == -1) throw InputError("tree has no root");
 
   tree.pre_order.reserve(static_cast<size_t>(n));
@@ -47,9 +51,8 @@ Tree make_tree(const std::vector<int>& parent) {
   recorder.pre_order = &tree.pre_order;
   recorder.post_order = &tree.post_order;
   std::vector<boost::default_color_type> color(static_cast<size_t>(n), boost::white_color);
-  boost::depth_first_visit(
-      tree.graph, static_cast<size_t>(tree.root), recorder,
-      boost::make_iterator_property_map(color.begin(), boost::get(boost::vertex_index, tree.graph)));
+  boost::depth_first_visit(graph, static_cast<size_t>(tree.root), recorder,
+                           boost::make_iterator_property_map(color.begin(), boost::get(boost::vertex_index, graph)));
   if (static_cast<int>(tree.pre_order.size()) != n)
     throw InputError("parent links contain a cycle: " + std::to_string(n - static_cast<int>(tree.pre_order.size())) +
                      " vertices are not reachable from the root");
@@ -69,13 +72,16 @@ Tree make_tree(const std::vector<int>& parent) {
   return tree;
 }
 
-std::vector<int> children(const Tree& tree, int v) {
-  std::vector<int> result;
-  for (Vertex child : users(tree.graph, static_cast<Vertex>(v))) result.push_back(static_cast<int>(child));
-  return result;
-}
+std::vector<int> children(const Tree& tree, int v) { return tree.child_lists[static_cast<size_t>(v)]; }
 
-bool is_leaf(const Tree& tree, int v) { return num_users(tree.graph, static_cast<Vertex>(v)) == 0; }
+bool is_leaf(const Tree& tree, int v) { return tree.child_lists[static_cast<size_t>(v)].empty(); }
+
+Digraph as_digraph(const Tree& tree) {
+  std::vector<Edge> edges;
+  for (size_t p = 0; p < tree.child_lists.size(); ++p)
+    for (int c : tree.child_lists[p]) edges.push_back({static_cast<Vertex>(p), static_cast<Vertex>(c)});
+  return make_digraph(tree.child_lists.size(), std::move(edges));
+}
 
 std::vector<int> leaves(const Tree& tree) {
   std::vector<int> result;

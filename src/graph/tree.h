@@ -1,5 +1,7 @@
-// Rooted trees on the graph layer's one graph type (Digraph of dag.h), built
-// from parent links. Its one user is the module tree of a network
+// Rooted trees built from parent links, traversed with the graph layer's one
+// graph type (Digraph of dag.h) inside tree.cpp. The struct itself holds plain
+// child lists, so this header (public through ModuleInfo::tree) includes no
+// Boost; graph/tree_digraph.h gives the tree as a Digraph. Its one user is the module tree of a network
 // (model/module_tree.h), which asks the same few questions many times: who are
 // the children, is u an ancestor of v, what are the leaves and the
 // root-to-leaf paths.
@@ -19,14 +21,13 @@
 // Nothing here knows what the vertices mean.
 #pragma once
 
+#include <cstddef>
 #include <vector>
-
-#include "graph/dag.h"
 
 namespace milpsac::graph {
 
 struct Tree {
-  Digraph graph;  // edges parent -> child
+  std::vector<std::vector<int>> child_lists;  // child_lists[v]: v's children, increasing
   int root = -1;
   std::vector<int> parent;      // parent[v], -1 for the root
   std::vector<int> depth;       // depth[root] == 0

@@ -8,6 +8,8 @@
 #include "cli_test_support.h"
 #include "common/input_error.h"
 
+#include <sstream>
+
 using namespace milpsac;
 
 TEST_CASE("milp-sac --help lists every subcommand and exits 0") {
@@ -37,11 +39,28 @@ TEST_CASE("every subcommand's --help exits 0 and lists every option with its def
       CAPTURE(option.name);
       const size_t at = help.find("--" + option.name + (option.is_flag() ? "" : " " + option.value_name));
       REQUIRE(at != std::string::npos);
-      const std::string line = help.substr(at, help.find('\n', at) - at);
+      // The option's row: its wrapped lines up to the next option, joined
+      // with single spaces (a default may fall on a continuation line).
+      const size_t next = std::min(help.find("\n  -", at), help.find("\n      --", at));
+      std::string line;
+      std::istringstream words(help.substr(at, next - at));
+      for (std::string word; words >> word;) line += (line.empty() ? "" : " ") + word;
       if (!option.default_text.empty()) CHECK(line.find("default: " + option.default_text) != std::string::npos);
       if (!option.unit.empty()) CHECK(line.find("unit: " + option.unit) != std::string::npos);
       if (option.short_name != '\0')
         CHECK(help.find(std::string("-") + option.short_name + ", --" + option.name) != std::string::npos);
+    }
+  }
+}
+
+TEST_CASE("--help lines fit in 80 columns") {
+  std::vector<std::string> texts = {cli::usage_text()};
+  for (const cli::CommandSpec& spec : cli::command_specs()) texts.push_back(cli::help_text(spec));
+  for (const std::string& text : texts) {
+    std::istringstream lines(text);
+    for (std::string line; std::getline(lines, line);) {
+      CAPTURE(line);
+      CHECK(line.size() <= 80);
     }
   }
 }

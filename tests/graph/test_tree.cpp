@@ -6,6 +6,7 @@
 
 #include "common/input_error.h"
 #include "graph/tree.h"
+#include "graph/tree_digraph.h"
 
 using milpsac::graph::Tree;
 namespace g = milpsac::graph;
@@ -90,13 +91,14 @@ TEST_CASE("tree: a chain of 200000 vertices (no recursion depth limit)") {
 
 TEST_CASE("the tree is a Digraph of the DAG layer: users are children, parents come first") {
   const Tree t = sample();
+  const g::Digraph graph = g::as_digraph(t);
   for (int v = 0; v < t.size(); ++v) {
     std::vector<int> users;
-    for (g::Vertex u : g::users(t.graph, static_cast<g::Vertex>(v))) users.push_back(static_cast<int>(u));
+    for (g::Vertex u : g::users(graph, static_cast<g::Vertex>(v))) users.push_back(static_cast<int>(u));
     CHECK(users == g::children(t, v));
-    CHECK(g::num_inputs(t.graph, static_cast<g::Vertex>(v)) == (v == t.root ? 0u : 1u));
+    CHECK(g::num_inputs(graph, static_cast<g::Vertex>(v)) == (v == t.root ? 0u : 1u));
   }
-  const g::TopologicalOrder order = g::stable_topological_order(t.graph);
+  const g::TopologicalOrder order = g::stable_topological_order(graph);
   REQUIRE(order.is_dag());
   std::vector<int> position(static_cast<size_t>(t.size()));
   for (size_t i = 0; i < order.order.size(); ++i) position[order.order[i]] = static_cast<int>(i);

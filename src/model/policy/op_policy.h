@@ -26,14 +26,15 @@
 #include <vector>
 
 #include "bnb/branch_and_bound.h"
+#include "common/options.h"
 #include "lp/linear_program.h"
 #include "model/sac_stats.h"
 
 namespace milpsac::model {
 
 struct PolicyOptions {
-  double relative_gap = 0.0;  // 0: proven optimal
-  double time_limit_seconds = INFINITY;
+  double relative_gap = options::kPolicyGap.default_value;  // 0: proven optimal
+  double time_limit_seconds = options::kTimeLimit.default_value;
   // Handed to the branch-and-bound's MilpOptions (progress of the search; the
   // library never prints). Unset: no reports.
   std::function<void(const bnb::MilpProgress&)> progress;

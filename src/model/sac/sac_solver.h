@@ -12,6 +12,7 @@
 #include <vector>
 
 #include "bnb/milp_types.h"
+#include "common/options.h"
 #include "model/module_info.h"
 #include "model/sac/ac_plan.h"
 #include "model/sac/plan_evaluator.h"
@@ -23,8 +24,8 @@
 namespace milpsac::model {
 
 struct SacSolveOptions {
-  double relative_gap = 0.05;         // the reference's setting
-  double time_limit_seconds = 180.0;  // the reference's setting
+  double relative_gap = options::kSacGap.default_value;              // the reference's setting
+  double time_limit_seconds = options::kSacTimeLimit.default_value;  // the reference's setting
   // The caller's clock (not owned; null at a front door): the solve ends no
   // later than it and stops promptly once its interrupt flag is raised.
   const Deadline* deadline = nullptr;

@@ -1,0 +1,78 @@
+// One record per numeric option: name, default, unit, valid range and help,
+// written once (as HiGHS's OptionRecord or glop's parameters). The CLI's
+// option tables and --help (apps/command_specs.cpp), its range checks, the
+// Python bindings' defaults and checks and the C++ API's option structs all
+// read these records, so a default or a bound is changed here and nowhere else.
+//
+// A record is a literal type: `double gap = options::kSacGap.default_value;`
+// works in a struct's default member initialiser.
+#pragma once
+
+#include <limits>
+#include <string>
+#include <string_view>
+#include <vector>
+
+namespace milpsac::options {
+
+inline constexpr double kNone = std::numeric_limits<double>::infinity();
+
+struct OptionRecord {
+  std::string_view name;          // "gap": --gap on the command line, gap= in Python
+  std::string_view value_name;    // "G", shown by --help
+  double default_value;           // kNone (+inf) when there is no limit
+  std::string_view default_text;  // as --help shows it: "0.05", "none", ...
+  std::string_view unit;          // "fraction", "s", "GiB", ...
+  double lower;                   // valid range: lower (<= or <, see lower_open) ... upper (<=)
+  bool lower_open;                // true: value > lower; false: value >= lower
+  double upper;
+  bool integral;          // a whole number
+  std::string_view help;  // one sentence (--help wraps it)
+};
+
+// Module-level SAC (`milp-sac sac`, milp_sac.plan_sac / sweep_sac).
+inline constexpr OptionRecord kSacGap{
+    "gap",      "G",
+    0.05,       "0.05",
+    "fraction", 0.0,
+    false,      kNone,
+    false,      "relative gap at which the search stops (0: proven optimal; 0.05 is the reference's setting)"};
+inline constexpr OptionRecord kSacTimeLimit{
+    "time-limit", "S",
+    180.0,        "180",
+    "s",          0.0,
+    true,         kNone,
+    false,        "wall-clock limit, counted from the start of the command (the reference's setting)"};
+inline constexpr OptionRecord kWorldSize{
+    "world-size", "W",   1.0, "1",  "ranks",
+    1.0,          false, 1e6, true, "number of ranks FSDP shards parameters and gradients over"};
+inline constexpr OptionRecord kBudgetGib{"budget", "GIB", kNone, "required", "GiB",
+                                         0.0,      true,  kNone, false,      "memory budget per device (2^30 bytes)"};
+
+// Operator-level SAC policy (`milp-sac policy`, milp_sac.solve_policy).
+inline constexpr OptionRecord kPolicyGap{
+    "gap", "G",   0.0,   "0",   "fraction",
+    0.0,   false, kNone, false, "relative gap at which the search stops (0: proven optimal)"};
+
+// LP/MILP solve (`milp-sac solve`, milp_sac.solve_mps, the C++ API's Solver).
+inline constexpr OptionRecord kSolveGap{"gap", "G",   1e-4,  "1e-4", "fraction",
+                                        0.0,   false, kNone, false,  "relative gap at which the search stops"};
+inline constexpr OptionRecord kNodeLimit{"node-limit", "N",  kNone, "none", "nodes",
+                                         0.0,          true, kNone, true,   "branch-and-bound node limit"};
+
+// A wall-clock limit without a default (solve, policy, shard).
+inline constexpr OptionRecord kTimeLimit{"time-limit", "S",  kNone, "none", "s",
+                                         0.0,          true, kNone, false,  "wall-clock limit"};
+
+// Empty when `value` is in the record's range; otherwise what is wrong
+// ("must be >= 0, got -1"), for a message that names the option.
+std::string range_error(const OptionRecord& record, double value);
+
+// Throws InputError("option <spelled>: must be ...") when `value` is out of range;
+// `spelled` is how the caller's user wrote the option ("--gap", "gap").
+void check_option(const OptionRecord& record, double value, std::string_view spelled);
+
+// The Python name of a record: "time-limit" -> "time_limit".
+std::string python_name(const OptionRecord& record);
+
+}  // namespace milpsac::options

@@ -1,0 +1,77 @@
+#!/usr/bin/env python3
+"""milp-sac solve on SIGINT / SIGTERM: the JSON is printed with
+"status": "interrupted" and the exit code is 130.
+
+The model is generated here (no data files): a market-split instance
+(Cornuejols-Dawande), which branch-and-bound cannot finish in seconds.
+"""
+import json
+import os
+import random
+import signal
+import subprocess
+import sys
+import tempfile
+import time
+
+
+def market_split(rows: int, cols: int, seed: int) -> str:
+    rng = random.Random(seed)
+    a = [[rng.randint(0, 99) for _ in range(cols)] for _ in range(rows)]
+    lines = ["NAME marketsplit", "ROWS", " N obj"]
+    lines += [f" E r{i}" for i in range(rows)]
+    lines.append("COLUMNS")
+    lines.append(" MARKER 'MARKER' 'INTORG'")
+    for j in range(cols):
+        lines.append(f" x{j} obj 1")
+        lines += [f" x{j} r{i} {a[i][j]}" for i in range(rows)]
+    lines.append(" MARKER 'MARKER' 'INTEND'")
+    lines.append("RHS")
+    lines += [f" rhs r{i} {sum(a[i]) // 2}" for i in range(rows)]
+    lines.append("BOUNDS")
+    lines += [f" UP bnd x{j} 1" for j in range(cols)]
+    lines.append("ENDATA")
+    return "\n".join(lines) + "\n"
+
+
+def main() -> int:
+    binary = os.environ.get("MILPSAC_BIN")
+    if not binary:
+        print("MILPSAC_BIN must be set (run through meson test)")
+        return 1
+    failures = 0
+    with tempfile.TemporaryDirectory() as tmp:
+        path = os.path.join(tmp, "ms.mps")
+        with open(path, "w") as f:
+            f.write(market_split(5, 50, 1))
+        for sig in (signal.SIGINT, signal.SIGTERM):
+            proc = subprocess.Popen([binary, "solve", path, "--gap", "0"], stdout=subprocess.PIPE,
+                                    stderr=subprocess.PIPE, text=True)
+            time.sleep(1.5)
+            if proc.poll() is not None:
+                print(f"{sig.name}: the model was solved before the signal (exit {proc.returncode})")
+                failures += 1
+                continue
+            proc.send_signal(sig)
+            try:
+                out, err = proc.communicate(timeout=30)
+            except subprocess.TimeoutExpired:
+                proc.kill()
+                print(f"{sig.name}: still running 30 s after the signal")
+                failures += 1
+                continue
+            if proc.returncode != 130:
+                print(f"{sig.name}: exit {proc.returncode}, expected 130; stderr: {err[:300]}")
+                failures += 1
+                continue
+            doc = json.loads(out)
+            if doc.get("status") != "interrupted" or doc.get("nodes", 0) < 1:
+                print(f"{sig.name}: JSON status {doc.get('status')!r}, nodes {doc.get('nodes')}")
+                failures += 1
+            else:
+                print(f"{sig.name}: exit 130, status interrupted, {doc['nodes']} nodes")
+    return 1 if failures else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
