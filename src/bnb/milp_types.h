@@ -55,6 +55,9 @@ struct MilpOptions {
   // The feasibility pump (bnb/feasibility_pump.h) at the root when rounding
   // and diving found no incumbent; off inside RINS sub-MIPs.
   bool feasibility_pump = true;
+  // Probing on binaries at the root (bnb/probing.h). Off only where a test
+  // needs the unprobed root (probing fixes every column of small planted models).
+  bool probing = true;
   // Columns the cut separators may treat as integer, over the model's
   // columns: the integer columns plus continuous ones that are integral at
   // every integer-feasible point (implied integers: the root presolve sets

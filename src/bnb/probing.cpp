@@ -79,8 +79,20 @@ ProbingOutcome probe_binaries(const lp::LinearProgram& lp, const RowPropagator& 
     } else {
       result.infeasible = true;
     }
-    restore(moved0, lower, upper, lo0, up0);
-    restore(moved1, lower, upper, lo1, up1);
+    // A failed propagation stops mid-row and does not report every column it
+    // moved: that side's scratch copy is refreshed whole.
+    if (zero_ok) {
+      restore(moved0, lower, upper, lo0, up0);
+    } else {
+      lo0 = lower;
+      up0 = upper;
+    }
+    if (one_ok) {
+      restore(moved1, lower, upper, lo1, up1);
+    } else {
+      lo1 = lower;
+      up1 = upper;
+    }
     if (result.infeasible) break;
     for (int c : updates) {
       if (!changed[static_cast<size_t>(c)]) {
