@@ -5,6 +5,7 @@
 #include <utility>
 
 #include "bnb/objective_step.h"
+#include "bnb/probing.h"
 #include "lp/simplex.h"
 #include "lp/solution_check.h"
 #include "lp/tolerances.h"
@@ -73,6 +74,9 @@ SearchState::SearchState(const lp::LinearProgram& lp_in, const MilpOptions& opti
   // unsatisfiable, the bounds are left alone: the root LP gives the verdict.
   Eigen::VectorXd lower = root_lower, upper = root_upper;
   if (!propagator.propagate(lower, upper, {}).infeasible) {
+    if (options.probing)
+      probe_binaries(lp, propagator, lower,
+                     upper);  // bnb/probing.h: leaves the bounds alone if it proves infeasibility
     root_lower = lower;
     root_upper = upper;
   }

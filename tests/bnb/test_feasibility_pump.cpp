@@ -60,6 +60,7 @@ struct PumpRun {
 // Solve the root LP and run the pump there, as the search does.
 PumpRun run_pump(const lp::LinearProgram& lp) {
   bnb::MilpOptions options;
+  options.probing = false;  // probing alone fixes every column of the planted models: the pump would not run
   bnb::SearchState state(lp, options);
   PumpRun run;
   if (state.solve_lp(nullptr) != lp::LpStatus::kOptimal) return run;

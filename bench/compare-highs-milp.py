@@ -1,0 +1,192 @@
+#!/usr/bin/env python3
+"""Branch-and-bound against HiGHS and CBC on MIPLIB 3/2017: the models of
+INDEX.tsv (sets `miplib3` and `miplib2017`) that CBC proved optimal within
+--cbc-seconds (60) run at --time-limit; with --unsolved also the ones CBC did
+not prove, at --long-limit. One solver at a time, one model after another (the
+machine is shared: CPU time, not wall time, is the measure to compare).
+
+Ours:  bench/bnb/milp_run FILE GAP LIMIT (one JSON line: status, objective,
+       nodes, LP iterations, root bounds, ...); CPU time of the process.
+HiGHS: SciPy's native copy through tools/highs/scipy_solve.py (prints
+       status, objective, solve seconds; the MPS reading is not timed).
+CBC:   `cbc FILE -ratioGap 0 -allowableGap 0 -sec LIMIT -solve -quit`, CPU time
+       of the process (includes reading).
+
+An optimum counts as correct when it matches the published optimum or CBC's
+objective in INDEX.tsv to 1e-6 relative. --write FILE writes the Markdown
+table with a header saying how it was made (default: print only); --save FILE
+writes JSON lines; --only a,b restricts the models; --skip-highs/--skip-cbc.
+
+Usage: bench/compare-highs-milp.py [--data DIR] [--time-limit S] [--long-limit S]
+         [--unsolved] [--only a,b] [--write docs/milp-highs.md] [--save F]
+Standard library only (HiGHS needs python3-scipy for its own script).
+"""
+import argparse
+import csv
+import datetime
+import json
+import os
+import resource
+import shutil
+import subprocess
+import time
+from pathlib import Path
+
+REPO = Path(__file__).resolve().parent.parent
+# ../shared beside the checkout; a git worktree one level deeper (wt/NAME) looks two levels up.
+SHARED = Path(os.environ.get("MILPSAC_SHARED", next(
+    (str(p / "shared") for p in (REPO.parent, REPO.parent.parent) if (p / "shared").is_dir()), str(REPO.parent / "shared"))))
+
+
+def parse_args():
+    p = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    p.add_argument("--bin", default=str(REPO / "build" / "bench" / "bnb" / "milp_run"))
+    p.add_argument("--data", default=str(SHARED / "data" / "lp"), help="folder holding INDEX.tsv and the models")
+    p.add_argument("--highs", default=str(SHARED / "tools" / "highs" / "scipy_solve.py"))
+    # Debian's python3-scipy lives beside the system interpreter, not necessarily the one on PATH.
+    p.add_argument("--highs-python", default="/usr/bin/python3" if Path("/usr/bin/python3").exists() else "python3")
+    p.add_argument("--time-limit", type=float, default=60.0)
+    p.add_argument("--long-limit", type=float, default=600.0)
+    p.add_argument("--cbc-seconds", type=float, default=60.0)
+    p.add_argument("--unsolved", action="store_true", help="also the models CBC did not prove, at --long-limit")
+    p.add_argument("--gap", type=float, default=0.0)
+    p.add_argument("--only", default="")
+    p.add_argument("--write", default="")
+    p.add_argument("--save", default="")
+    p.add_argument("--skip-highs", action="store_true")
+    p.add_argument("--skip-cbc", action="store_true")
+    return p.parse_args()
+
+
+def load_models(args):
+    only = set(filter(None, args.only.split(",")))
+    rows = []
+    with open(Path(args.data) / "INDEX.tsv", newline="") as f:
+        for row in csv.DictReader(f, delimiter="\t"):
+            if row["set"] not in ("miplib3", "miplib2017"):
+                continue
+            if only and row["name"] not in only:
+                continue
+            proven = row["cbc_status"] == "optimal" and float(row["cbc_seconds"] or "inf") <= args.cbc_seconds
+            if not proven and not args.unsolved and not only:
+                continue
+            row["limit"] = args.time_limit if proven else args.long_limit
+            rows.append(row)
+    return rows
+
+
+def timed(cmd, limit):
+    """Runs cmd; returns (stdout, CPU seconds of the child) or (None, cpu) when it had to be killed."""
+    before = resource.getrusage(resource.RUSAGE_CHILDREN)
+    try:
+        out = subprocess.run(cmd, capture_output=True, text=True, timeout=limit * 2 + 60).stdout
+    except subprocess.TimeoutExpired:
+        out = None
+    after = resource.getrusage(resource.RUSAGE_CHILDREN)
+    return out, (after.ru_utime - before.ru_utime) + (after.ru_stime - before.ru_stime)
+
+
+def run_ours(args, path, limit):
+    out, cpu = timed([args.bin, str(path), str(args.gap), str(limit)], limit)
+    try:
+        rec = json.loads(out.strip().splitlines()[-1]) if out and out.strip() else {"status": "crash"}
+    except (json.JSONDecodeError, IndexError):
+        rec = {"status": "bad-output"}
+    if out is None:
+        rec = {"status": "killed"}
+    rec["cpu"] = cpu
+    return rec
+
+
+def run_highs(args, path, limit):
+    if args.skip_highs or not Path(args.highs).exists():
+        return None
+    out, cpu = timed([args.highs_python, args.highs, str(path), str(limit), str(max(args.gap, 0.0))], limit)
+    if not out or len(out.split()) < 3:
+        return {"status": "failed", "objective": None, "seconds": None}
+    status, obj, secs = out.split()[:3]
+    return {"status": status, "objective": float(obj), "seconds": float(secs)}
+
+
+def run_cbc(args, path, limit):
+    cbc = shutil.which("cbc")
+    if args.skip_cbc or cbc is None:
+        return None
+    out, cpu = timed([cbc, str(path), "-ratioGap", str(args.gap), "-allowableGap", "0", "-sec", str(limit), "-solve",
+                      "-quit"], limit)
+    status, obj = "failed", None
+    for line in (out or "").splitlines():
+        if line.startswith("Result - Optimal solution found"):
+            status = "optimal"
+        elif line.startswith("Result - Stopped on time"):
+            status = "time_limit"
+        elif line.startswith("Result - Problem proven infeasible"):
+            status = "infeasible"
+        elif line.startswith("Objective value:"):
+            obj = float(line.split()[-1])
+    return {"status": status, "objective": obj, "seconds": cpu}
+
+
+def correct(rec, refs):
+    return (rec is not None and rec.get("status") == "optimal" and rec.get("objective") is not None
+            and any(abs(rec["objective"] - r) <= 1e-6 * max(1.0, abs(r)) for r in refs))
+
+
+def fmt(v, digits=6):
+    if v is None:
+        return "-"
+    return f"{v:.{digits}g}" if isinstance(v, float) else str(v)
+
+
+def cell(rec, ok, seconds):
+    if rec is None:
+        return "-"
+    tag = "" if ok or rec.get("status") != "optimal" else " (WRONG)"
+    return f"{rec.get('status')}{tag} {fmt(seconds, 3)}"
+
+
+def main():
+    args = parse_args()
+    lines = ["| model | limit s | reference | ours | ours objective | nodes | LP iters | root LP | root after cuts"
+             " | HiGHS | HiGHS objective | CBC | CBC objective |",
+             "|---|---|---|---|---|---|---|---|---|---|---|---|---|"]
+    print("\n".join(lines), flush=True)
+    results = []
+    for row in load_models(args):
+        path = Path(args.data) / row["file"]
+        refs = [float(v) for v in (row["published_optimum"], row["cbc_objective"]) if v]
+        limit = row["limit"]
+        ours = run_ours(args, path, limit)
+        highs = run_highs(args, path, limit)
+        cbc = run_cbc(args, path, limit)
+        rec = {"model": row["name"], "limit": limit, "refs": refs, "ours": ours, "highs": highs, "cbc": cbc,
+               "ours_ok": correct(ours, refs), "highs_ok": correct(highs, refs), "cbc_ok": correct(cbc, refs)}
+        results.append(rec)
+        line = (f"| {row['name']} | {limit:g} | {fmt(refs[0] if refs else None)}"
+                f" | {cell(ours, rec['ours_ok'], ours['cpu'])} | {fmt(ours.get('objective'))}"
+                f" | {fmt(ours.get('nodes'))} | {fmt(ours.get('lp_iterations'))} | {fmt(ours.get('root_lp_bound'))}"
+                f" | {fmt(ours.get('root_bound'))}"
+                f" | {cell(highs, rec['highs_ok'], highs and highs['seconds'])}"
+                f" | {fmt(highs and highs['objective'])}"
+                f" | {cell(cbc, rec['cbc_ok'], cbc and cbc['seconds'])} | {fmt(cbc and cbc['objective'])} |")
+        lines.append(line)
+        print(line, flush=True)
+    n = len(results)
+    summary = (f"proven optimal with the reference objective: ours {sum(r['ours_ok'] for r in results)}/{n}, "
+               f"HiGHS {sum(r['highs_ok'] for r in results)}/{n}, CBC {sum(r['cbc_ok'] for r in results)}/{n}")
+    print("\n" + summary)
+    if args.save:
+        with open(args.save, "w") as f:
+            for r in results:
+                f.write(json.dumps(r) + "\n")
+    if args.write:
+        head = [f"<!-- written by bench/compare-highs-milp.py on {datetime.date.today()} -->", "",
+                f"Time limit {args.time_limit:g} s (models CBC proved within {args.cbc_seconds:g} s), "
+                f"{args.long_limit:g} s for the others; gap {args.gap:g}. Seconds: CPU time of the process for ours "
+                "and CBC, HiGHS's own solve time (reading excluded). One solver at a time on a shared 2-core "
+                "machine: times are noisy, node counts and statuses are not.", ""]
+        Path(args.write).write_text("\n".join(head + lines + ["", summary, ""]))
+
+
+if __name__ == "__main__":
+    main()

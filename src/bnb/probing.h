@@ -1,0 +1,39 @@
+// Probing on binary columns at the root.
+//
+// Each binary column x_j (integer, bounds [0, 1]) is set to 0 and then to 1
+// and the rows are propagated (RowPropagator) from there. Every feasible
+// point has x_j = 0 or x_j = 1, so:
+//   - a side whose propagation proves the rows unsatisfiable is impossible:
+//     x_j is fixed to the other side (and that is propagated at once);
+//   - a bound implied on both sides holds everywhere: the global bounds
+//     become the union of the two probes' bounds (min of the lowers, max of
+//     the uppers), which fixes columns that take the same value on both sides.
+// Both sides impossible means the model is infeasible; probing then stops and
+// leaves the bounds as they were (the root LP gives the verdict, with its
+// certificate). Only integer columns ever move (the propagator's invariant).
+//
+// The work is bounded by a budget over probes x (rows + columns + nonzeros),
+// so a large model (SAC at thousands of modules) probes only its first
+// columns; columns are probed in index order: deterministic.
+#pragma once
+
+#include <Eigen/Dense>
+#include <vector>
+
+#include "bnb/propagation.h"
+#include "lp/linear_program.h"
+
+namespace milpsac::bnb {
+
+struct ProbingOutcome {
+  int probed = 0;             // binaries probed (each on both sides)
+  int fixed_by_conflict = 0;  // binaries fixed because one side was impossible
+  int tightened = 0;          // columns whose global bounds moved (fixings included)
+  bool infeasible = false;    // both sides of one binary impossible (bounds left alone)
+};
+
+// Tightens lower/upper in place (already propagated root bounds of `lp`).
+ProbingOutcome probe_binaries(const lp::LinearProgram& lp, const RowPropagator& propagator, Eigen::VectorXd& lower,
+                              Eigen::VectorXd& upper);
+
+}  // namespace milpsac::bnb

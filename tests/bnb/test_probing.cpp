@@ -1,0 +1,118 @@
+// Probing on binaries (bnb/probing.h): a fixing from a one-sided conflict, a
+// bound implied on both sides that plain propagation misses, untouched bounds
+// when both sides fail, and validity on random models (no feasible integer
+// point is ever cut off).
+#include <doctest/doctest.h>
+
+#include <functional>
+#include <random>
+
+#include "../lp/lp_builders.h"
+#include "bnb/probing.h"
+#include "lp/solution_check.h"
+
+using namespace milpsac;
+using lp::kInfinity;
+
+TEST_CASE("probing: x0 = 1 forces x1 = 0, x2 = 1 and x2 = 0: x0 is fixed at 0") {
+  // x0 + x1 <= 1, x1 + x2 >= 1, x0 + x2 <= 1; binaries. Plain propagation moves nothing.
+  auto lp = test::make_lp({{1, 1, 0}, {0, 1, 1}, {1, 0, 1}}, {-kInfinity, 1, -kInfinity}, {1, kInfinity, 1}, {0, 0, 0},
+                          {0, 0, 0}, {1, 1, 1});
+  lp.is_integer.assign(3, 1);
+  bnb::RowPropagator propagator(lp);
+  Eigen::VectorXd lower = lp.col_lower, upper = lp.col_upper;
+  REQUIRE(propagator.propagate(lower, upper, {}).tightened.empty());
+  const auto outcome = bnb::probe_binaries(lp, propagator, lower, upper);
+  CHECK_FALSE(outcome.infeasible);
+  CHECK(outcome.fixed_by_conflict >= 1);
+  CHECK(upper[0] == 0.0);
+  CHECK(lower[1] == 0.0);  // x1 stays free: (0, 1, 0) and (0, 0, 1) are both feasible
+  CHECK(upper[1] == 1.0);
+}
+
+TEST_CASE("probing: a bound implied on both sides of a binary holds globally") {
+  // y + 3 x >= 3, y - 3 x >= 0, y integer in [0, 10], x binary: y >= 3 either way.
+  auto lp = test::make_lp({{3, 1}, {-3, 1}}, {3, 0}, {kInfinity, kInfinity}, {0, 0}, {0, 0}, {1, 10});
+  lp.is_integer = {1, 1};
+  bnb::RowPropagator propagator(lp);
+  Eigen::VectorXd lower = lp.col_lower, upper = lp.col_upper;
+  propagator.propagate(lower, upper, {});
+  REQUIRE(lower[1] < 3.0);  // propagation alone does not see it
+  const auto outcome = bnb::probe_binaries(lp, propagator, lower, upper);
+  CHECK_FALSE(outcome.infeasible);
+  CHECK(lower[1] == 3.0);
+  CHECK(outcome.tightened == 1);
+  CHECK(lower[0] == 0.0);
+  CHECK(upper[0] == 1.0);
+}
+
+TEST_CASE("probing: a conflict fixes a binary; both sides impossible leaves the bounds alone") {
+  // x0 + x1 >= 1, x0 + x2 >= 1, x1 + x2 <= 0 on the raw box: x0 = 0 forces x1 = 1, which the third
+  // row forbids, so x0 = 1.
+  auto lp = test::make_lp({{1, 1, 0}, {1, 0, 1}, {0, 1, 1}}, {1, 1, -kInfinity}, {kInfinity, kInfinity, 0}, {0, 0, 0},
+                          {0, 0, 0}, {1, 1, 1});
+  lp.is_integer.assign(3, 1);
+  bnb::RowPropagator propagator(lp);
+  Eigen::VectorXd lower = lp.col_lower, upper = lp.col_upper;
+  const auto outcome = bnb::probe_binaries(lp, propagator, lower, upper);
+  CHECK_FALSE(outcome.infeasible);
+  CHECK(lower[0] == 1.0);
+  CHECK(upper[1] == 0.0);
+  CHECK(upper[2] == 0.0);
+  // With x0 <= 0 the model is infeasible: x1 = 0 fails the first row, x1 = 1 the third. Nothing moves.
+  auto bad = lp;
+  bad.col_upper[0] = 0.0;
+  bnb::RowPropagator bad_propagator(bad);
+  Eigen::VectorXd bl = bad.col_lower, bu = bad.col_upper;
+  const auto verdict = bnb::probe_binaries(bad, bad_propagator, bl, bu);
+  CHECK(verdict.infeasible);
+  CHECK(bl == bad.col_lower);
+  CHECK(bu == bad.col_upper);
+}
+
+TEST_CASE("random binary programs: probing never removes a feasible integer point") {
+  std::mt19937 rng(11);
+  std::uniform_int_distribution<int> coef(-4, 4);
+  int tightenings = 0;
+  for (int trial = 0; trial < 300; ++trial) {
+    const int n = 6, m = 4;
+    std::vector<std::vector<double>> rows(m, std::vector<double>(n, 0.0));
+    std::vector<double> row_lower(m, -kInfinity), row_upper(m, kInfinity);
+    for (int i = 0; i < m; ++i) {
+      for (int j = 0; j < n; ++j) rows[i][j] = coef(rng);
+      if (i % 2 == 0)
+        row_upper[i] = coef(rng) + 1;
+      else
+        row_lower[i] = coef(rng) - 1;
+    }
+    std::vector<double> col_upper(n, 1.0);
+    col_upper[n - 1] = 3.0;  // one general integer beside the binaries
+    auto lp =
+        test::make_lp(rows, row_lower, row_upper, std::vector<double>(n, 0.0), std::vector<double>(n, 0.0), col_upper);
+    lp.is_integer.assign(n, 1);
+    bnb::RowPropagator propagator(lp);
+    Eigen::VectorXd lower = lp.col_lower, upper = lp.col_upper;
+    if (propagator.propagate(lower, upper, {}).infeasible) continue;
+    const Eigen::VectorXd before_lower = lower, before_upper = upper;
+    const auto outcome = bnb::probe_binaries(lp, propagator, lower, upper);
+    for (int j = 0; j < n; ++j) tightenings += (lower[j] > before_lower[j] || upper[j] < before_upper[j]) ? 1 : 0;
+    Eigen::VectorXd x(n);
+    std::function<void(int)> visit = [&](int j) {
+      if (j == n) {
+        if (!lp::is_feasible(lp, x, 1e-12, true)) return;
+        REQUIRE_FALSE(outcome.infeasible);
+        for (int k = 0; k < n; ++k) {
+          CHECK(x[k] >= lower[k]);
+          CHECK(x[k] <= upper[k]);
+        }
+        return;
+      }
+      for (double v = lp.col_lower[j]; v <= lp.col_upper[j]; v += 1.0) {
+        x[j] = v;
+        visit(j + 1);
+      }
+    };
+    visit(0);
+  }
+  CHECK(tightenings > 20);
+}
