@@ -18,7 +18,8 @@ if not files:
     sys.exit(77)
 open_ns = re.compile(r"^namespace\s*([\w:]*)\s*\{")
 close_ns = re.compile(r"^\}\s*//\s*namespace")
-definition = re.compile(r"^(?:struct|class)\s+(\w+)\b[^;(]*(?:\{|:[^:]|$)")
+# `struct Outer::Inner {` defines the nested type Outer::Inner, not Outer.
+definition = re.compile(r"^(?:struct|class)\s+(\w+(?:::\w+)*)\b[^;(]*(?:\{|:[^:]|$)")
 seen = {}
 clashes = []
 for name in files:

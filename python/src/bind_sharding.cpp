@@ -14,6 +14,7 @@
 #include "common/deadline.h"
 #include "common/input_error.h"
 #include "common/json_input.h"
+#include "common/options.h"
 #include "sharding/exact_json.h"
 #include "sharding/exact_selection.h"
 #include "sharding/plan_json.h"
@@ -41,7 +42,7 @@ struct ShardOptions {
 };
 
 void check(const ShardOptions& o) {
-  if (!(o.time_limit > 0)) throw InputError("option time_limit: must be > 0 seconds");
+  options::check_option(options::kTimeLimit, o.time_limit, "time_limit");  // the CLI's rule and words
   if (o.storage_reservation && !(*o.storage_reservation >= 0.0 && *o.storage_reservation < 1.0))
     throw InputError("option storage_reservation: must be a fraction in [0, 1)");
 }

@@ -62,7 +62,7 @@ def test_every_cli_option_gives_the_cli_json(kwargs, flags, which, tmp_path, cli
 @pytest.mark.parametrize("kwargs, flags, words", [
     ({"storage_reservation": 1.0}, ["--storage-reservation", "1"], "storage_reservation: must be a fraction in [0, 1)"),
     ({"storage_reservation": -0.1}, ["--storage-reservation", "-0.1"], "storage_reservation: must be a fraction"),
-    ({"time_limit": 0}, ["--time-limit", "0"], "time_limit: must be > 0 seconds"),
+    ({"time_limit": 0}, ["--time-limit", "0"], "time_limit: must be > 0 s"),
     ({"time_limit": "soon"}, None, "time_limit: expected a number"),
     ({"storage_reservation": "half"}, None, "storage_reservation: expected a number"),
 ])

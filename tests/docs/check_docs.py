@@ -66,10 +66,12 @@ def rel(path):
 
 def fenced_commands(path):
     inside = False
+    output = False  # a ```text block shows what a command printed, not a command
     for number, line in enumerate(open(path, encoding="utf-8"), 1):
         if FENCE.match(line):
             inside = not inside
-        elif inside:
+            output = inside and line.strip() == "```text"
+        elif inside and not output:
             m = COMMAND_LINE.match(line)
             if m:
                 yield number, m.group(1).split(" #", 1)[0].strip()
