@@ -15,6 +15,7 @@
 #include "cli_args.h"
 #include "commands.h"
 #include "common/deadline.h"
+#include "interrupt.h"
 #include "model/module_info_reader.h"
 #include "model/sac/baseline.h"
 #include "model/sac/sac_solver.h"
@@ -145,22 +146,29 @@ int run_sac(const Args& argv) {
   const Deadline reading(remaining_limit(clock, options.time_limit_seconds));
   const model::ModuleInfo info = model::read_module_info_file(path, &reading);
   print_module_warnings("sac", info.warnings);
-  options.time_limit_seconds = remaining_limit(clock, options.time_limit_seconds);
-  const model::SacSolution solution = model::solve_sac(info, request, options);
+  // The solve's clock: what is left of the limit, and Ctrl-C (SIGINT,
+  // SIGTERM) through its interrupt flag: the search stops with its best plan.
+  const Deadline solve_clock(remaining_limit(clock, options.time_limit_seconds), &interrupt_flag());
+  options.time_limit_seconds = solve_clock.limit_seconds();
+  options.deadline = &solve_clock;
+  model::SacSolution solution = model::solve_sac(info, request, options);
+  const bool interrupted = solve_clock.interrupted();
+  if (interrupted) solution.status = "interrupted";
 
   if (format == OutputFormat::kJson)
     print_json(solution_json(info, request, solution));
   else
     print_table(path, info, request, solution);
 
-  if (!solution.has_plan) {
-    std::cerr << "milp-sac sac: " << no_plan_message(request, solution) << "\n";
-    return 1;
-  }
   if (!solution.violations.empty()) {
     for (const std::string& v : solution.violations)
       std::cerr << "milp-sac sac: internal error: the plan fails the independent check: " << v << "\n";
     return 3;
+  }
+  if (interrupted) return kExitInterrupted;
+  if (!solution.has_plan) {
+    std::cerr << "milp-sac sac: " << no_plan_message(request, solution) << "\n";
+    return 1;
   }
   return 0;
 }

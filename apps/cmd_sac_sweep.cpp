@@ -16,6 +16,8 @@
 #include "common/deadline.h"
 #include "common/input_error.h"
 #include "common/parallel_for.h"
+#include "interrupt.h"
+#include "interrupt.h"
 #include "model/module_info_reader.h"
 #include "model/sac/sac_sweep.h"
 #include "output.h"
@@ -126,7 +128,12 @@ int run_sac_sweep(const CliArgs& args) {
   const std::string& path = args.positional()[0];
   const model::ModuleInfo info = model::read_module_info_file(path);
   print_module_warnings("sac", info.warnings);
-  options.solve.time_limit_seconds = remaining_limit(clock, options.solve.time_limit_seconds);
+  // The sweep's clock: what is left of the limit, and Ctrl-C (SIGINT,
+  // SIGTERM) through its interrupt flag: points not solved by then are
+  // reported as at the time limit, and the command exits 130.
+  const Deadline sweep_clock(remaining_limit(clock, options.solve.time_limit_seconds), &interrupt_flag());
+  options.solve.time_limit_seconds = sweep_clock.limit_seconds();
+  options.solve.deadline = &sweep_clock;
   const model::Sweep sweep = model::sweep_budgets(info, request, options);
 
   if (plot) {
@@ -156,6 +163,10 @@ int run_sac_sweep(const CliArgs& args) {
       code = 3;
     }
     if (!s.has_plan && s.status != "infeasible" && code == 0) code = 1;
+  }
+  if (sweep_clock.interrupted() && code != 3) {
+    std::cerr << "milp-sac sac: interrupted: the points not solved by then are reported as at the time limit\n";
+    code = kExitInterrupted;
   }
   return code;
 }

@@ -142,7 +142,7 @@ int main(int argc, char** argv) {
     return 2;
   }
   // Commands that poll the flag stop on Ctrl-C with their JSON (exit 130).
-  if (name == "solve") install_interrupt_handlers();
+  if (name == "solve" || name == "sac") install_interrupt_handlers();
   try {
     return milpsac::cli::checked_stdout(name, run_command(name, it->second, Args(argv + 2, argv + argc)));
   } catch (const milpsac::InputError& e) {

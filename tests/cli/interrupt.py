@@ -1,9 +1,12 @@
 #!/usr/bin/env python3
-"""milp-sac solve on SIGINT / SIGTERM: the JSON is printed with
-"status": "interrupted" and the exit code is 130.
+"""milp-sac solve and sac on SIGINT / SIGTERM: the JSON is printed with
+"status": "interrupted" and the exit code is 130; sac keeps its best plan.
 
-The model is generated here (no data files): a market-split instance
-(Cornuejols-Dawande), which branch-and-bound cannot finish in seconds.
+The models are generated here (no data files): a market-split instance
+(Cornuejols-Dawande), which branch-and-bound cannot finish in seconds, and a
+LLaMA-like ModuleInfo of 4,000 modules (milp-sac-synth, the first argument),
+whose root LP at gap 0 takes far longer than the test needs to react: the
+signal is sent once sac reports its first plan (the greedy start) on --log.
 """
 import json
 import os
@@ -70,7 +73,40 @@ def main() -> int:
                 failures += 1
             else:
                 print(f"{sig.name}: exit 130, status interrupted, {doc['nodes']} nodes")
+    if len(sys.argv) > 1:
+        failures += sac_keeps_its_plan(binary, sys.argv[1])
     return 1 if failures else 0
+
+
+def sac_keeps_its_plan(binary: str, synth: str) -> int:
+    """1 when sac on SIGINT does not print its greedy plan as "interrupted" and exit 130."""
+    with tempfile.TemporaryDirectory() as tmp:
+        model = os.path.join(tmp, "llama.json")
+        subprocess.run([synth, "llama", "4000", "-o", model], check=True)
+        base = subprocess.run([binary, "baseline", model], capture_output=True, text=True, check=True)
+        budget_gib = json.loads(base.stdout)["peak_memory_bytes"] / 2**30 / 2
+        proc = subprocess.Popen([binary, "sac", model, "--budget", f"{budget_gib:.3f}", "--gap", "0", "--log",
+                                 "--log-interval", "0"], stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+        first = proc.stderr.readline()
+        if "solution" not in first:
+            proc.kill()
+            proc.communicate()
+            print(f"sac: the first --log line is not the first plan: {first!r}")
+            return 1
+        proc.send_signal(signal.SIGINT)
+        try:
+            out, err = proc.communicate(timeout=60)
+        except subprocess.TimeoutExpired:
+            proc.kill()
+            print("sac: still running 60 s after SIGINT")
+            return 1
+        doc = json.loads(out) if out.strip() else {}
+        if proc.returncode != 130 or doc.get("status") != "interrupted" or not doc.get("ac_decisions"):
+            print(f"sac: exit {proc.returncode}, status {doc.get('status')!r}, "
+                  f"{len(doc.get('ac_decisions') or {})} AC decisions; stderr: {err[-300:]}")
+            return 1
+        print(f"sac: exit 130, status interrupted, plan of {len(doc['ac_decisions'])} AC decisions kept")
+        return 0
 
 
 if __name__ == "__main__":
