@@ -17,7 +17,6 @@
 #include "common/input_error.h"
 #include "common/parallel_for.h"
 #include "interrupt.h"
-#include "interrupt.h"
 #include "model/module_info_reader.h"
 #include "model/sac/sac_sweep.h"
 #include "output.h"
