@@ -3,6 +3,7 @@
 #include <pybind11/pybind11.h>
 #include <pybind11/stl.h>
 
+#include <atomic>
 #include <climits>
 #include <cmath>
 #include <string>
@@ -13,6 +14,7 @@
 #include "common/coefficient_range.h"
 #include "common/deadline.h"
 #include "common/input_error.h"
+#include "interruptible.h"
 #include "lp/mps/mps.h"
 
 namespace py = pybind11;
@@ -31,8 +33,7 @@ void bind_lp(py::module_& m) {
         lp::LinearProgram model;
         bnb::MilpResult result;
         double seconds = 0.0;
-        {
-          py::gil_scoped_release release;
+        run_interruptible([&](const std::atomic<bool>* interrupt) {
           check_record(options::kSolveGap, gap);
           check_record(options::kTimeLimit, time_limit);
           if (node_limit <= 0) throw InputError("option node_limit: must be positive");
@@ -54,10 +55,14 @@ void bind_lp(py::module_& m) {
             result.status = bnb::MilpStatus::kTimeLimit;
           }
           (void)check_coefficient_ranges(model, path);
-          options.time_limit_seconds = remaining_limit(clock, time_limit);
+          // The search's clock: what is left of the limit, and Ctrl-C.
+          const Deadline solve_clock(remaining_limit(clock, time_limit), interrupt);
+          options.time_limit_seconds = solve_clock.limit_seconds();
+          options.deadline = &solve_clock;
           if (read_in_time) result = bnb::solve_milp(model, options);
           seconds = clock.elapsed_seconds();
-        }
+          return 0;
+        });
         py::dict out;
         out["status"] = bnb::to_string(result.status);
         out["has_solution"] = result.has_solution;

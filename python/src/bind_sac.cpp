@@ -6,13 +6,16 @@
 #include <pybind11/pybind11.h>
 #include <pybind11/stl.h>
 
+#include <atomic>
 #include <cmath>
 #include <optional>
 #include <string>
 #include <vector>
 
 #include "bindings.h"
+#include "common/deadline.h"
 #include "common/input_error.h"
+#include "interruptible.h"
 #include "model/module_info_reader.h"
 #include "model/sac/baseline.h"
 #include "model/sac/sac_solver.h"
@@ -37,7 +40,7 @@ struct SacRun {
   model::SacSolution solution;
 };
 
-SacRun solve(model::ModuleInfo info, const SacArgs& args) {
+SacRun solve(model::ModuleInfo info, const SacArgs& args, const std::atomic<bool>* interrupt) {
   check_record(options::kSacGap, args.relative_gap);
   check_record(options::kSacTimeLimit, args.time_limit_seconds);
   check_record(options::kWorldSize, args.world_size);
@@ -49,6 +52,8 @@ SacRun solve(model::ModuleInfo info, const SacArgs& args) {
   model::SacSolveOptions options;
   options.relative_gap = args.relative_gap;
   options.time_limit_seconds = args.time_limit_seconds;
+  const Deadline clock(args.time_limit_seconds, interrupt);  // Ctrl-C reaches the search through it
+  options.deadline = &clock;
   model::SacSolution solution = model::solve_sac(info, request, options);
   return {std::move(info), std::move(solution)};
 }
@@ -122,7 +127,7 @@ struct SweepRun {
 };
 
 // The same checks as `milp-sac sac --budget-sweep` (apps/cmd_sac_sweep.cpp).
-SweepRun sweep(model::ModuleInfo info, const SweepArgs& args) {
+SweepRun sweep(model::ModuleInfo info, const SweepArgs& args, const std::atomic<bool>* interrupt) {
   check_record(options::kSacGap, args.relative_gap);
   check_record(options::kSacTimeLimit, args.time_limit_seconds);
   check_record(options::kWorldSize, args.world_size);
@@ -142,6 +147,8 @@ SweepRun sweep(model::ModuleInfo info, const SweepArgs& args) {
   options.solve.relative_gap = args.relative_gap;
   options.solve.time_limit_seconds = args.time_limit_seconds;
   options.threads = args.threads;
+  const Deadline clock(args.time_limit_seconds, interrupt);  // the whole sweep's, with Ctrl-C
+  options.solve.deadline = &clock;
   model::Sweep result = model::sweep_budgets(info, request, options);
   return {std::move(info), std::move(result)};
 }
@@ -196,10 +203,9 @@ void bind_sac(py::module_& m) {
       "plan_sac_text",
       [](const std::string& text, const std::string& source, const SacArgs& args) {
         SacRun run;
-        {
-          py::gil_scoped_release release;
-          run = solve(model::parse_module_info(text, source), args);
-        }
+        run = run_interruptible([&](const std::atomic<bool>* interrupt) {
+          return solve(model::parse_module_info(text, source), args, interrupt);
+        });
         return to_dict(run);
       },
       py::arg("text"), py::arg("source"), py::arg("args"));
@@ -207,10 +213,9 @@ void bind_sac(py::module_& m) {
       "plan_sac_file",
       [](const std::string& path, const SacArgs& args) {
         SacRun run;
-        {
-          py::gil_scoped_release release;
-          run = solve(model::read_module_info_file(path), args);
-        }
+        run = run_interruptible([&](const std::atomic<bool>* interrupt) {
+          return solve(model::read_module_info_file(path), args, interrupt);
+        });
         return to_dict(run);
       },
       py::arg("path"), py::arg("args"));
@@ -231,10 +236,9 @@ void bind_sac(py::module_& m) {
       "sweep_sac_text",
       [](const std::string& text, const std::string& source, const SweepArgs& args) {
         SweepRun run;
-        {
-          py::gil_scoped_release release;
-          run = sweep(model::parse_module_info(text, source), args);
-        }
+        run = run_interruptible([&](const std::atomic<bool>* interrupt) {
+          return sweep(model::parse_module_info(text, source), args, interrupt);
+        });
         return sweep_dict(run, args.world_size);
       },
       py::arg("text"), py::arg("source"), py::arg("args"));
@@ -242,10 +246,9 @@ void bind_sac(py::module_& m) {
       "sweep_sac_file",
       [](const std::string& path, const SweepArgs& args) {
         SweepRun run;
-        {
-          py::gil_scoped_release release;
-          run = sweep(model::read_module_info_file(path), args);
-        }
+        run = run_interruptible([&](const std::atomic<bool>* interrupt) {
+          return sweep(model::read_module_info_file(path), args, interrupt);
+        });
         return sweep_dict(run, args.world_size);
       },
       py::arg("path"), py::arg("args"));
