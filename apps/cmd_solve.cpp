@@ -32,20 +32,31 @@ double without_negative_zero(double v) { return v == 0.0 ? 0.0 : v; }
 Json number_or_null(double v) { return std::isfinite(v) ? Json(without_negative_zero(v)) : Json(nullptr); }
 
 // The JSON object, with "x" written column by column after the other keys.
+// One "key": {name: value, ...} member, streamed (a model may have millions
+// of columns), names in model order.
+void write_named_values(std::ostringstream& out, const char* key, const std::vector<std::string>& names,
+                        const Eigen::VectorXd& values) {
+  out << ",\n  \"" << key << "\": {";
+  for (Eigen::Index i = 0; i < values.size(); ++i)
+    out << (i == 0 ? "\n    " : ",\n    ") << Json(to_valid_utf8(names[static_cast<size_t>(i)])).dump() << ": "
+        << Json(without_negative_zero(values[i])).dump();
+  if (values.size() > 0) out << "\n  ";
+  out << "}";
+}
+
 void print_solution_json(const Json& head, const lp::LinearProgram& model, const bnb::MilpResult& result) {
   std::string text = json_text(with_schema(head));
   text.pop_back();  // the closing brace; the head always has keys, so "\n}" ends it
   while (!text.empty() && text.back() == '\n') text.pop_back();
   std::ostringstream out;
-  out << text << ",\n  \"x\": {";
-  if (result.has_solution) {
-    for (int j = 0; j < model.num_cols(); ++j) {
-      out << (j == 0 ? "\n    " : ",\n    ") << Json(to_valid_utf8(model.col_names[static_cast<size_t>(j)])).dump()
-          << ": " << Json(without_negative_zero(result.x[j])).dump();
-    }
-    if (model.num_cols() > 0) out << "\n  ";
+  out << text;
+  write_named_values(out, "x", model.col_names, result.has_solution ? result.x : Eigen::VectorXd());
+  // A pure LP's optimum also has duals (docs/json.md#solve).
+  if (result.row_duals.size() == model.num_rows() && result.reduced_costs.size() == model.num_cols()) {
+    write_named_values(out, "row_duals", model.row_names, result.row_duals);
+    write_named_values(out, "reduced_costs", model.col_names, result.reduced_costs);
   }
-  out << "}\n}\n";
+  out << "\n}\n";
   std::cout << out.str();
 }
 

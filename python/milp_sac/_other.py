@@ -21,7 +21,9 @@ def solve_mps(
     """Solve an LP or MILP in MPS (fixed, free, .gz) as `milp-sac solve` does.
 
     Returns {'status', 'has_solution', 'objective', 'bound', 'gap', 'nodes',
-    'seconds', 'x': {column: value}}; ValueError (file and line named) on bad MPS.
+    'seconds', 'x': {column: value}}, and for an LP solved to optimality also
+    'row_duals': {row: value} and 'reduced_costs': {column: value} in the
+    model's sense; ValueError (file and line named) on bad MPS.
     """
     if not is_path(path):
         raise TypeError(f"solve_mps: expected a path, got {type(path).__name__}")

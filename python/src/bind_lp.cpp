@@ -76,6 +76,17 @@ void bind_lp(py::module_& m) {
           for (int j = 0; j < model.num_cols(); ++j)
             x[py::str(model.col_names[static_cast<std::size_t>(j)])] = result.x[j];
         out["x"] = x;
+        // A pure LP's optimum: duals and reduced costs by name (as solve's JSON).
+        if (result.row_duals.size() == model.num_rows() && result.reduced_costs.size() == model.num_cols()) {
+          py::dict row_duals;
+          py::dict reduced_costs;
+          for (int i = 0; i < model.num_rows(); ++i)
+            row_duals[py::str(model.row_names[static_cast<std::size_t>(i)])] = result.row_duals[i];
+          for (int j = 0; j < model.num_cols(); ++j)
+            reduced_costs[py::str(model.col_names[static_cast<std::size_t>(j)])] = result.reduced_costs[j];
+          out["row_duals"] = row_duals;
+          out["reduced_costs"] = reduced_costs;
+        }
         out["name"] = model.name;
         return out;
       },

@@ -538,6 +538,13 @@ MilpResult solve_as_lp(const lp::LinearProgram& lp, const MilpOptions& options) 
       r.objective = r.bound = r.root_lp_bound = r.root_bound = solution.objective;
       r.gap = 0.0;
       r.x = solution.x;
+      {
+        // The simplex solves min c^T x; a maximisation is min -c^T x, so its
+        // duals in the model's sense are negated.
+        const double sign = lp.sense == lp::ObjectiveSense::kMaximize ? -1.0 : 1.0;
+        r.row_duals = sign * solution.row_duals;
+        r.reduced_costs = sign * solution.reduced_costs;
+      }
       break;
     case lp::LpStatus::kInfeasible:
       r.status = MilpStatus::kInfeasible;

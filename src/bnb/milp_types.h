@@ -117,6 +117,11 @@ struct MilpResult {
   double primal_residual = NAN;
   double dual_residual = NAN;
   double ray_residual = NAN;
+  // A pure LP's optimum: the row duals and reduced costs in the model's own
+  // sense (d objective / d rhs, d objective / d column bound), as HiGHS and
+  // CBC report them; empty otherwise (a MILP has no duals).
+  Eigen::VectorXd row_duals;
+  Eigen::VectorXd reduced_costs;
   // MIP presolve at the root: rows and columns it removed, and whether the
   // original model had to be searched after all (a presolve hint of
   // infeasibility, a verdict or a failed postsolve check on the reduced model).

@@ -370,3 +370,30 @@ TEST_CASE("an LP point that fails the original check never becomes a false infea
   CHECK(r.status != MilpStatus::kInfeasible);
   if (r.has_solution) CHECK(lp::is_feasible(lp, r.x, 1e-6, true));
 }
+
+TEST_CASE("a pure LP reports its duals and reduced costs in the model's sense") {
+  // max 3x + 2y ; x + y <= 4, x + 3y <= 6, x, y >= 0: optimum x = 4, y = 0
+  // (12). One more unit of the first row's rhs buys 3 (its dual); the second
+  // row is slack (dual 0); y's reduced cost is 2 - 3 = -1: forcing y up costs.
+  auto lp = make_lp({{1, 1}, {1, 3}}, {-inf, -inf}, {4, 6}, {3, 2}, {0, 0}, {inf, inf});
+  lp.sense = lp::ObjectiveSense::kMaximize;
+  const auto r = bnb::solve_milp(lp);
+  REQUIRE(r.status == MilpStatus::kOptimal);
+  CHECK(r.objective == doctest::Approx(12));
+  REQUIRE(r.row_duals.size() == 2);
+  REQUIRE(r.reduced_costs.size() == 2);
+  CHECK(r.row_duals[0] == doctest::Approx(3));
+  CHECK(r.row_duals[1] == doctest::Approx(0));
+  CHECK(r.reduced_costs[0] == doctest::Approx(0));
+  CHECK(r.reduced_costs[1] == doctest::Approx(-1));
+  // The same model minimised (min -3x - 2y) has the opposite duals.
+  lp.sense = lp::ObjectiveSense::kMinimize;
+  lp.c = -lp.c;
+  const auto m = bnb::solve_milp(lp);
+  REQUIRE(m.status == MilpStatus::kOptimal);
+  CHECK(m.row_duals[0] == doctest::Approx(-3));
+  CHECK(m.reduced_costs[1] == doctest::Approx(1));
+  // A MILP has none.
+  mark_integer(lp);
+  CHECK(bnb::solve_milp(lp).row_duals.size() == 0);
+}
