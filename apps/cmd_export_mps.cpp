@@ -4,7 +4,9 @@
 // and `chain` are the models `sac` solves (see docs/sac.md); `pairwise-bigm`
 // is the reference sac_milp model row for row (old names `ours`, `seed`). Prints a JSON
 // summary of the file (or, with -o -, writes the MPS itself to stdout and
-// nothing else).
+// nothing else). --column-map FILE.json also writes which column is which
+// module's decision, so a plan can be read back from another solver's
+// solution (docs/json.md#export-mps-column-map).
 #include <fstream>
 #include <iostream>
 
@@ -15,8 +17,61 @@
 #include "model/sac/sac_formulation.h"
 #include "output.h"
 #include "sac_options.h"
+#include "text_format.h"
 
 namespace milpsac::cli {
+
+namespace {
+
+Json column_name(const model::SacModel& model, int col) {
+  return col < 0 ? Json(nullptr) : Json(to_valid_utf8(model.lp.col_names[static_cast<size_t>(col)]));
+}
+
+// Per module: its AC-unit column y (1 = checkpointed), the column whose value
+// gives the discarded fraction (offset + scale * value when y = 1) and its
+// recompute-time column; then the model's other named columns.
+Json column_map_json(const model::ModuleInfo& info, const model::SacModel& model, model::SacFormulation formulation) {
+  Json map;
+  map["formulation"] = model::to_string(formulation);
+  map["objective_unit_ms"] = model.objective_unit_ms;
+  Json modules = Json::array();
+  for (size_t i = 0; i < info.modules.size(); ++i) {
+    const int y = i < model.y_col.size() ? model.y_col[i] : -1;
+    if (y < 0) continue;  // not a candidate in this model
+    Json m;
+    m["fqn"] = to_valid_utf8(info.modules[i].fqn);
+    m["y"] = column_name(model, y);
+    const int ratio = i < model.ratio_col.size() ? model.ratio_col[i] : -1;
+    if (ratio >= 0) {
+      m["ratio"] = {
+          {"column", column_name(model, ratio)}, {"scale", model.ratio_scale[i]}, {"offset", model.ratio_offset[i]}};
+    } else {
+      m["ratio"] = nullptr;
+    }
+    m["time"] = column_name(model, i < model.time_col.size() ? model.time_col[i] : -1);
+    modules.push_back(std::move(m));
+  }
+  map["modules"] = std::move(modules);
+  map["peak"] = column_name(model, model.peak_col);
+  Json twins = Json::array();
+  for (const auto& [col, members] : model.twin_count_col) {
+    Json names = Json::array();
+    for (int i : members) names.push_back(to_valid_utf8(info.modules[static_cast<size_t>(i)].fqn));
+    twins.push_back({{"column", column_name(model, col)}, {"modules", std::move(names)}});
+  }
+  map["twin_counts"] = std::move(twins);
+  return map;
+}
+
+void write_json_file(const std::string& path, const Json& doc) {
+  std::ofstream out(path, std::ios::binary);
+  if (!out) throw InputError(path + ": cannot open for writing");
+  out << json_text(with_schema(doc));
+  out.flush();
+  if (!out) throw InputError(path + ": write error");
+}
+
+}  // namespace
 
 int run_export_mps(const Args& argv) {
   // "-o FILE" is the documented short form of --output FILE.
@@ -28,11 +83,14 @@ int run_export_mps(const Args& argv) {
   const model::SacFormulation formulation = formulation_from_args(args);
   const auto output = args.value("output");
   if (!output || output->empty()) throw InputError("option -o FILE.mps is required");
+  const auto column_map = args.value("column-map");
+  if (column_map && column_map->empty()) throw InputError("option --column-map: empty file name");
 
   const model::ModuleInfo info = model::read_module_info_file(args.positional()[0]);
   print_module_warnings("export-mps", info.warnings);
   model::validate_request(info, request);
   const model::SacModel model = model::build_sac_model(info, request, formulation);
+  if (column_map) write_json_file(*column_map, column_map_json(info, model, formulation));
 
   if (*output == "-") {
     lp::write_mps(model.lp, std::cout);
@@ -57,6 +115,7 @@ int run_export_mps(const Args& argv) {
   for (int j = 0; j < model.lp.num_cols(); ++j)
     for (lp::SparseMatrix::InnerIterator it(model.lp.A, j); it; ++it) nonzeros += it.value() != 0.0 ? 1 : 0;
   summary["nonzeros"] = nonzeros;
+  if (column_map) summary["column_map"] = *column_map;
   print_json(summary);
   return 0;
 }

@@ -84,6 +84,8 @@ std::vector<CommandSpec> build_specs() {
   std::vector<OptionSpec> exporting = sac_request_options();
   exporting.push_back(formulation_option());
   exporting.push_back({"output", "FILE.mps", "required", "", "the MPS file to write ('-': the MPS on stdout)", 'o'});
+  exporting.push_back({"column-map", "FILE.json", "none", "",
+                       "also write which column is which module's decision (read a plan back from another solver)"});
   specs.push_back({"export-mps", "MODULE_INFO.json", "the SAC MILP as free MPS, for another solver",
                    "Prints a JSON summary of the file written (docs/json.md#export-mps). Exit 0, or 2 on bad input.",
                    with_common(std::move(exporting), false, false, false)});
