@@ -14,10 +14,10 @@
 #include "bnb/branch_and_bound.h"
 #include "cli_args.h"
 #include "commands.h"
-#include "common/coefficient_range.h"
 #include "common/deadline.h"
 #include "common/input_file.h"
 #include "interrupt.h"
+#include "lp/coefficient_range.h"
 #include "lp/mps/mps.h"
 #include "output.h"
 #include "progress_log.h"
@@ -117,7 +117,8 @@ int run_solve(const Args& argv) {
     result.status = bnb::MilpStatus::kTimeLimit;
   }
   // Spans of coefficients the tolerances cannot resolve: refused (InputError) or warned.
-  for (std::string& warning : check_coefficient_ranges(model, input_name(path))) warnings.push_back(std::move(warning));
+  for (std::string& warning : lp::check_coefficient_ranges(model, input_name(path)))
+    warnings.push_back(std::move(warning));
   // The warnings carry "FILE[:LINE]: warning: ..." already. --quiet silences
   // stderr for the whole command (main.cpp), warnings included.
   for (const std::string& warning : warnings) std::cerr << "milp-sac solve: " << warning << "\n";

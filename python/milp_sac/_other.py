@@ -23,7 +23,9 @@ def solve_mps(
     Returns {'status', 'has_solution', 'objective', 'bound', 'gap', 'nodes',
     'seconds', 'x': {column: value}}, and for an LP solved to optimality also
     'row_duals': {row: value} and 'reduced_costs': {column: value} in the
-    model's sense; ValueError (file and line named) on bad MPS.
+    model's sense; 'warnings' lists what `milp-sac solve` warns (reader,
+    coefficient ranges). ValueError (file and line named) on bad MPS, and on
+    coefficients the CLI refuses, with its message.
     """
     if not is_path(path):
         raise TypeError(f"solve_mps: expected a path, got {type(path).__name__}")

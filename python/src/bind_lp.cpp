@@ -11,10 +11,10 @@
 
 #include "bindings.h"
 #include "bnb/branch_and_bound.h"
-#include "common/coefficient_range.h"
 #include "common/deadline.h"
 #include "common/input_error.h"
 #include "interruptible.h"
+#include "lp/coefficient_range.h"
 #include "lp/mps/mps.h"
 
 namespace py = pybind11;
@@ -33,6 +33,7 @@ void bind_lp(py::module_& m) {
         lp::LinearProgram model;
         bnb::MilpResult result;
         double seconds = 0.0;
+        std::vector<std::string> warnings;  // the reader's and the coefficient ranges', as the CLI prints them
         run_interruptible([&](const std::atomic<bool>* interrupt) {
           check_record(options::kSolveGap, gap);
           check_record(options::kTimeLimit, time_limit);
@@ -46,7 +47,6 @@ void bind_lp(py::module_& m) {
           // and the coefficient ranges are checked before solving.
           const Deadline clock;
           const Deadline reading(remaining_limit(clock, time_limit));
-          std::vector<std::string> warnings;
           bool read_in_time = true;
           try {
             model = lp::read_mps_file(path, &warnings, &reading);
@@ -54,7 +54,7 @@ void bind_lp(py::module_& m) {
             read_in_time = false;
             result.status = bnb::MilpStatus::kTimeLimit;
           }
-          (void)check_coefficient_ranges(model, path);
+          for (std::string& warning : lp::check_coefficient_ranges(model, path)) warnings.push_back(std::move(warning));
           // The search's clock: what is left of the limit, and Ctrl-C.
           const Deadline solve_clock(remaining_limit(clock, time_limit), interrupt);
           options.time_limit_seconds = solve_clock.limit_seconds();
@@ -76,6 +76,11 @@ void bind_lp(py::module_& m) {
           for (int j = 0; j < model.num_cols(); ++j)
             x[py::str(model.col_names[static_cast<std::size_t>(j)])] = result.x[j];
         out["x"] = x;
+        py::list warning_list;
+        for (const std::string& warning : warnings)
+          warning_list.append(py::reinterpret_steal<py::str>(
+              PyUnicode_DecodeUTF8(warning.data(), static_cast<Py_ssize_t>(warning.size()), "replace")));
+        out["warnings"] = warning_list;
         // A pure LP's optimum: duals and reduced costs by name (as solve's JSON).
         if (result.row_duals.size() == model.num_rows() && result.reduced_costs.size() == model.num_cols()) {
           py::dict row_duals;

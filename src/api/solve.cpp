@@ -4,6 +4,7 @@
 #include <cstdio>
 
 #include "bnb/branch_and_bound.h"
+#include "lp/coefficient_range.h"
 #include "lp/simplex.h"
 
 namespace milpsac::api {
@@ -21,6 +22,7 @@ Solution solve(const Model& model, const SolveOptions& options) {
   options::check_option(options::kNodeLimit, options.node_limit, "node_limit");
   const lp::LinearProgram lp = to_linear_program(model);
   Solution out;
+  out.warnings = lp::check_coefficient_ranges(lp, "model");
   out.is_mip = lp.has_integers();
   // The one clock of this call: every layer below polls it, and its
   // interrupt flag is the caller's.

@@ -43,9 +43,14 @@ struct Solution {
   double bound = 0.0;  // MILP: best bound; LP: the objective
   double gap = 0.0;    // MILP: relative gap; LP: 0
   long nodes = 0;      // MILP: branch-and-bound nodes
+  // Coefficient spans the tolerances no longer resolve well ("model: warning:
+  // row 'r', ..."), as `milp-sac solve` prints them; empty for most models.
+  std::vector<std::string> warnings;
 };
 
-// Throws InputError on a bad model or out-of-range options (their records' ranges).
+// Throws InputError on a bad model, out-of-range options (their records'
+// ranges), or coefficients the simplex cannot resolve (lp/coefficient_range.h:
+// the same refusal as `milp-sac solve`).
 Solution solve(const Model& model, const SolveOptions& options = {});
 
 }  // namespace milpsac::api

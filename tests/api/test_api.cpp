@@ -98,3 +98,21 @@ TEST_CASE("bad models and options are InputError; a raised interrupt stops befor
   options.interrupt = &stop;
   CHECK(api::solve(m, options).status == "interrupted");
 }
+
+TEST_CASE("the coefficient-range check of milp-sac solve: refused at a 1e16 span, warned at 1e12") {
+  // min x + y ; r1: x + C y >= 1, r2: x + y <= 4, x, y in [0, 3] (C < 0).
+  const auto build = [](double c) {
+    api::Model m;
+    const int x = api::add_col(m, 1.0, 0.0, 3.0, false, "x");
+    const int y = api::add_col(m, 1.0, 0.0, 3.0, false, "y");
+    api::add_row(m, 1.0, INFINITY, {x, y}, {1.0, c}, "r1");
+    api::add_row(m, -INFINITY, 4.0, {x, y}, {1.0, 1.0}, "r2");
+    return m;
+  };
+  CHECK_THROWS_AS(api::solve(build(-1e16)), InputError);
+  const api::Solution wide = api::solve(build(-1e12));
+  CHECK(wide.status == "optimal");
+  REQUIRE(wide.warnings.size() == 2);  // the row r1 and the column y
+  CHECK(wide.warnings[0].find("warning: row 'r1'") != std::string::npos);
+  CHECK(api::solve(build(-1.0)).warnings.empty());
+}

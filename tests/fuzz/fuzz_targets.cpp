@@ -7,9 +7,9 @@
 #include "analysis/autograd_graph.h"
 #include "analysis/graph_info.h"
 #include "bnb/branch_and_bound.h"
-#include "common/coefficient_range.h"
 #include "common/input_error.h"
 #include "common/json_input.h"
+#include "lp/coefficient_range.h"
 #include "lp/mps/mps.h"
 #include "model/module_info_reader.h"
 #include "model/sac_stats.h"
@@ -92,7 +92,7 @@ std::string solve(std::string_view data) {
     const lp::LinearProgram lp = lp::read_mps_text(data, "fuzz.mps");
     if (lp.num_rows() > kMaxSolveRows || lp.num_cols() > kMaxSolveCols) return std::string();
     // As `milp-sac solve`: spans the tolerances cannot resolve are refused (InputError) before solving.
-    for (const std::string& warning : check_coefficient_ranges(lp, "fuzz.mps"))
+    for (const std::string& warning : milpsac::lp::check_coefficient_ranges(lp, "fuzz.mps"))
       if (warning.rfind("fuzz.mps: warning: ", 0) != 0) return "a coefficient warning without its source: " + warning;
     bnb::MilpOptions options;
     options.node_limit = kSolveNodeLimit;

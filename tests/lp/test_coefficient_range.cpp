@@ -6,10 +6,11 @@
 
 #include <string>
 
-#include "common/coefficient_range.h"
 #include "common/input_error.h"
+#include "lp/coefficient_range.h"
 
 using namespace milpsac;
+using namespace milpsac::lp;
 
 namespace {
 

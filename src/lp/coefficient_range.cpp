@@ -1,5 +1,5 @@
 // Coefficient ranges of a model (see coefficient_range.h).
-#include "common/coefficient_range.h"
+#include "lp/coefficient_range.h"
 
 #include <cmath>
 #include <cstdio>
@@ -8,7 +8,7 @@
 #include "common/infinity.h"
 #include "common/input_error.h"
 
-namespace milpsac {
+namespace milpsac::lp {
 namespace {
 
 // The smallest and largest nonzero magnitudes of one row, column or the
@@ -71,7 +71,7 @@ void warn_first(std::vector<std::string>& warnings, const std::string& source, c
 
 }  // namespace
 
-std::vector<std::string> check_coefficient_ranges(const lp::LinearProgram& model, const std::string& source) {
+std::vector<std::string> check_coefficient_ranges(const LinearProgram& model, const std::string& source) {
   const int rows = model.num_rows();
   const int cols = model.num_cols();
   std::vector<Extremes> row(static_cast<std::size_t>(rows));
@@ -79,7 +79,7 @@ std::vector<std::string> check_coefficient_ranges(const lp::LinearProgram& model
   Extremes objective;
   for (int j = 0; j < cols; ++j) {
     objective.add(model.c(j), j);
-    for (lp::SparseMatrix::InnerIterator it(model.A, j); it; ++it) {  // add() skips zeros
+    for (SparseMatrix::InnerIterator it(model.A, j); it; ++it) {  // add() skips zeros
       const int i = static_cast<int>(it.row());
       const double a = it.value();
       row[static_cast<std::size_t>(i)].add(a, j);
@@ -139,4 +139,4 @@ std::vector<std::string> check_coefficient_ranges(const lp::LinearProgram& model
   return warnings;
 }
 
-}  // namespace milpsac
+}  // namespace milpsac::lp

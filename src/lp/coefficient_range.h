@@ -23,7 +23,7 @@
 
 #include "lp/linear_program.h"
 
-namespace milpsac {
+namespace milpsac::lp {
 
 // Span (largest / smallest nonzero magnitude) of one row or column at which
 // the small entries vanish in the large one's round-off: refused.
@@ -36,6 +36,6 @@ inline constexpr double kWideCoefficientRange = 1e10;
 // ("SOURCE: row 'r', column 'c': ...") when a row or column
 // of the matrix spans kUnresolvableCoefficientRange or more; otherwise
 // returns the warnings (empty for a well-ranged model).
-std::vector<std::string> check_coefficient_ranges(const lp::LinearProgram& model, const std::string& source);
+std::vector<std::string> check_coefficient_ranges(const LinearProgram& model, const std::string& source);
 
-}  // namespace milpsac
+}  // namespace milpsac::lp
