@@ -21,6 +21,11 @@
 
 namespace milpsac {
 
+// The largest byte count an input may give: 2^53, the last integer a double
+// holds exactly, so every byte field converts between int64 and double
+// without loss. Byte fields are whole numbers (1024.0 is read, 1024.5 refused).
+inline constexpr std::int64_t kMaxByteCount = std::int64_t{1} << 53;
+
 class JsonField {
  public:
   // The document root of `source`.

@@ -21,7 +21,7 @@ using nlohmann::json;
 // Memory fields are whole bytes of magnitude <= 2^53 (exact in doubles), and all
 // of them together must stay below 2^60 so that every sum the planners form
 // (peaks over modules, budgets) fits in 64 bits.
-constexpr std::int64_t kMaxMemory = std::int64_t{1} << 53;
+constexpr std::int64_t kMaxMemory = kMaxByteCount;
 constexpr double kMaxMemorySum = 1152921504606846976.0;  // 2^60
 
 // Checks of one mod_stats entry; every error names file, path, module and field.
@@ -43,8 +43,10 @@ class StatsFields {
     const double v = f.number();  // names NaN, Infinity, 1e999 and non-numbers
     if (v < lo || v > static_cast<double>(kMaxMemory))
       f.fail("memory " + f.value().dump() + " out of range (|memory| <= 2^53 bytes)");
+    if (!f.value().is_number_integer() && v != std::floor(v))
+      f.fail("memory must be a whole number of bytes, got " + f.value().dump());
     memory_sum_ += std::fabs(v);
-    return f.value().is_number_integer() ? f.value().get<std::int64_t>() : std::llround(v);
+    return f.value().is_number_integer() ? f.value().get<std::int64_t>() : static_cast<std::int64_t>(v);
   }
 
   std::int64_t memory(const char* field, bool allow_negative = false) const {

@@ -19,7 +19,7 @@ namespace {
 using nlohmann::json;
 
 // Memory above this would make the budget arithmetic inexact in doubles.
-constexpr std::int64_t kMaxTotalMemory = std::int64_t{1} << 53;
+constexpr std::int64_t kMaxTotalMemory = kMaxByteCount;
 // Runtimes are milliseconds; their sum is the objective's scale. 1e15 ms is
 // 31,000 years: above it (1e308 was accepted) the objective overflows or
 // swamps the solver's tolerances and the policy ended numerical_error with

@@ -13,7 +13,7 @@ namespace milpsac::sharding {
 namespace {
 
 // Bytes are whole numbers in [0, 2^53]: sums stay exact in double.
-constexpr std::int64_t kMaxBytes = std::int64_t{1} << 53;
+constexpr std::int64_t kMaxBytes = kMaxByteCount;
 constexpr const char* kBytes = "a whole number of bytes in [0, 2^53]";
 
 constexpr std::int64_t kMaxDevices = 1 << 20;

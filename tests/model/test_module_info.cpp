@@ -120,6 +120,14 @@ TEST_CASE("module info: numbers given as floats, object curves with any key orde
   CHECK(info.modules[1].tradeoff_curve[2].y == doctest::Approx(1.0));
 }
 
+TEST_CASE("module info: a fractional byte count is refused, as the SACStats reader refuses it") {
+  Json json = test::tiny_module_info();
+  test::tiny_stats(json, "M.a")["act_total"] = 1024.5;
+  check_contains(error_of(json), {"bad.json", "module 'M.a'", "act_total", "whole number of bytes", "1024.5"});
+  test::tiny_stats(json, "M.a")["act_total"] = 1024.0;  // a whole float is a byte count
+  CHECK(parse(json).modules[1].act_total == 1024);
+}
+
 TEST_CASE("module info: negative act_grad_per_module is allowed") {
   Json json = test::tiny_module_info();
   test::tiny_stats(json, "M.b")["act_grad_per_module"] = -1048576;
