@@ -4,12 +4,11 @@
 // point is ever cut off).
 #include <doctest/doctest.h>
 
-#include <functional>
 #include <random>
 
 #include "../lp/lp_builders.h"
 #include "bnb/probing.h"
-#include "lp/solution_check.h"
+#include "integer_points.h"
 
 using namespace milpsac;
 using lp::kInfinity;
@@ -96,23 +95,7 @@ TEST_CASE("random binary programs: probing never removes a feasible integer poin
     const Eigen::VectorXd before_lower = lower, before_upper = upper;
     const auto outcome = bnb::probe_binaries(lp, propagator, lower, upper);
     for (int j = 0; j < n; ++j) tightenings += (lower[j] > before_lower[j] || upper[j] < before_upper[j]) ? 1 : 0;
-    Eigen::VectorXd x(n);
-    std::function<void(int)> visit = [&](int j) {
-      if (j == n) {
-        if (!lp::is_feasible(lp, x, 1e-12, true)) return;
-        REQUIRE_FALSE(outcome.infeasible);
-        for (int k = 0; k < n; ++k) {
-          CHECK(x[k] >= lower[k]);
-          CHECK(x[k] <= upper[k]);
-        }
-        return;
-      }
-      for (double v = lp.col_lower[j]; v <= lp.col_upper[j]; v += 1.0) {
-        x[j] = v;
-        visit(j + 1);
-      }
-    };
-    visit(0);
+    test::check_box_keeps_integer_points(lp, lower, upper, outcome.infeasible);
   }
   CHECK(tightenings > 20);
 }

@@ -4,12 +4,11 @@
 #include <doctest/doctest.h>
 
 #include <cmath>
-#include <functional>
 #include <random>
 
 #include "../lp/lp_builders.h"
 #include "bnb/propagation.h"
-#include "lp/solution_check.h"
+#include "integer_points.h"
 
 using namespace milpsac;
 using lp::kInfinity;
@@ -108,23 +107,7 @@ TEST_CASE("random integer programs: propagation never removes a feasible integer
     if (outcome.infeasible) ++infeasible_boxes;
     // Every integer point of the original box that satisfies the rows must be
     // inside the propagated box (and the box must not be called infeasible).
-    Eigen::VectorXd x(n);
-    std::function<void(int)> visit = [&](int j) {
-      if (j == n) {
-        if (!lp::is_feasible(lp, x, 1e-12, true)) return;
-        REQUIRE_FALSE(outcome.infeasible);
-        for (int k = 0; k < n; ++k) {
-          CHECK(x[k] >= lower[k]);
-          CHECK(x[k] <= upper[k]);
-        }
-        return;
-      }
-      for (double v = lp.col_lower[j]; v <= lp.col_upper[j]; v += 1.0) {
-        x[j] = v;
-        visit(j + 1);
-      }
-    };
-    visit(0);
+    test::check_box_keeps_integer_points(lp, lower, upper, outcome.infeasible);
   }
   CHECK(tightenings > 50);
   CHECK(infeasible_boxes > 0);
