@@ -1,15 +1,18 @@
 // `milp-sac sac MODULE_INFO.json --budget GIB ...`: the module-level SAC plan
 // (docs/sac.md, docs/json.md#sac). With --budget-sweep, the whole recompute-vs-budget
 // curve instead (cmd_sac_sweep.cpp). JSON by default; --format table prints the plan per module
-// (ratio, memory discarded, recompute time) with totals and the baseline next
-// to it. Exit 0 with a plan, 1 without one (infeasible budget, or a limit hit
+// (ratio, memory discarded, recompute time) with totals, the baseline next
+// to it and where the peak is. The JSON's memory_timeline and --plot-memory
+// (an SVG, sac_memory_plot.h) show memory through the step. Exit 0 with a plan, 1 without one (infeasible budget, or a limit hit
 // before any plan was found), 2 on bad input, 3 if the plan fails the
 // independent re-check (a bug, never expected).
 #include <algorithm>
 #include <cmath>
 #include <cstdio>
+#include <fstream>
 #include <iostream>
 #include <map>
+#include <optional>
 #include <sstream>
 
 #include "cli_args.h"
@@ -18,9 +21,11 @@
 #include "interrupt.h"
 #include "model/module_info_reader.h"
 #include "model/sac/baseline.h"
+#include "model/sac/memory_timeline.h"
 #include "model/sac/sac_solver.h"
 #include "output.h"
 #include "progress_log.h"
+#include "sac_memory_plot.h"
 #include "sac_options.h"
 
 namespace milpsac::cli {
@@ -55,8 +60,23 @@ std::string no_plan_message(const model::SacRequest& request, const model::SacSo
   return out.str();
 }
 
-Json solution_json(const model::ModuleInfo& info, const model::SacRequest& request,
-                   const model::SacSolution& solution) {
+// Points in time order; bytes rounded up as peak_memory_bytes is, so the
+// largest plan_bytes is peak_memory_bytes.
+Json timeline_json(const model::ModuleInfo& info, const model::MemoryTimeline& timeline) {
+  Json points = Json::array();
+  for (const model::TimelinePoint& p : timeline.points) {
+    Json point;
+    point["module"] = info.modules[static_cast<size_t>(p.module)].fqn;
+    point["phase"] = model::to_string(p.phase);
+    point["baseline_bytes"] = static_cast<long long>(p.baseline_bytes);
+    point["plan_bytes"] = static_cast<long long>(std::ceil(p.plan_bytes));
+    points.push_back(std::move(point));
+  }
+  return points;
+}
+
+Json solution_json(const model::ModuleInfo& info, const model::SacRequest& request, const model::SacSolution& solution,
+                   const model::MemoryTimeline* timeline) {
   Json out;
   out["status"] = solution.status;
   Json decisions = Json::object();
@@ -81,11 +101,34 @@ Json solution_json(const model::ModuleInfo& info, const model::SacRequest& reque
       out["min_feasible_budget_gib"] = solution.min_budget->suggested_gib;
     out["message"] = no_plan_message(request, solution);
   }
+  out["memory_timeline"] = timeline ? timeline_json(info, *timeline) : Json(nullptr);
   return out;
 }
 
+// Where the peak is: its module, and the AC units that lower it (those that
+// discarded memory before it) or are being recomputed there.
+void print_peak_place(const model::ModuleInfo& info, const model::MemoryTimeline& timeline) {
+  if (timeline.peak_point < 0) return;
+  constexpr size_t kUnitsNamed = 8;
+  const auto fqn = [&](int module) { return info.modules[static_cast<size_t>(module)].fqn; };
+  const model::TimelinePoint& peak = timeline.points[static_cast<size_t>(timeline.peak_point)];
+  std::printf("\npeak of the plan: %s at '%s' (%s, point %d of %zu of memory_timeline)\n",
+              bytes_text(peak.plan_bytes).c_str(), fqn(peak.module).c_str(), model::to_string(peak.phase),
+              timeline.peak_point + 1, timeline.points.size());
+  if (timeline.baseline_peak_point >= 0)
+    std::printf("peak of the baseline: at '%s'\n",
+                fqn(timeline.points[static_cast<size_t>(timeline.baseline_peak_point)].module).c_str());
+  if (peak.ac_unit >= 0) std::printf("recomputed there: AC unit '%s'\n", fqn(peak.ac_unit).c_str());
+  const std::vector<int>& units = timeline.units_discarded_at_peak;
+  std::printf("AC units with memory discarded there: %zu", units.size());
+  for (size_t k = 0; k < units.size() && k < kUnitsNamed; ++k)
+    std::printf("%s%s", k == 0 ? " (" : ", ", fqn(units[k]).c_str());
+  if (units.size() > kUnitsNamed) std::printf(", ... %zu more", units.size() - kUnitsNamed);
+  std::printf("%s\n", units.empty() ? "" : ")");
+}
+
 void print_table(const std::string& path, const model::ModuleInfo& info, const model::SacRequest& request,
-                 const model::SacSolution& solution) {
+                 const model::SacSolution& solution, const model::MemoryTimeline* timeline) {
   std::printf("SAC plan for %s: budget %g GiB, world size %d\n", path.c_str(), request.budget_gib, request.world_size);
   if (solution.has_plan)
     std::printf("status %s, gap %.2f%%, %ld node%s, %.3f s, plan found by the %s\n\n", solution.status.c_str(),
@@ -123,6 +166,7 @@ void print_table(const std::string& path, const model::ModuleInfo& info, const m
               base.compute_time_ms + eval.total_recompute_ms);
   std::printf("%-22s  %16s  %16.3f\n", "recompute ms", "0", eval.total_recompute_ms);
   std::printf("(baseline: no FSDP, no AC; plan: parameters and gradients sharded over %d ranks)\n", request.world_size);
+  if (timeline) print_peak_place(info, *timeline);
 }
 
 }  // namespace
@@ -132,6 +176,10 @@ int run_sac(const Args& argv) {
   const CliArgs args(argv, command_spec("sac"));
   args.require_positional(1, "MODULE_INFO.json");
   const OutputFormat format = output_format(args);
+  const auto plot = args.value("plot-memory");
+  if (plot && plot->empty()) throw InputError("option --plot-memory: expected a file name");
+  if (plot && args.flag("budget-sweep"))
+    throw InputError("option --plot-memory draws one plan: not with --budget-sweep (--plot draws the sweep)");
   if (args.flag("budget-sweep")) return run_sac_sweep(args);
   const model::SacRequest request = sac_request_from_args(args);
   model::SacSolveOptions options;
@@ -155,10 +203,23 @@ int run_sac(const Args& argv) {
   const bool interrupted = solve_clock.interrupted();
   if (interrupted) solution.status = "interrupted";
 
+  std::optional<model::MemoryTimeline> timeline;
+  if (solution.has_plan) timeline = model::memory_timeline(info, solution.plan, solution.evaluation);
+  if (plot && timeline) {
+    std::ofstream out(*plot, std::ios::binary);
+    if (!out) throw InputError(*plot + ": cannot open for writing");
+    const std::string name = path.substr(path.find_last_of('/') == std::string::npos ? 0 : path.find_last_of('/') + 1);
+    out << memory_svg(
+        info, *timeline, request.budget_gib,
+        "memory through one training step: " + name + ", world size " + std::to_string(request.world_size));
+    out.flush();
+    if (!out) throw InputError(*plot + ": write error");
+  }
   if (format == OutputFormat::kJson)
-    print_json(solution_json(info, request, solution));
+    print_json(solution_json(info, request, solution, timeline ? &*timeline : nullptr));
   else
-    print_table(path, info, request, solution);
+    print_table(path, info, request, solution, timeline ? &*timeline : nullptr);
+  if (plot && !timeline) std::cerr << "milp-sac sac: no plan, so no memory plot: " << *plot << " not written\n";
 
   if (!solution.violations.empty()) {
     for (const std::string& v : solution.violations)

@@ -6,58 +6,16 @@
 #include <vector>
 
 #include "sac_sweep_plot.h"
+#include "svg.h"
 
 namespace milpsac::cli {
 namespace {
 
 constexpr double kWidth = 720, kHeight = 440;
 constexpr double kLeft = 80, kRight = 30, kTop = 40, kBottom = 60;
-
-std::string number(double value, const char* format = "%.4g") {
-  char text[64];
-  std::snprintf(text, sizeof text, format, value);
-  return text;
-}
-
-std::string escape(const std::string& text) {
-  std::string out;
-  for (char c : text) {
-    switch (c) {
-      case '<':
-        out += "&lt;";
-        break;
-      case '>':
-        out += "&gt;";
-        break;
-      case '&':
-        out += "&amp;";
-        break;
-      case '"':
-        out += "&quot;";
-        break;
-      default:
-        out += c;
-    }
-  }
-  return out;
-}
-
-// About five round tick values covering [low, high].
-std::vector<double> ticks(double low, double high) {
-  const double span = high - low;
-  if (!(span > 0)) return {low};
-  const double raw = span / 5;
-  const double magnitude = std::pow(10.0, std::floor(std::log10(raw)));
-  double step = magnitude;
-  for (double factor : {1.0, 2.0, 2.5, 5.0, 10.0})
-    if (magnitude * factor >= raw) {
-      step = magnitude * factor;
-      break;
-    }
-  std::vector<double> result;
-  for (double v = std::ceil(low / step) * step; v <= high + 1e-9 * step; v += step) result.push_back(v);
-  return result;
-}
+using svg::escape;
+using svg::number;
+using svg::ticks;
 
 }  // namespace
 
@@ -81,12 +39,7 @@ std::string sweep_svg(const model::Sweep& sweep, const std::string& title) {
   auto sy = [&](double y) { return kTop + plot_h - y / y_high * plot_h; };
 
   std::ostringstream svg;
-  svg << "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
-      << "<svg xmlns=\"http://www.w3.org/2000/svg\" version=\"1.1\" width=\"" << kWidth << "\" height=\"" << kHeight
-      << "\" viewBox=\"0 0 " << kWidth << " " << kHeight << "\" font-family=\"sans-serif\" font-size=\"12\">\n"
-      << "<rect width=\"100%\" height=\"100%\" fill=\"white\"/>\n"
-      << "<text x=\"" << kWidth / 2 << "\" y=\"22\" text-anchor=\"middle\" font-size=\"14\">" << escape(title)
-      << "</text>\n";
+  svg::open_document(svg, kWidth, kHeight, title);
   // Axes, grid and ticks.
   svg << "<g stroke=\"#ddd\">\n";
   for (double t : ticks(x_low, x_high))

@@ -70,6 +70,8 @@ std::vector<CommandSpec> build_specs() {
   sac.push_back({"max-breakpoints", "N", "8", "breakpoints",
                  "with --budget-sweep: locate the budgets where the set of AC units changes when there are at most N "
                  "(0: the grid alone)"});
+  sac.push_back({"plot-memory", "FILE.svg", "none", "",
+                 "draw the plan's memory through the step (baseline, plan, budget, AC units, peak) as an SVG"});
   sac.push_back({"plot", "FILE.svg", "none", "", "with --budget-sweep: draw the curve as a self-contained SVG"});
   sac.push_back({"threads", "N", "number of cores", "threads",
                  "with --budget-sweep: points solved at once (the curve is the same for every N; 1: one at a time)"});

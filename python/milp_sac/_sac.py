@@ -47,7 +47,10 @@ class SacResult:
     independent of the MILP; bound_ms is a proven lower bound on the recompute
     time of any plan, gap the relative gap between the two; found_by says
     which source found the plan: "heuristic" (the greedy start, not improved
-    by the search) or "search".
+    by the search) or "search". memory_timeline is the memory through the
+    step, point by point in time order, as `milp-sac sac` prints it (dicts with
+    "module", "phase", "baseline_bytes", "plan_bytes"; the largest plan_bytes
+    is peak_memory_bytes); None without a plan.
     """
 
     status: str
@@ -65,6 +68,7 @@ class SacResult:
     min_budget: Optional[dict] = None
     warnings: list[str] = field(default_factory=list)
     message: str = ""
+    memory_timeline: Optional[list[dict[str, Any]]] = None
 
     @property
     def min_feasible_budget_gib(self) -> Optional[float]:
@@ -156,6 +160,7 @@ def plan_sac(
         world_size=args.world_size,
         min_budget=raw["min_budget"],
         warnings=list(raw["warnings"]),
+        memory_timeline=raw["memory_timeline"],
     )
     if not result.has_plan:
         result.message = _no_plan_message(args.budget_gib, args.world_size, result.status, result.min_budget)

@@ -18,6 +18,7 @@
 #include "interruptible.h"
 #include "model/module_info_reader.h"
 #include "model/sac/baseline.h"
+#include "model/sac/memory_timeline.h"
 #include "model/sac/sac_solver.h"
 #include "model/sac/sac_sweep.h"
 
@@ -85,9 +86,26 @@ py::dict plan_dict(const model::ModuleInfo& info, const model::SacSolution& s) {
   return out;
 }
 
+// memory_timeline as `milp-sac sac` prints it (docs/json.md#sac): a list of
+// dicts in time order, bytes rounded up as peak_memory_bytes; None without a plan.
+py::object timeline_list(const model::ModuleInfo& info, const model::SacSolution& s) {
+  if (!s.has_plan) return py::none();
+  py::list points;
+  for (const model::TimelinePoint& p : model::memory_timeline(info, s.plan, s.evaluation).points) {
+    py::dict point;
+    point["module"] = info.modules[static_cast<std::size_t>(p.module)].fqn;
+    point["phase"] = model::to_string(p.phase);
+    point["baseline_bytes"] = static_cast<long long>(p.baseline_bytes);
+    point["plan_bytes"] = static_cast<long long>(std::ceil(p.plan_bytes));
+    points.append(point);
+  }
+  return points;
+}
+
 py::dict to_dict(const SacRun& run) {
   const model::SacSolution& s = run.solution;
   py::dict out = plan_dict(run.info, s);
+  out["memory_timeline"] = timeline_list(run.info, s);
   out["objective_ms"] = number_or_none(s.has_plan, s.objective_ms);
   out["nodes"] = s.nodes;
   out["rows"] = s.rows;

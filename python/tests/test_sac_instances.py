@@ -48,6 +48,7 @@ def check_against_cli(cli, path, budget, world_size, ac_units=None, fsdp_units=N
     assert result.status == out["status"]
     assert result.ac_decisions == out["ac_decisions"]
     assert list(result.ac_decisions) == list(out["ac_decisions"])  # module order too
+    assert result.memory_timeline == out["memory_timeline"]  # None (null) without a plan
     with warnings.catch_warnings():  # the reader's warnings are checked in test_graph.py
         warnings.simplefilter("ignore")
         decisions, recompute, peak = milp_sac.sac_milp(path, budget, world_size, ac_units, fsdp_units)
@@ -138,3 +139,18 @@ def test_baseline_matches_cli_and_instance(cli):
     assert peak == out["peak_memory_bytes"] == expected["peak_mem_bytes"]
     assert math.isclose(compute, out["compute_time_ms"], rel_tol=1e-12)
     assert math.isclose(compute, expected["compute_time_ms"], rel_tol=1e-9)
+
+
+def test_memory_timeline_peaks_and_order():
+    path = instances("sac", "transformer_l4.json")
+    info = json.loads(path.read_text())
+    result = milp_sac.plan_sac(path, 1.4, 4, warn=False)
+    timeline = result.memory_timeline
+    assert [p["module"] for p in timeline] == info["mod_order"]["bw_pre_order"]
+    assert {p["phase"] for p in timeline} == {"backward"}
+    assert max(p["plan_bytes"] for p in timeline) == result.peak_memory_bytes
+    peak, _ = milp_sac.get_peak_memory_runtime_baseline(path)
+    assert max(p["baseline_bytes"] for p in timeline) == peak
+    # Sharding over 4 ranks and discarding only lower memory.
+    assert all(p["plan_bytes"] <= p["baseline_bytes"] for p in timeline)
+    assert milp_sac.plan_sac(path, 0.8, 4, warn=False).memory_timeline is None

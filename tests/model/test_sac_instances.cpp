@@ -259,7 +259,8 @@ TEST_CASE("cli: sac JSON, exit codes, table, baseline, export-mps errors") {
     std::vector<std::string> keys;
     for (const auto& [key, value] : out.items()) keys.push_back(key);
     CHECK(keys == std::vector<std::string>{"schema", "status", "ac_decisions", "recomputation_time_ms",
-                                           "peak_memory_bytes", "bound_ms", "gap", "found_by", "nodes", "seconds"});
+                                           "peak_memory_bytes", "bound_ms", "gap", "found_by", "nodes", "seconds",
+                                           "memory_timeline"});
     CHECK(out["ac_decisions"].size() == 4);
     CHECK(out["peak_memory_bytes"].get<double>() <= 1.6 * model::kBytesPerGiB);
     CHECK(out["gap"].get<double>() <= 0.05);

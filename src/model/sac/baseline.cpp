@@ -28,14 +28,18 @@ void check_memory_range(const ModuleInfo& info) {
   }
 }
 
+std::int64_t baseline_memory_bytes(const ModuleInfo& info, int module) {
+  const ModStats& m = info.modules[static_cast<size_t>(module)];
+  return info.modules.front().param_per_module + m.grad_total + m.act_grad_per_module + m.act_total;
+}
+
 Baseline compute_baseline(const ModuleInfo& info) {
   Baseline result;
   if (info.modules.empty()) return result;
   check_memory_range(info);
   const ModStats& root = info.modules.front();
-  for (const ModStats& m : info.modules)
-    result.peak_memory_bytes =
-        std::max(result.peak_memory_bytes, root.param_per_module + m.grad_total + m.act_grad_per_module + m.act_total);
+  for (int i = 0; i < info.size(); ++i)
+    result.peak_memory_bytes = std::max(result.peak_memory_bytes, baseline_memory_bytes(info, i));
   result.compute_time_ms = root.fw_runtime_per_module + root.bw_runtime_per_module;
   if (!std::isfinite(result.compute_time_ms))
     throw InputError("module '" + root.fqn +

@@ -18,6 +18,12 @@ struct Baseline {
   double compute_time_ms = 0.0;
 };
 
+// Memory of module i's point without FSDP or AC: P + TG_i + AG_i + TA_i (the
+// one formula of the baseline; compute_baseline's peak is its maximum and the
+// memory timeline's baseline_bytes are its values). Call check_memory_range
+// first: the sum is then exact in 64 bits.
+std::int64_t baseline_memory_bytes(const ModuleInfo& info, int module);
+
 // Throws InputError when a sum overflows (see check_memory_range) or the
 // compute time is not a finite number.
 Baseline compute_baseline(const ModuleInfo& info);
