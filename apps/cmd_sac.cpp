@@ -3,9 +3,9 @@
 // curve instead (cmd_sac_sweep.cpp). JSON by default; --format table prints the plan per module
 // (ratio, memory discarded, recompute time) with totals, the baseline next
 // to it and where the peak is. The JSON's memory_timeline and --plot-memory
-// (an SVG, sac_memory_plot.h) show memory through the step. Exit 0 with a plan, 1 without one (infeasible budget, or a limit hit
-// before any plan was found), 2 on bad input, 3 if the plan fails the
-// independent re-check (a bug, never expected).
+// (an SVG, sac_memory_plot.h) show memory through the step. Exit 0 with a plan, 1 without one (infeasible budget, or a
+// limit hit before any plan was found), 2 on bad input, 3 if the plan fails the independent re-check (a bug, never
+// expected).
 #include <algorithm>
 #include <cmath>
 #include <cstdio>
