@@ -80,9 +80,9 @@ def fenced_commands(path):
 def run_example(where, args, scratch):
     """Problems with one documented command line (empty: it works)."""
     argv = shlex.split(args)
-    # Outputs named by -o/--output/--write-solution/--plot go to the scratch folder.
+    # Outputs named by -o/--output/--write-solution/--plot/--plot-memory go to the scratch folder.
     for i, a in enumerate(argv[:-1]):
-        if a in ("-o", "--output", "--write-solution", "--plot") and argv[i + 1] != "-":
+        if a in ("-o", "--output", "--write-solution", "--plot", "--plot-memory") and argv[i + 1] != "-":
             argv[i + 1] = os.path.join(scratch, os.path.basename(argv[i + 1]))
     p = subprocess.run([BIN, *argv], cwd=SOURCE, capture_output=True, text=True, timeout=600)
     if p.returncode != 0:
