@@ -108,13 +108,14 @@ void check_timeline(const ModuleInfo& info, int world_size, double fraction) {
     CHECK(p.ac_unit == unit);
   }
 
-  // The units discarded at the peak: exactly the plan's units before it in fw_post_order.
+  // The units discarded at the peak: exactly the plan's units before it in
+  // fw_post_order that discard something.
   const int peak_module = points[static_cast<size_t>(timeline.peak_point)].module;
   std::vector<int> before;
   for (const std::string& fqn : info.order.fw_post_order) {
     const int j = model::find_module(info, fqn);
     if (j == peak_module) break;
-    if (units.count(j)) before.push_back(j);
+    if (units.count(j) && discarded[j] > 0) before.push_back(j);
   }
   CHECK(timeline.units_discarded_at_peak == before);
 }

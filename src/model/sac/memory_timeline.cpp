@@ -35,7 +35,7 @@ MemoryTimeline memory_timeline(const ModuleInfo& info, const AcPlan& plan, const
     for (const std::string& fqn : info.order.fw_post_order) {
       const int j = find_module(info, fqn);
       if (info.fw_post_position[u(j)] >= peak_position) break;
-      if (is_unit[u(j)]) result.units_discarded_at_peak.push_back(j);
+      if (is_unit[u(j)] && evaluation.discarded_bytes[u(j)] > 0) result.units_discarded_at_peak.push_back(j);
     }
   }
   return result;

@@ -44,7 +44,8 @@ struct MemoryTimeline {
   int peak_point = -1;                // index in points of the evaluator's peak module
   int baseline_peak_point = -1;       // index in points of the first largest baseline_bytes
   // AC units that have discarded memory at the peak (they finished their
-  // forward before the peak module did), in fw_post_order.
+  // forward before the peak module did, and their ratio discards more than
+  // nothing), in fw_post_order.
   std::vector<int> units_discarded_at_peak;
 };
 
