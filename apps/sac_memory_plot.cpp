@@ -20,7 +20,8 @@ constexpr double kHeadroom = 1.25;    // y range over the data: the top fifth ho
 constexpr size_t kMaxBlocks = 24;     // x-axis blocks at most, as a rule (see blocks())
 constexpr size_t kMaxTicks = 80;      // x-axis blocks at most when one block would hold most points
 constexpr double kLabelSpacing = 18;  // px between two block labels, at least (rotated 11 px text)
-constexpr size_t kLabelChars = 30;    // longer block names keep their end
+constexpr size_t kLabelChars = 22;    // longer block names keep their end (rotated, 22 fit above the axis title)
+constexpr size_t kPeakChars = 60;     // likewise the module in a peak label (it must stay inside the plot)
 constexpr size_t kMarkersUpTo = 60;   // a dot per point up to this many points
 constexpr const char* kBaselineColour = "#c0392b";
 constexpr const char* kPlanColour = "#2c6fbb";
@@ -80,9 +81,10 @@ std::vector<Block> blocks(const model::ModuleInfo& info, const model::MemoryTime
   return chosen;
 }
 
-std::string shortened(const std::string& name) {
-  if (name.size() <= kLabelChars) return name;
-  return "..." + name.substr(name.size() - (kLabelChars - 3));
+// A long name keeps its end, the part that tells modules apart.
+std::string shortened(const std::string& name, size_t chars) {
+  if (name.size() <= chars) return name;
+  return "..." + name.substr(name.size() - (chars - 3));
 }
 
 }  // namespace
@@ -149,8 +151,9 @@ std::string memory_svg(const model::ModuleInfo& info, const model::MemoryTimelin
     if (middle - last_label < kLabelSpacing) continue;
     last_label = middle;
     out << "<text class=\"block\" transform=\"translate(" << number(middle + 4) << "," << kTop + plot_h + 10
-        << ") rotate(-40)\" text-anchor=\"end\" font-size=\"11\" fill=\"#333\">" << escape(shortened(b.name))
-        << "<title>" << escape(b.name) << ": points " << b.first + 1 << " to " << b.last + 1 << "</title></text>\n";
+        << ") rotate(-40)\" text-anchor=\"end\" font-size=\"11\" fill=\"#333\">"
+        << escape(shortened(b.name, kLabelChars)) << "<title>" << escape(b.name) << ": points " << b.first + 1 << " to "
+        << b.last + 1 << "</title></text>\n";
   }
   out << "<text x=\"" << kLeft + plot_w / 2 << "\" y=\"" << kHeight - 10
       << "\" text-anchor=\"middle\" fill=\"#333\">backward pass: modules in the order their backward starts (" << n
@@ -196,18 +199,18 @@ std::string memory_svg(const model::ModuleInfo& info, const model::MemoryTimelin
         << number(sy(value_gib) - 5) << "\" stroke=\"" << colour << "\" stroke-dasharray=\"2,2\"/>\n"
         << "<text id=\"" << id << "-label\" x=\"" << number(left_half ? sx(k) + 6 : sx(k) - 6) << "\" y=\""
         << number(row) << "\" text-anchor=\"" << (left_half ? "start" : "end") << "\" fill=\"" << colour
-        << "\" font-weight=\"bold\">" << escape(label) << "</text>\n";
+        << "\" font-weight=\"bold\">" << escape(label) << "<title>" << escape(name(k)) << "</title></text>\n";
   };
   if (timeline.peak_point >= 0) {
     const size_t k = static_cast<size_t>(timeline.peak_point);
     mark("peak", timeline.peak_point, points[k].plan_bytes / gib, kPlanColour, kTop + 16,
-         "plan peak " + number(points[k].plan_bytes / gib) + " GiB at " + name(k));
+         "plan peak " + number(points[k].plan_bytes / gib) + " GiB at " + shortened(name(k), kPeakChars));
   }
   if (timeline.baseline_peak_point >= 0) {
     const size_t k = static_cast<size_t>(timeline.baseline_peak_point);
     const double value = static_cast<double>(points[k].baseline_bytes) / gib;
     mark("baseline-peak", timeline.baseline_peak_point, value, kBaselineColour, kTop + 34,
-         "baseline peak " + number(value) + " GiB at " + name(k));
+         "baseline peak " + number(value) + " GiB at " + shortened(name(k), kPeakChars));
   }
 
   // Legend, above the plot.

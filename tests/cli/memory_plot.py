@@ -62,8 +62,11 @@ def check_picture(binary: str, model: str, budget: str, world_size: str, tmp: st
     check(len(y_ticks) >= 3, f"{name}: {len(y_ticks)} y tick labels")
     blocks = [t for t in by_id(root, "x-axis").iter(SVG + "text") if t.get("class") == "block"]
     check(2 <= len(blocks) <= 45, f"{name}: {len(blocks)} x block labels")  # 18 px apart at most 44 fit
-    label = "".join(by_id(root, "peak-label").itertext())
+    label_element = by_id(root, "peak-label")
+    label = label_element.text or ""
     check(label.endswith(" at " + peak["module"]), f"{name}: peak label {label!r}, JSON peak at {peak['module']}")
+    tooltip = label_element.find(SVG + "title")
+    check(tooltip is not None and tooltip.text == peak["module"], f"{name}: peak label's title is not the module")
     for line in ("baseline", "plan"):
         vertices = by_id(root, line).get("points").split()
         check(len(vertices) == len(timeline), f"{name}: {line} has {len(vertices)} vertices")
