@@ -18,7 +18,7 @@ constexpr double kWidth = 900, kHeight = 500;
 constexpr double kLeft = 80, kRight = 30, kTop = 60, kBottom = 115;
 constexpr double kHeadroom = 1.25;    // y range over the data: the top fifth holds the peak labels
 constexpr size_t kMaxBlocks = 24;     // x-axis blocks at most, as a rule (see blocks())
-constexpr size_t kMaxTicks = 80;      // x-axis blocks at most when one block would hold most points
+constexpr size_t kMaxTicks = 128;     // x-axis blocks at most when one block would hold most points (6 px apart)
 constexpr double kLabelSpacing = 18;  // px between two block labels, at least (rotated 11 px text)
 constexpr size_t kLabelChars = 22;    // longer block names keep their end (rotated, 22 fit above the axis title)
 constexpr size_t kPeakChars = 60;     // likewise the module in a peak label (it must stay inside the plot)
