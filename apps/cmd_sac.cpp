@@ -207,13 +207,13 @@ int run_sac(const Args& argv) {
   if (solution.has_plan) timeline = model::memory_timeline(info, solution.plan, solution.evaluation);
   if (plot && timeline) {
     std::ofstream out(*plot, std::ios::binary);
-    if (!out) throw InputError(*plot + ": cannot open for writing");
+    if (!out) throw InputError(*plot + ": cannot open for writing (option --plot-memory)");
     const std::string name = path.substr(path.find_last_of('/') == std::string::npos ? 0 : path.find_last_of('/') + 1);
     out << memory_svg(
         info, *timeline, request.budget_gib,
         "memory through one training step: " + name + ", world size " + std::to_string(request.world_size));
     out.flush();
-    if (!out) throw InputError(*plot + ": write error");
+    if (!out) throw InputError(*plot + ": write error (option --plot-memory)");
   }
   if (format == OutputFormat::kJson)
     print_json(solution_json(info, request, solution, timeline ? &*timeline : nullptr));
