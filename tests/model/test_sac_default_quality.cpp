@@ -33,8 +33,8 @@ constexpr double kAboveOptimum = 0.005;
 constexpr double kRoundOff = 1e-6;
 
 ModuleInfo synthetic(model::SyntheticFamily family, int modules) {
-  return model::parse_module_info(
-      model::synthetic_module_info_json(model::synthetic_spec_for(family, modules)), "synthetic.json");
+  return model::parse_module_info(model::synthetic_module_info_json(model::synthetic_spec_for(family, modules)),
+                                  "synthetic.json");
 }
 
 SacRequest request_at(const ModuleInfo& info, double fraction) {
