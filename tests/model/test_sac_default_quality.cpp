@@ -122,3 +122,28 @@ TEST_CASE("optimum-first search: off gives the plain search at the gap, with an 
     CHECK(exact.nodes == exact_with.nodes);
   }
 }
+
+TEST_CASE("optimum-first search cut short: the search goes on at the requested gap, status and bound honest") {
+  // One node at 0.1 % rarely proves 0.2 %: the second search at 0.2 % runs.
+  const ModuleInfo info = synthetic(model::SyntheticFamily::kLlama, 1000);
+  constexpr double kRequested = 0.002;
+  int went_on = 0;  // solves where the second search ran (more nodes than the first was allowed)
+  for (double fraction : {0.3, 0.5, 0.7}) {
+    CAPTURE(fraction);
+    const SacRequest request = request_at(info, fraction);
+    const SacSolution exact = solve(info, request, 0.0, 0);
+    REQUIRE(exact.status == "optimal");
+    for (long nodes : {1L, 2L}) {
+      CAPTURE(nodes);
+      const SacSolution s = solve(info, request, kRequested, nodes);
+      REQUIRE(s.has_plan);
+      CHECK((s.status == "optimal" || s.status == "gap_limit"));
+      CHECK(s.gap <= kRequested);
+      CHECK(s.violations.empty());
+      CHECK(s.bound_ms <= exact.objective_ms * (1 + kRoundOff));
+      CHECK(s.objective_ms <= exact.objective_ms * (1 + kRequested / (1 - kRequested)) * (1 + kRoundOff));
+      if (s.nodes > nodes) ++went_on;
+    }
+  }
+  CHECK(went_on > 0);  // the case this test is about did occur
+}
