@@ -11,6 +11,8 @@ baseline`). For each budget, whole processes are timed:
   gap 0      the same with `--gap 0`
   1 s plan   the same with `--time-limit 1`: is there a plan, and its gap
              (status model_too_large: the greedy plan, no search; see docs/sac.md)
+  above opt  how far the default run's recompute time is above the gap-0
+             run's (percent; the plans as reported, `recomputation_time_ms`)
   CBC        `cbc FILE.mps -ratioGap 0.05 -sec 300 -timeMode elapsed -solve -quit`
              on the exported pairwise-bigm (reference) model and on our
              cumulative model, up to --cbc-max-modules (the dense-ish reference
@@ -22,7 +24,7 @@ read with /usr/bin/time when it is installed: on a shared machine the CPU
 seconds say more than the wall seconds. Prints a Markdown table.
 
 Usage: bench/model/sac_scale.py [--bin DIR] [--family llama] [--sizes 250,500,...]
-                                [--fractions 0.3,0.5,0.7] [--cbc-max-modules N]
+                                [--fractions 0.3,0.5,0.7] [--cbc-max-modules N] [--quick]
                                 [--gap0-limit S] [--cbc-limit S] [--cbc-seed-max-modules N]
 Standard library only.
 """
@@ -95,7 +97,11 @@ def main():
                         help="largest model for CBC on the pairwise-bigm model (default: --cbc-max-modules)")
     parser.add_argument("--min-peak-limit", type=float, default=120.0,
                         help="time limit of the smallest-feasible-budget solve (a plan found, not proven, is used)")
+    parser.add_argument("--quick", action="store_true",
+                        help="skip the 1 s plan and CBC columns (the default-vs-gap-0 comparison only)")
     args = parser.parse_args()
+    if args.quick:
+        args.cbc_max_modules = -1
     sac = str(Path(args.bin) / "apps" / "milp-sac")
     synth = str(Path(args.bin) / "tools" / "milp-sac-synth")
     have_cbc = shutil.which("cbc") is not None
@@ -103,9 +109,9 @@ def main():
     print(f"family {args.family}; times are wall seconds of whole processes (CPU seconds in brackets); "
           "rss in MiB")
     print()
-    print("| modules | budget | GiB | gap 0.05 s | found by | gap 0 s | 1 s plan (gap) | rss MiB | "
-          "CBC pairwise-bigm s | CBC cumulative s |")
-    print("|---|---|---|---|---|---|---|---|---|---|")
+    print("| modules | budget | GiB | gap 0.05 s | found by | gap 0 s | gap 0.05 ms | gap 0 ms | above opt | "
+          "1 s plan (gap) | rss MiB | CBC pairwise-bigm s | CBC cumulative s |")
+    print("|---|---|---|---|---|---|---|---|---|---|---|---|---|")
     with tempfile.TemporaryDirectory() as tmp:
         for size in [int(s) for s in args.sizes.split(",")]:
             path = os.path.join(tmp, f"{args.family}{size}.json")
@@ -135,9 +141,16 @@ def main():
                 out0 = json.loads(done0.stdout) if done0 and done0.stdout else {}
                 gap0 = seconds_text(wall0) if out0.get("status") == "optimal" else \
                     f">{args.gap0_limit:.0f} (gap {out0.get('gap', float('nan')) or 0:.3f})"
-                wall1, done1, _ = run(common + ["--time-limit", "1"], 60)
-                out1 = json.loads(done1.stdout) if done1 and done1.stdout else {}
-                plan1 = f"{seconds_text(wall1)} s, gap {out1['gap']:.3f}" if out1.get("gap") is not None else "no plan"
+                ms05, ms0 = out.get("recomputation_time_ms"), out0.get("recomputation_time_ms")
+                ms05_text = f"{ms05:.3f}" if ms05 is not None else "-"
+                ms0_text = f"{ms0:.3f}" if ms0 is not None else "-"
+                above = f"{100.0 * (ms05 - ms0) / ms0:.2f} %" if ms05 is not None and ms0 else "-"
+                plan1 = "skip"
+                if not args.quick:
+                    wall1, done1, _ = run(common + ["--time-limit", "1"], 60)
+                    out1 = json.loads(done1.stdout) if done1 and done1.stdout else {}
+                    plan1 = f"{seconds_text(wall1)} s, gap {out1['gap']:.3f}" if out1.get("gap") is not None \
+                        else "no plan"
                 rss_text = f"{max(r for r in (rss, rss0) if r is not None):.0f}" if (rss or rss0) else "-"
                 cbc_seed = cbc_ours = "skip"
                 if have_cbc and modules <= args.cbc_max_modules:
@@ -152,7 +165,8 @@ def main():
                             cbc_seed = value
                         else:
                             cbc_ours = value
-                print(f"| {modules} | {fraction:.0%} | {budget:.3f} | {gap05} | {found} | {gap0} | {plan1} | "
+                print(f"| {modules} | {fraction:.0%} | {budget:.3f} | {gap05} | {found} | {gap0} | {ms05_text} | "
+                      f"{ms0_text} | {above} | {plan1} | "
                       f"{rss_text} | {cbc_seed} | {cbc_ours} |", flush=True)
 
 

@@ -141,12 +141,21 @@ void Search::reduced_cost_fixing(std::vector<BoundChange>& changes, double objec
     const double lower = state_.relaxation.lower(j), upper = state_.relaxation.upper(j);
     if (!(upper - lower >= 1.0)) continue;
     const double dj = d[j];  // minimisation form, as the solver reports it
+    // The part cut away has the bound objective + |dj| * distance: with the
+    // gap cutoff that can be below the exact one, so it is recorded like a
+    // gap-pruned node (else the reported bound could pass the optimum).
     if (dj > 1e-7 && std::fabs(x[j] - lower) <= 1e-9 && std::isfinite(lower)) {
       const double new_upper = lower + std::floor(slack / dj + 1e-9);
-      if (new_upper < upper) changes.push_back({j, -INFINITY, new_upper});
+      if (new_upper < upper) {
+        changes.push_back({j, -INFINITY, new_upper});
+        record_pruned(objective + dj * (new_upper + 1.0 - lower));
+      }
     } else if (dj < -1e-7 && std::fabs(x[j] - upper) <= 1e-9 && std::isfinite(upper)) {
       const double new_lower = upper - std::floor(slack / -dj + 1e-9);
-      if (new_lower > lower) changes.push_back({j, new_lower, INFINITY});
+      if (new_lower > lower) {
+        changes.push_back({j, new_lower, INFINITY});
+        record_pruned(objective - dj * (upper - new_lower + 1.0));
+      }
     }
   }
 }

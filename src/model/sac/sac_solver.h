@@ -23,6 +23,12 @@
 
 namespace milpsac::model {
 
+// The gap the default search aims at first (relative): well inside the
+// 0.5 % that issue 24 allows above the optimum.
+inline constexpr double kCloseGap = 1e-3;
+// Nodes allowed for that first search (see SacSolveOptions::optimum_nodes).
+inline constexpr long kOptimumNodes = 30;
+
 struct SacSolveOptions {
   double relative_gap = options::kSacGap.default_value;              // the reference's setting
   double time_limit_seconds = options::kSacTimeLimit.default_value;  // the reference's setting
@@ -34,6 +40,12 @@ struct SacSolveOptions {
   // Twin-count columns in the model (sac_formulation.h): same optimum, far
   // fewer nodes at gap 0 on models with repeated layers.
   bool twin_counts = true;
+  // The optimum first, when it is cheap (docs/sac.md): with relative_gap
+  // above kCloseGap, the search first aims at kCloseGap for at most this
+  // many nodes, and only when that does not reach relative_gap does it go
+  // on at relative_gap. A count, not a clock: the same input gives the same
+  // plan. 0: straight to relative_gap.
+  long optimum_nodes = kOptimumNodes;
   // A plan known to fit this request (e.g. the optimum at a smaller budget),
   // offered to the search with the greedy one; the better is kept.
   std::optional<HeuristicPlan> warm_start;

@@ -1,0 +1,149 @@
+// The plan at the default settings (gap 0.05) against the proven optimum
+// (gap 0), solved in the same test: issue 24 item 1 asks for at most 0.5 %
+// above it. On synthetic models of every family (tools/synthetic), budgets
+// 30/50/70 % of the way from the smallest feasible peak to the no-AC peak,
+// the default plan must be valid per the independent evaluator, within the
+// budget, within 0.5 % of the optimum, and report an honest gap and bound
+// (the bound below the optimum, the gap that of the returned plan), the same
+// plan from run to run. The plain search at 0.05 (the optimum-first search
+// of docs/sac.md turned off) must report an honest bound too, and a gap-0
+// request must be left as it was.
+#include <doctest/doctest.h>
+
+#include <cmath>
+#include <string>
+
+#include "model/module_info_reader.h"
+#include "model/sac/sac_min_budget.h"
+#include "model/sac/sac_solver.h"
+#include "model/sac/sac_sweep.h"
+#include "synthetic/synthetic_module_info.h"
+
+using namespace milpsac;
+using model::ModuleInfo;
+using model::SacRequest;
+using model::SacSolution;
+
+namespace {
+
+// The acceptance bound of issue 24: the default plan at most this far above
+// the optimum (relative).
+constexpr double kAboveOptimum = 0.005;
+// Round-off allowed when comparing two solver values of the same plan (relative).
+constexpr double kRoundOff = 1e-6;
+
+ModuleInfo synthetic(model::SyntheticFamily family, int modules) {
+  return model::parse_module_info(model::synthetic_module_info_json(model::synthetic_spec_for(family, modules)),
+                                  "synthetic.json");
+}
+
+SacRequest request_at(const ModuleInfo& info, double fraction) {
+  SacRequest request;
+  const model::MinBudget min = model::smallest_feasible_budget(info, request, Deadline(60.0));
+  REQUIRE(min.found);
+  request.budget_gib = min.peak_gib + fraction * (model::no_ac_peak_gib(info, 1) - min.peak_gib);
+  return request;
+}
+
+SacSolution solve(const ModuleInfo& info, const SacRequest& request, double gap, long optimum_nodes) {
+  model::SacSolveOptions options;
+  options.relative_gap = gap;
+  options.optimum_nodes = optimum_nodes;
+  options.time_limit_seconds = 120.0;
+  return model::solve_sac(info, request, options);
+}
+
+// Same plan: the same units and ratios.
+bool same_plan(const SacSolution& a, const SacSolution& b) {
+  if (a.plan.size() != b.plan.size()) return false;
+  for (size_t k = 0; k < a.plan.size(); ++k)
+    if (a.plan[k].module != b.plan[k].module || std::fabs(a.plan[k].ratio - b.plan[k].ratio) > 0.5e-4) return false;
+  return true;
+}
+
+}  // namespace
+
+TEST_CASE("default settings: the plan within 0.5 % of the gap-0 optimum on every synthetic family") {
+  const model::SyntheticFamily families[] = {model::SyntheticFamily::kTransformer, model::SyntheticFamily::kLlama,
+                                             model::SyntheticFamily::kMoe, model::SyntheticFamily::kResnet};
+  for (model::SyntheticFamily family : families) {
+    for (int modules : {250, 1000}) {
+      const ModuleInfo info = synthetic(family, modules);
+      for (double fraction : {0.3, 0.5, 0.7}) {
+        CAPTURE(std::string(model::to_string(family)));
+        CAPTURE(info.size());
+        CAPTURE(fraction);
+        const SacRequest request = request_at(info, fraction);
+        const model::SacSolveOptions defaults;
+        REQUIRE(defaults.relative_gap == doctest::Approx(0.05));  // the default meaning is kept
+        const SacSolution by_default = model::solve_sac(info, request, defaults);
+        const SacSolution optimum = solve(info, request, 0.0, 0);
+        REQUIRE(optimum.has_plan);
+        REQUIRE(optimum.status == "optimal");
+        REQUIRE(by_default.has_plan);
+        for (const std::string& v : by_default.violations) CAPTURE(v);
+        CHECK(by_default.violations.empty());
+        CHECK(by_default.peak_bytes <= request.budget_gib * model::kBytesPerGiB);
+        CHECK(by_default.recompute_ms <= optimum.recompute_ms * (1 + kAboveOptimum));
+        // Honest: the bound holds against the optimum, the gap is the plan's.
+        CHECK(by_default.bound_ms <= optimum.objective_ms * (1 + kRoundOff));
+        CHECK(by_default.gap <= defaults.relative_gap);
+        const double gap = (by_default.objective_ms - by_default.bound_ms) / by_default.objective_ms;
+        CHECK(by_default.gap == doctest::Approx(gap).epsilon(kRoundOff).scale(1e-9));
+        if (by_default.status == "optimal") CHECK(by_default.gap == 0.0);
+        // The same answer again.
+        CHECK(same_plan(by_default, model::solve_sac(info, request, defaults)));
+      }
+    }
+  }
+}
+
+TEST_CASE("optimum-first search: off gives the plain search at the gap, with an honest bound; gap 0 left alone") {
+  const ModuleInfo info = synthetic(model::SyntheticFamily::kLlama, 1000);
+  for (double fraction : {0.5, 0.7}) {
+    CAPTURE(fraction);
+    const SacRequest request = request_at(info, fraction);
+    const SacSolution plain = solve(info, request, 0.05, 0);
+    const SacSolution first = solve(info, request, 0.05, model::SacSolveOptions{}.optimum_nodes);
+    const SacSolution exact = solve(info, request, 0.0, 0);
+    REQUIRE(plain.has_plan);
+    REQUIRE(first.has_plan);
+    REQUIRE(exact.status == "optimal");
+    CHECK(plain.gap <= 0.05);
+    CHECK(first.recompute_ms <= exact.recompute_ms * (1 + kAboveOptimum));
+    // The plain search stops within 5 % by pruning and by reduced-cost
+    // fixing; both must leave its bound below the optimum (at 70 % the
+    // fixing once reported "optimal" 1.9 % above it).
+    CHECK(plain.bound_ms <= exact.objective_ms * (1 + kRoundOff));
+    if (plain.status == "optimal") CHECK(plain.objective_ms <= exact.objective_ms * (1 + kRoundOff));
+    // At gap 0 the setting changes nothing: the same plan and nodes.
+    const SacSolution exact_with = solve(info, request, 0.0, model::SacSolveOptions{}.optimum_nodes);
+    CHECK(same_plan(exact, exact_with));
+    CHECK(exact.nodes == exact_with.nodes);
+  }
+}
+
+TEST_CASE("optimum-first search cut short: the search goes on at the requested gap, status and bound honest") {
+  // One node at 0.1 % rarely proves 0.2 %: the second search at 0.2 % runs.
+  const ModuleInfo info = synthetic(model::SyntheticFamily::kLlama, 1000);
+  constexpr double kRequested = 0.002;
+  int went_on = 0;  // solves where the second search ran (more nodes than the first was allowed)
+  for (double fraction : {0.3, 0.5, 0.7}) {
+    CAPTURE(fraction);
+    const SacRequest request = request_at(info, fraction);
+    const SacSolution exact = solve(info, request, 0.0, 0);
+    REQUIRE(exact.status == "optimal");
+    for (long nodes : {1L, 2L}) {
+      CAPTURE(nodes);
+      const SacSolution s = solve(info, request, kRequested, nodes);
+      REQUIRE(s.has_plan);
+      CHECK((s.status == "optimal" || s.status == "gap_limit"));
+      CHECK(s.gap <= kRequested);
+      CHECK(s.violations.empty());
+      CHECK(s.bound_ms <= exact.objective_ms * (1 + kRoundOff));
+      CHECK(s.objective_ms <= exact.objective_ms * (1 + kRequested / (1 - kRequested)) * (1 + kRoundOff));
+      if (s.nodes > nodes) ++went_on;
+    }
+  }
+  CHECK(went_on > 0);  // the case this test is about did occur
+}
