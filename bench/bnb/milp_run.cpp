@@ -1,4 +1,4 @@
-// milp_run MODEL.mps[.gz] [GAP] [TIME_LIMIT] [PRESOLVE 0|1] [PUMP 0|1]: solve one MILP with the library
+// milp_run MODEL.mps[.gz] [GAP] [TIME_LIMIT] [PRESOLVE 0|1] [PUMP 0|1] [PROBING 0|1]: solve one MILP with the library
 // and print one JSON line with the search statistics the CLI does not show
 // (root bounds before and after the root work, cuts, LP iterations and
 // fallbacks). Used by bench/compare-cbc-milp.py.
@@ -22,7 +22,7 @@ std::string number(double v) {
 
 int main(int argc, char** argv) {
   if (argc < 2) {
-    std::fprintf(stderr, "usage: milp_run MODEL.mps [GAP] [TIME_LIMIT] [PRESOLVE] [PUMP]\n");
+    std::fprintf(stderr, "usage: milp_run MODEL.mps [GAP] [TIME_LIMIT] [PRESOLVE] [PUMP] [PROBING]\n");
     return 2;
   }
   using namespace milpsac;
@@ -31,6 +31,7 @@ int main(int argc, char** argv) {
   if (argc > 3) options.time_limit_seconds = std::atof(argv[3]);
   if (argc > 4) options.presolve = std::atoi(argv[4]) != 0;
   if (argc > 5) options.feasibility_pump = std::atoi(argv[5]) != 0;
+  if (argc > 6) options.probing = std::atoi(argv[6]) != 0;
   try {
     const lp::LinearProgram model = lp::read_mps_file(argv[1]);
     const bnb::MilpResult r = bnb::solve_milp(model, options);

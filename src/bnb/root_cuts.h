@@ -9,8 +9,9 @@
 // discarded (aging, see cut_pool.h). Rounds stop when the bound stalls,
 // nothing is separated, the LP is integral, or the round/time budget is
 // spent. A round whose re-solve does not end optimal is undone (its cuts
-// removed, the previous basis restored). Models with
-// general-integer columns are not cut (yet): see root_cuts.cpp.
+// removed, the previous basis restored). Models with general-integer columns
+// get no GMI cuts, and lose all their cuts again when the loop gained too
+// little (see root_cuts.cpp).
 #pragma once
 
 #include <functional>
@@ -22,7 +23,8 @@ namespace milpsac::bnb {
 struct RootCutResult {
   lp::LpStatus status = lp::LpStatus::kOptimal;  // of the relaxation after the loop
   int rounds = 0;
-  int cuts_added = 0;  // over all rounds (some may have been dropped since)
+  int cuts_added = 0;        // over all rounds (some may have been dropped since)
+  bool cuts_undone = false;  // all removed at the end (too little gain on a general-integer model)
 };
 
 // One finished round, for the search's log (MilpEvent::kCutRound).
