@@ -35,6 +35,7 @@
 #include "bnb/search_state.h"
 #include "lp/simplex.h"
 #include "lp/solution_check.h"
+#include "lp/tolerances.h"
 
 namespace milpsac::bnb {
 
@@ -157,17 +158,19 @@ void Search::reduced_cost_fixing(std::vector<BoundChange>& changes, double objec
   if (!std::isfinite(cutoff)) return;
   const double slack = cutoff - objective;
   if (slack < 0) return;
+  constexpr double kRoundOff = lp::tol::kSearchRoundOff;
   const Eigen::VectorXd d = state_.relaxation.reduced_costs();
   const Eigen::VectorXd x = state_.relaxation.values();
   for (int j : state_.integer_cols) {
     const double lower = state_.relaxation.lower(j), upper = state_.relaxation.upper(j);
     if (!(upper - lower >= 1.0)) continue;
     const double dj = d[j];  // minimisation form, as the solver reports it
-    if (dj > 1e-7 && std::fabs(x[j] - lower) <= 1e-9 && std::isfinite(lower)) {
-      const double new_upper = lower + std::floor(slack / dj + 1e-9);
+    // A reduced cost within the dual feasibility tolerance of 0 fixes nothing.
+    if (dj > lp::tol::kDualFeasibility && std::fabs(x[j] - lower) <= kRoundOff && std::isfinite(lower)) {
+      const double new_upper = lower + std::floor(slack / dj + kRoundOff);
       if (new_upper < upper) changes.push_back({j, -INFINITY, new_upper});
-    } else if (dj < -1e-7 && std::fabs(x[j] - upper) <= 1e-9 && std::isfinite(upper)) {
-      const double new_lower = upper - std::floor(slack / -dj + 1e-9);
+    } else if (dj < -lp::tol::kDualFeasibility && std::fabs(x[j] - upper) <= kRoundOff && std::isfinite(upper)) {
+      const double new_lower = upper - std::floor(slack / -dj + kRoundOff);
       if (new_lower > lower) changes.push_back({j, new_lower, INFINITY});
     }
   }
@@ -355,7 +358,7 @@ std::optional<Node> Search::plunge_or_park(std::optional<Node> next, std::option
   if (other) push(std::move(*other));
   const double best = queue_.best_bound();
   const double window = state_.has_incumbent ? 0.25 * (state_.incumbent_value - best) : INFINITY;
-  if (objective <= best + std::max(window, 1e-9 * std::fabs(best))) return next;
+  if (objective <= best + std::max(window, lp::tol::kSearchRoundOff * std::fabs(best))) return next;
   push(std::move(*next));
   return std::nullopt;
 }
