@@ -35,6 +35,7 @@
 #include "bnb/search_state.h"
 #include "lp/simplex.h"
 #include "lp/solution_check.h"
+#include "lp/tolerances.h"
 
 namespace milpsac::bnb {
 
@@ -55,8 +56,30 @@ class Search {
   MilpResult run();
 
  private:
-  // Solve one node; returns the child to plunge into, if any.
+  // Solve one node; returns the child to plunge into, if any. Its steps
+  // follow; a step that settles the node returns false and leaves what
+  // process returns in `settled` (nothing, or the node kept open on a stop).
   std::optional<Node> process(Node node);
+  // The node's LP point and the columns that keep it from being a solution.
+  struct NodePoint {
+    Eigen::VectorXd x;
+    std::vector<int> fractional;
+    std::vector<int> semicontinuous;
+    bool integral() const { return fractional.empty() && semicontinuous.empty(); }
+  };
+  NodePoint read_point() const;
+  // The node's first LP: true when it is optimal.
+  bool solve_node_lp(Node& node, std::optional<Node>& settled);
+  // The LP point is a solution of the relaxation's integrality: offer it.
+  void settle_integral(const Eigen::VectorXd& x, double objective);
+  // Diving and (at the root) the feasibility pump, then the node's LP again
+  // (the dive moved it): true when the node goes on to branching.
+  bool dive_and_pump(Node& node, double objective, NodePoint& point, std::optional<Node>& settled);
+  // RINS at the root and then at geometrically spaced node counts: true when
+  // the node goes on to branching.
+  bool run_rins(const Eigen::VectorXd& x, double objective);
+  // Branch on the node's point: returns the child to plunge into, if any.
+  std::optional<Node> branch(const Node& node, const NodePoint& point, double objective);
   void push(Node node) { queue_.push(std::move(node)); }
   void record_pruned(double bound) {
     if (bound < state_.exact_cutoff()) gap_pruned_bound_ = std::min(gap_pruned_bound_, bound);
@@ -135,23 +158,25 @@ void Search::reduced_cost_fixing(std::vector<BoundChange>& changes, double objec
   if (!std::isfinite(cutoff)) return;
   const double slack = cutoff - objective;
   if (slack < 0) return;
+  constexpr double kRoundOff = lp::tol::kSearchRoundOff;
   const Eigen::VectorXd d = state_.relaxation.reduced_costs();
   const Eigen::VectorXd x = state_.relaxation.values();
   for (int j : state_.integer_cols) {
     const double lower = state_.relaxation.lower(j), upper = state_.relaxation.upper(j);
     if (!(upper - lower >= 1.0)) continue;
     const double dj = d[j];  // minimisation form, as the solver reports it
+    // A reduced cost within the dual feasibility tolerance of 0 fixes nothing.
     // The part cut away has the bound objective + |dj| * distance: with the
     // gap cutoff that can be below the exact one, so it is recorded like a
     // gap-pruned node (else the reported bound could pass the optimum).
-    if (dj > 1e-7 && std::fabs(x[j] - lower) <= 1e-9 && std::isfinite(lower)) {
-      const double new_upper = lower + std::floor(slack / dj + 1e-9);
+    if (dj > lp::tol::kDualFeasibility && std::fabs(x[j] - lower) <= kRoundOff && std::isfinite(lower)) {
+      const double new_upper = lower + std::floor(slack / dj + kRoundOff);
       if (new_upper < upper) {
         changes.push_back({j, -INFINITY, new_upper});
         record_pruned(objective + dj * (new_upper + 1.0 - lower));
       }
-    } else if (dj < -1e-7 && std::fabs(x[j] - upper) <= 1e-9 && std::isfinite(upper)) {
-      const double new_lower = upper - std::floor(slack / -dj + 1e-9);
+    } else if (dj < -lp::tol::kDualFeasibility && std::fabs(x[j] - upper) <= kRoundOff && std::isfinite(upper)) {
+      const double new_lower = upper - std::floor(slack / -dj + kRoundOff);
       if (new_lower > lower) {
         changes.push_back({j, new_lower, INFINITY});
         record_pruned(objective - dj * (upper - new_lower + 1.0));
@@ -171,23 +196,8 @@ std::optional<Node> Search::process(Node node) {
   }
   node.propagated = node.changes.size();
   state_.apply_bounds(node.changes);
-  const lp::LpStatus status = state_.solve_lp(node.basis.get());
-  switch (status) {
-    case lp::LpStatus::kInfeasible:
-      return std::nullopt;
-    case lp::LpStatus::kCutoff:
-      record_pruned(state_.relaxation.objective());
-      return std::nullopt;
-    case lp::LpStatus::kTimeLimit:
-      return stop_for_time(std::move(node));
-    case lp::LpStatus::kOptimal:
-      break;
-    default:
-      // The LP failed twice (warm and from the slack basis): keep its bound so
-      // the result says the search is incomplete, never that it is optimal.
-      unresolved_bound_ = std::min(unresolved_bound_, node.bound);
-      return std::nullopt;
-  }
+  std::optional<Node> settled;
+  if (!solve_node_lp(node, settled)) return settled;
   const double objective = state_.relaxation.objective();
   if (node.depth == 0) root_bound_ = objective;
   if (node.branch_column >= 0)
@@ -197,81 +207,126 @@ std::optional<Node> Search::process(Node node) {
     record_pruned(objective);
     return std::nullopt;
   }
-  Eigen::VectorXd x = state_.relaxation.values();
-  std::vector<int> fractional = state_.fractional_columns(x);
-  std::vector<int> semicontinuous = state_.semicontinuous_violations(x);
-  if (fractional.empty() && semicontinuous.empty()) {
-    if (state_.offer_solution(x)) {
-      prune_queue();
-    } else if (!state_.has_incumbent || objective < state_.incumbent_value) {
-      settle_rejected_point(x, objective);
-    }
-    note_incumbent("node LP");
+  NodePoint point = read_point();
+  if (point.integral()) {
+    settle_integral(point.x, objective);
     return std::nullopt;
   }
-  if (simple_rounding(state_, x)) prune_queue();
+  if (simple_rounding(state_, point.x)) prune_queue();
   note_incumbent("rounding");
-  if (node.depth == 0 || (!state_.has_incumbent && node.depth % 8 == 0)) {
-    const long budget = std::max(200L, 2 * state_.relaxation.iterations());
-    if (fractional_dive(state_, node.changes, budget)) prune_queue();
-    note_incumbent("diving");
-    if (state_.time_up) return stop_for_time(std::move(node));
-    // The pump rounds within the model's column bounds, which are not bounds
-    // of a semi-continuous column: such models go without it.
-    if (node.depth == 0 && !state_.has_incumbent && state_.options.feasibility_pump &&
-        state_.semicontinuous_cols.empty()) {
-      const PumpResult pump = feasibility_pump(state_, node.changes, pump_limits());
-      pump_rounds_ = pump.rounds;
-      pump_found_ = pump.found;
-      if (pump.found) prune_queue();
-      note_incumbent("feasibility pump");
-      if (state_.time_up) return stop_for_time(std::move(node));
-    }
-    // The dive moved the LP; restore this node's optimum. With the new
-    // incumbent's cutoff the node may now be pruned instead.
-    const lp::LpStatus again = state_.solve_lp(nullptr);
-    if (again == lp::LpStatus::kTimeLimit) return stop_for_time(std::move(node));
-    if (again == lp::LpStatus::kCutoff) {
-      record_pruned(objective);
-      return std::nullopt;
-    }
-    if (again != lp::LpStatus::kOptimal) {
-      unresolved_bound_ = std::min(unresolved_bound_, objective);
-      return std::nullopt;
-    }
-    x = state_.relaxation.values();
-    fractional = state_.fractional_columns(x);
-    semicontinuous = state_.semicontinuous_violations(x);
-    if (fractional.empty() && semicontinuous.empty()) {
-      const double again_objective = state_.relaxation.objective();
-      if (state_.offer_solution(x))
-        prune_queue();
-      else if (!state_.has_incumbent || again_objective < state_.incumbent_value)
-        settle_rejected_point(x, again_objective);
-      note_incumbent("node LP");
-      return std::nullopt;
-    }
-    if (objective >= state_.cutoff()) {
-      record_pruned(objective);
-      return std::nullopt;
+  if (node.depth == 0 || (!state_.has_incumbent && node.depth % 8 == 0))
+    if (!dive_and_pump(node, objective, point, settled)) return settled;
+  if (!run_rins(point.x, objective)) return std::nullopt;
+  return branch(node, point, objective);
+}
+
+Search::NodePoint Search::read_point() const {
+  NodePoint point;
+  point.x = state_.relaxation.values();
+  point.fractional = state_.fractional_columns(point.x);
+  point.semicontinuous = state_.semicontinuous_violations(point.x);
+  return point;
+}
+
+bool Search::solve_node_lp(Node& node, std::optional<Node>& settled) {
+  switch (state_.solve_lp(node.basis.get())) {
+    case lp::LpStatus::kOptimal:
+      return true;
+    case lp::LpStatus::kInfeasible:
+      break;
+    case lp::LpStatus::kCutoff:
+      record_pruned(state_.relaxation.objective());
+      break;
+    case lp::LpStatus::kTimeLimit:
+      settled = stop_for_time(std::move(node));
+      break;
+    default:
+      // The LP failed every rung of the engine's ladder: keep its bound so
+      // the result says the search is incomplete, never that it is optimal.
+      unresolved_bound_ = std::min(unresolved_bound_, node.bound);
+      break;
+  }
+  return false;
+}
+
+void Search::settle_integral(const Eigen::VectorXd& x, double objective) {
+  if (state_.offer_solution(x))
+    prune_queue();
+  else if (!state_.has_incumbent || objective < state_.incumbent_value)
+    settle_rejected_point(x, objective);
+  note_incumbent("node LP");
+}
+
+bool Search::dive_and_pump(Node& node, double objective, NodePoint& point, std::optional<Node>& settled) {
+  const long budget = std::max(200L, 2 * state_.relaxation.iterations());
+  if (fractional_dive(state_, node.changes, budget)) prune_queue();
+  note_incumbent("diving");
+  if (state_.time_up) {
+    settled = stop_for_time(std::move(node));
+    return false;
+  }
+  // The pump rounds within the model's column bounds, which are not bounds
+  // of a semi-continuous column: such models go without it.
+  if (node.depth == 0 && !state_.has_incumbent && state_.options.feasibility_pump &&
+      state_.semicontinuous_cols.empty()) {
+    const PumpResult pump = feasibility_pump(state_, node.changes, pump_limits());
+    pump_rounds_ = pump.rounds;
+    pump_found_ = pump.found;
+    if (pump.found) prune_queue();
+    note_incumbent("feasibility pump");
+    if (state_.time_up) {
+      settled = stop_for_time(std::move(node));
+      return false;
     }
   }
-  // RINS at the root and then at geometrically spaced node counts.
-  if (state_.has_incumbent && nodes_ >= next_rins_ && !state_.deadline.expired()) {
-    next_rins_ = std::max(2 * nodes_, 100L);
-    if (rins(state_, x, kRinsNodes)) prune_queue();
-    note_incumbent("RINS");
-    if (objective >= state_.cutoff()) {
-      record_pruned(objective);
-      return std::nullopt;
-    }
+  // The dive moved the LP; restore this node's optimum. With the new
+  // incumbent's cutoff the node may now be pruned instead.
+  const lp::LpStatus again = state_.solve_lp(nullptr);
+  if (again == lp::LpStatus::kTimeLimit) {
+    settled = stop_for_time(std::move(node));
+    return false;
   }
+  if (again == lp::LpStatus::kCutoff) {
+    record_pruned(objective);
+    return false;
+  }
+  if (again != lp::LpStatus::kOptimal) {
+    unresolved_bound_ = std::min(unresolved_bound_, objective);
+    return false;
+  }
+  point = read_point();
+  if (point.integral()) {
+    settle_integral(point.x, state_.relaxation.objective());
+    return false;
+  }
+  if (objective >= state_.cutoff()) {
+    record_pruned(objective);
+    return false;
+  }
+  return true;
+}
+
+bool Search::run_rins(const Eigen::VectorXd& x, double objective) {
+  if (!state_.has_incumbent || nodes_ < next_rins_ || state_.deadline.expired()) return true;
+  next_rins_ = std::max(2 * nodes_, 100L);
+  if (rins(state_, x, kRinsNodes)) prune_queue();
+  note_incumbent("RINS");
+  if (objective >= state_.cutoff()) {
+    record_pruned(objective);
+    return false;
+  }
+  return true;
+}
+
+std::optional<Node> Search::branch(const Node& node, const NodePoint& point, double objective) {
+  const Eigen::VectorXd& x = point.x;
   std::vector<BoundChange> changes = node.changes;
   reduced_cost_fixing(changes, objective);
   const size_t propagated = node.propagated;
-  if (!semicontinuous.empty()) return branch_semicontinuous(node, semicontinuous.front(), x, objective, changes);
-  const int j = choose_branching_column(state_, fractional, x, objective, changes);
-  if (state_.time_up) return stop_for_time(std::move(node));
+  if (!point.semicontinuous.empty())
+    return branch_semicontinuous(node, point.semicontinuous.front(), x, objective, changes);
+  const int j = choose_branching_column(state_, point.fractional, x, objective, changes);
+  if (state_.time_up) return stop_for_time(node);
   auto basis = std::make_shared<const lp::Basis>(state_.relaxation.basis());
   Node down{objective, node.depth + 1, next_id_++, changes, basis, j, false, x[j] - std::floor(x[j]), objective};
   down.propagated = propagated;
@@ -312,7 +367,7 @@ std::optional<Node> Search::plunge_or_park(std::optional<Node> next, std::option
   if (other) push(std::move(*other));
   const double best = queue_.best_bound();
   const double window = state_.has_incumbent ? 0.25 * (state_.incumbent_value - best) : INFINITY;
-  if (objective <= best + std::max(window, 1e-9 * std::fabs(best))) return next;
+  if (objective <= best + std::max(window, lp::tol::kSearchRoundOff * std::fabs(best))) return next;
   push(std::move(*next));
   return std::nullopt;
 }

@@ -6,7 +6,7 @@
 #include <cstdint>
 #include <random>
 
-#include "lp/simplex_solver.h"
+#include "lp/checked_simplex.h"
 
 namespace milpsac::bnb {
 namespace {
@@ -224,12 +224,14 @@ PumpResult feasibility_pump(SearchState& state, const std::vector<BoundChange>& 
     alpha = alpha * kObjectiveDecay;
     if (alpha < kObjectiveFloor) alpha = 0.0;
     set_target(p, target, scaled_cost, alpha);
-    lp::SimplexSolver solver(p.lp);
-    solver.set_deadline(&clock);
-    solver.set_iteration_limit(std::min(limits.max_iterations_per_lp, limits.max_lp_iterations - result.lp_iterations));
-    solver.set_basis(basis);
-    const lp::LpStatus status = solver.solve();
-    result.lp_iterations += solver.iterations();
+    // The same checked engine the relaxation uses (its check and fallback
+    // ladder), on the distance LP of this round.
+    lp::CheckedSimplex engine(p.lp, &clock);
+    // A basis that does not fit leaves the engine on the slack basis.
+    if (!engine.set_basis(basis)) ++result.refused_bases;
+    const lp::LpStatus status =
+        engine.solve(std::min(limits.max_iterations_per_lp, limits.max_lp_iterations - result.lp_iterations));
+    result.lp_iterations += engine.iterations();
     if (status != lp::LpStatus::kOptimal) {
       // A stalled distance LP (degenerate models such as 10teams): restart
       // from a perturbed target and the last good basis, a few times.
@@ -238,8 +240,8 @@ PumpResult feasibility_pump(SearchState& state, const std::vector<BoundChange>& 
       ++result.perturbations;
       continue;
     }
-    basis = solver.basis();
-    x = solver.primal_values().head(p.n);
+    basis = engine.active().basis();
+    x = engine.active().primal_values().head(p.n);
     // Offered with its continuous values; offer_solution rounds the integer
     // columns and checks the point on the model.
     if (state.offer_solution(x)) {

@@ -50,6 +50,7 @@ struct PumpResult {
   int perturbations = 0;   // random restarts (a long cycle or a stalled distance LP)
   int stall_restarts = 0;  // restarts because the distance stopped improving
   bool stalled = false;    // ended by the stall rule
+  int refused_bases = 0;   // rounds whose warm basis the LP engine refused (they started from the slack basis)
 };
 
 // `changes` are the node's bound changes (empty at the root); the relaxation

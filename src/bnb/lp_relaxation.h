@@ -9,10 +9,10 @@
 // Invariants and guarantees:
 //   * Iteration budgets are per solve (the simplex counts cumulatively; the
 //     offset is handled here, never by callers).
-//   * An optimum is only reported after a check on the unscaled data at the
-//     current bounds (rows, columns, reduced-cost signs). A solve that fails
-//     it, or ends in kNumericalError, is repeated warm on an unscaled copy of
-//     the problem, then from the slack basis (scaled, then unscaled) before
+//   * The LP engine is lp::CheckedSimplex (lp/checked_simplex.h), the one the
+//     one-shot solve_lp and the feasibility pump use: an optimum is only
+//     reported after its check on the unscaled data at the current bounds,
+//     and a solve that fails it climbs the engine's one fallback ladder before
 //     kNumericalError is returned.
 //   * kInfeasible is passed through from the simplex (certificate-backed by
 //     the LP core); the search prunes a node as infeasible only on it.
@@ -21,10 +21,11 @@
 #pragma once
 
 #include <Eigen/Dense>
-#include <memory>
+#include <utility>
 #include <vector>
 
 #include "common/deadline.h"
+#include "lp/checked_simplex.h"
 #include "lp/linear_program.h"
 #include "lp/simplex.h"
 #include "lp/simplex_solver.h"
@@ -36,19 +37,19 @@ class LpRelaxation {
   LpRelaxation(const lp::LinearProgram& lp, const Deadline* deadline);
 
   // The LP as the simplex holds it: the original rows, then any cut rows.
-  const lp::LinearProgram& model() const { return model_; }
-  int num_cols() const { return model_.num_cols(); }
-  int num_rows() const { return model_.num_rows(); }
+  const lp::LinearProgram& model() const { return engine_.model(); }
+  int num_cols() const { return model().num_cols(); }
+  int num_rows() const { return model().num_rows(); }
   int num_original_rows() const { return original_rows_; }
 
-  // Current column bounds (model_ holds them, so the check sees them too).
-  double lower(int j) const { return model_.col_lower[j]; }
-  double upper(int j) const { return model_.col_upper[j]; }
-  const Eigen::VectorXd& lower() const { return model_.col_lower; }
-  const Eigen::VectorXd& upper() const { return model_.col_upper; }
-  void set_bounds(int j, double lower, double upper);
+  // Current column bounds (the engine's model holds them, so its check sees them too).
+  double lower(int j) const { return model().col_lower[j]; }
+  double upper(int j) const { return model().col_upper[j]; }
+  const Eigen::VectorXd& lower() const { return model().col_lower; }
+  const Eigen::VectorXd& upper() const { return model().col_upper; }
+  void set_bounds(int j, double lower, double upper) { engine_.set_col_bounds(j, lower, upper); }
   // Dual simplex stops with kCutoff once the objective provably exceeds this.
-  void set_cutoff(double cutoff) { cutoff_ = cutoff; }
+  void set_cutoff(double cutoff) { engine_.set_cutoff(cutoff); }
 
   // Solve at the current bounds, warm from `basis` (the live basis when null),
   // with at most `iteration_budget` simplex iterations for this call.
@@ -61,13 +62,15 @@ class LpRelaxation {
   Eigen::VectorXd reduced_costs() const { return active().reduced_costs(); }
   Eigen::VectorXd row_duals() const { return active().row_duals(); }
   lp::Basis basis() const { return active().basis(); }
-  // Make `basis` the live one (rows it lacks, e.g. cuts added since, get basic slacks).
-  void restore_basis(const lp::Basis& basis);
+  // Make `basis` the live one (rows it lacks, e.g. cuts added since, get
+  // basic slacks). A basis that does not fit leaves the slack basis (the
+  // engine counts it and says why); false then.
+  bool restore_basis(const lp::Basis& basis) { return engine_.set_basis(basis); }
 
   // Cumulative simplex iterations (statistics and work budgets).
-  long iterations() const;
-  // How many solves needed the slack-basis or unscaled fallback.
-  long fallbacks() const { return fallbacks_; }
+  long iterations() const { return engine_.iterations(); }
+  // How many solves needed a fallback of the engine's ladder.
+  long fallbacks() const { return engine_.fallbacks(); }
 
   // Append rows lower <= a^T x <= upper (cuts). The simplex is rebuilt on the
   // extended model and warm-started from the current basis, new slacks basic.
@@ -83,24 +86,13 @@ class LpRelaxation {
   // The simplex that produced the last values (for tableau access by the cut
   // separators; its public interface only).
   const lp::SimplexSolver& simplex() const { return active(); }
-  lp::SimplexSolver& simplex() { return using_unscaled_ ? *unscaled_ : *scaled_; }
 
  private:
-  const lp::SimplexSolver& active() const { return using_unscaled_ ? *unscaled_ : *scaled_; }
-  lp::LpStatus solve_with(lp::SimplexSolver& solver, long iteration_budget);
-  bool passes_check(const lp::SimplexSolver& solver) const;
-  void rebuild(const lp::Basis& basis);
-  lp::Basis padded(const lp::Basis& basis) const;
+  const lp::SimplexSolver& active() const { return engine_.active(); }
+  void rebuild(lp::LinearProgram model, const lp::Basis& basis) { engine_.replace_model(std::move(model), basis); }
 
-  lp::LinearProgram model_;
+  lp::CheckedSimplex engine_;
   int original_rows_ = 0;
-  const Deadline* deadline_;
-  double cutoff_ = INFINITY;
-  std::unique_ptr<lp::SimplexSolver> scaled_;
-  std::unique_ptr<lp::SimplexSolver> unscaled_;  // built on first need
-  bool using_unscaled_ = false;
-  long retired_iterations_ = 0;  // iterations of solvers replaced by add_rows
-  long fallbacks_ = 0;
   lp::LpStatus last_status_ = lp::LpStatus::kNumericalError;
 };
 

@@ -3,6 +3,8 @@
 
 #include <algorithm>
 
+#include "lp/tolerances.h"
+
 namespace milpsac::bnb {
 
 const char* to_string(MilpEvent event) {
@@ -40,8 +42,8 @@ const char* to_string(MilpStatus status) {
 }
 
 double relative_gap(double upper, double lower) {
-  if (upper - lower <= 1e-9) return 0.0;
-  return (upper - lower) / std::max(std::fabs(upper), 1e-9);
+  if (upper - lower <= lp::tol::kGapZero) return 0.0;
+  return (upper - lower) / std::max(std::fabs(upper), lp::tol::kGapZero);
 }
 
 MilpResult time_limit_before_search(bool maximize) {

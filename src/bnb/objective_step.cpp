@@ -2,13 +2,15 @@
 
 #include <cmath>
 
+#include "lp/tolerances.h"
+
 namespace milpsac::bnb {
 namespace {
 
 // Is v an integer multiple of g (relative tolerance)?
 bool is_multiple(double v, double g) {
   const double k = v / g;
-  return std::fabs(k - std::round(k)) <= 1e-9 * std::max(1.0, std::fabs(k));
+  return std::fabs(k - std::round(k)) <= lp::tol::kSearchRoundOff * std::max(1.0, std::fabs(k));
 }
 
 }  // namespace
@@ -26,10 +28,11 @@ double objective_step(const lp::LinearProgram& lp) {
     // Euclid on reals, stopped when the remainder is negligible: the step is
     // the largest value dividing every cost seen so far.
     double a = std::max(step, c), b = std::min(step, c);
-    for (int guard = 0; guard < 64 && b > 1e-9 * a; ++guard) {
+    constexpr double kRoundOff = lp::tol::kSearchRoundOff;
+    for (int guard = 0; guard < 64 && b > kRoundOff * a; ++guard) {
       const double r = std::fmod(a, b);
       a = b;
-      b = (r < 1e-9 * a || a - r < 1e-9 * a) ? 0.0 : r;
+      b = (r < kRoundOff * a || a - r < kRoundOff * a) ? 0.0 : r;
     }
     step = a;
   }

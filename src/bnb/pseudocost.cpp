@@ -2,6 +2,8 @@
 
 #include <algorithm>
 
+#include "lp/tolerances.h"
+
 namespace milpsac::bnb {
 
 Pseudocosts::Pseudocosts(int num_cols) {
@@ -12,7 +14,7 @@ Pseudocosts::Pseudocosts(int num_cols) {
 }
 
 void Pseudocosts::record(int col, bool up, double distance, double gain) {
-  if (distance <= 1e-9) return;
+  if (distance <= lp::tol::kSearchRoundOff) return;
   const double per_unit = std::max(gain, 0.0) / distance;
   sum_[up][static_cast<size_t>(col)] += per_unit;
   count_[up][static_cast<size_t>(col)] += 1;

@@ -113,13 +113,13 @@ bool SearchState::propagate(std::vector<BoundChange>& changes, size_t from) {
 double SearchState::exact_cutoff() const {
   if (!has_incumbent) return INFINITY;
   const double ub = incumbent_value;
-  if (step > 0) return ub - step + std::max(1e-6 * step, 1e-9 * std::fabs(ub));
-  return ub - std::max(1e-9, 1e-9 * std::fabs(ub));
+  if (step > 0) return ub - step + std::max(1e-6 * step, lp::tol::kSearchRoundOff * std::fabs(ub));
+  return ub - std::max(lp::tol::kSearchRoundOff, lp::tol::kSearchRoundOff * std::fabs(ub));
 }
 
 double SearchState::gap_cutoff() const {
   if (!has_incumbent) return INFINITY;
-  return incumbent_value - options.relative_gap * std::max(std::fabs(incumbent_value), 1e-9);
+  return incumbent_value - options.relative_gap * std::max(std::fabs(incumbent_value), lp::tol::kGapZero);
 }
 
 void SearchState::apply_bounds(const std::vector<BoundChange>& changes) {

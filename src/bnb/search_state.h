@@ -30,7 +30,7 @@ inline constexpr double kCompletionGain = 1e-7;
 // integral LP point failed the check (Search::settle_rejected_point).
 inline constexpr double kSettledRoundOff = 1e-9;
 // Simplex iterations allowed for one node LP (per solve, not cumulative).
-inline constexpr long kNodeIterationBudget = 1000000;
+inline constexpr long kNodeIterationBudget = lp::kDefaultIterationLimit;
 
 struct SearchState {
   SearchState(const lp::LinearProgram& lp, const MilpOptions& options);

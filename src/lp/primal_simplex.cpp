@@ -20,29 +20,20 @@
 // slightly past its bound after a refactorization shifts that bound too), whose dual simplex (the basis
 // is dual feasible) cleans it up. Before this, degenerate models crawled
 // under Bland's rule.
-// The ratio test is Harris's
-// two passes: pass 1 finds the largest step that keeps every basic within its
-// bounds relaxed by the feasibility tolerance, pass 2 picks among the rows that
-// block within that step the one with the largest |alpha| (stability). When the
-// entering variable reaches its own opposite bound first, it just flips.
+// The pricing (primal_pricing.h) and the ratio test (primal_ratio_test.h,
+// Harris's two passes) are parts of their own; when the entering variable
+// reaches its own opposite bound first, it just flips.
 #include <algorithm>
 #include <cmath>
 #include <cstdint>
 
 #include "lp/pivot_policy.h"
+#include "lp/primal_pricing.h"
+#include "lp/primal_ratio_test.h"
 #include "lp/simplex_solver.h"
 #include "lp/tolerances.h"
 
 namespace milpsac::lp {
-namespace {
-
-struct Limit {
-  double relaxed;  // step allowed with the tolerance (Harris pass 1)
-  double exact;    // step to reach the bound exactly (clamped at 0)
-  bool to_upper;   // which bound the variable reaches
-};
-
-}  // namespace
 
 SimplexSolver::Outcome SimplexSolver::run_primal(Phase phase) {
   const Outcome outcome = primal_loop(phase);
@@ -94,8 +85,7 @@ SimplexSolver::Outcome SimplexSolver::primal_loop(Phase phase) {
   // Devex reference weights (phase 2), one per variable; basic entries unused.
   Eigen::VectorXd devex = Eigen::VectorXd::Ones(num_vars());
   bool duals_fresh = false;  // d_ holds the phase-2 reduced costs of the current basis
-  std::vector<Limit> limits(static_cast<size_t>(m_));
-  std::vector<char> blocking(static_cast<size_t>(m_));
+  PrimalRatioWork ratio_work;
   DegeneracyGuard degeneracy;
   while (true) {
     if (limits_reached()) return Outcome::kLimit;
@@ -136,22 +126,8 @@ SimplexSolver::Outcome SimplexSolver::primal_loop(Phase phase) {
       perturb_basic_bounds();
       degeneracy.restart();
     }
-    // Pricing.
     const bool bland = degeneracy.bland();
-    int q = -1;
-    double best = 0.0;
-    for (int v = 0; v < num_vars() && !(bland && q >= 0); ++v) {
-      if (status_[v] == VarStatus::kBasic || upper_[v] - lower_[v] <= tol::kZero) continue;
-      double score = 0.0;
-      if (status_[v] == VarStatus::kAtLower && d_[v] < -tol_d) score = -d_[v];
-      if (status_[v] == VarStatus::kAtUpper && d_[v] > tol_d) score = d_[v];
-      if (status_[v] == VarStatus::kAtZero && std::fabs(d_[v]) > tol_d) score = std::fabs(d_[v]);
-      if (phase == Phase::kTwo) score = score * score / devex[v];
-      if (score > best) {
-        best = score;
-        q = v;
-      }
-    }
+    const int q = primal_entering(status_, lower_, upper_, d_, phase == Phase::kTwo ? &devex : nullptr, tol_d, bland);
     if (q < 0) {
       if (phase == Phase::kTwo) {
         // Updated reduced costs drift: confirm optimality on fresh ones.
@@ -182,36 +158,10 @@ SimplexSolver::Outcome SimplexSolver::primal_loop(Phase phase) {
     column(q, alpha);
     factor_.ftran(alpha);
 
-    // Ratio test, pass 1: each basic moves by -dir*alpha_i per unit step.
     const double pivot_tol = factor_.num_updates() > BasisFactor::kLongEtaFile ? tol::kPivotLongEtaFile : tol::kPivot;
-    double theta_max = INFINITY;
-    for (int i = 0; i < m_; ++i) {
-      blocking[i] = 0;
-      const double rate = -dir * alpha[i];  // change of x_B[i] per unit step
-      if (std::fabs(rate) <= pivot_tol) continue;
-      const int v = head_[i];
-      const double xv = x_[v];
-      const bool below = phase == Phase::kOne && xv < lower_[v] - tol_p;
-      const bool above = phase == Phase::kOne && xv > upper_[v] + tol_p;
-      double bound;
-      bool to_upper;
-      if (rate < 0) {  // decreasing
-        if (below) continue;
-        to_upper = above;
-        bound = above ? upper_[v] : lower_[v];
-      } else {  // increasing
-        if (above) continue;
-        to_upper = !below;
-        bound = below ? lower_[v] : upper_[v];
-      }
-      if (!std::isfinite(bound)) continue;
-      const double gap = rate < 0 ? xv - bound : bound - xv;
-      // A basic already beyond its bound (by less than the restart threshold)
-      // blocks at once: both steps clamp at 0, so the row stays a candidate.
-      limits[i] = {std::max(gap + tol_p, 0.0) / std::fabs(rate), std::max(gap, 0.0) / std::fabs(rate), to_upper};
-      blocking[i] = 1;
-      theta_max = std::min(theta_max, bland ? limits[i].exact : limits[i].relaxed);
-    }
+    const PrimalRatioChoice ratio = primal_ratio_test(alpha, dir, head_, x_, lower_, upper_, pivot_tol, tol_p,
+                                                      phase == Phase::kOne, bland, ratio_work);
+    const double theta_max = ratio.theta_max;
     const double range = upper_[q] - lower_[q];
     if (!std::isfinite(theta_max) && !std::isfinite(range)) {
       if (phase == Phase::kTwo) {
@@ -230,22 +180,9 @@ SimplexSolver::Outcome SimplexSolver::primal_loop(Phase phase) {
       }
       return Outcome::kRestart;  // phase 1 cannot be unbounded: numerical trouble
     }
-    // Pass 2: among rows blocking within theta_max, the largest |alpha|.
-    int r = -1;
-    for (int i = 0; i < m_; ++i) {
-      if (!blocking[i] || limits[i].exact > theta_max) continue;
-      if (r < 0) {
-        r = i;
-        continue;
-      }
-      if (bland) {
-        if (head_[i] < head_[r]) r = i;
-      } else if (std::fabs(alpha[i]) > std::fabs(alpha[r])) {
-        r = i;
-      }
-    }
+    const int r = ratio.row;
     double step;
-    const bool flip = std::isfinite(range) && (r < 0 || range <= (bland ? limits[r].exact : theta_max));
+    const bool flip = std::isfinite(range) && (r < 0 || range <= (bland ? ratio.exact_step : theta_max));
     // No blocking row and no flip (only NaN or inf values get here): the
     // values are not trustworthy; start the pass again from a fresh factor.
     if (!flip && r < 0) return Outcome::kRestart;
@@ -259,22 +196,9 @@ SimplexSolver::Outcome SimplexSolver::primal_loop(Phase phase) {
         factor_valid_ = false;
         continue;
       }
-      const double theta_d = d_[q] / pivot;
-      const double weight_q = std::max(devex[q], 1.0);
-      for (int v = 0; v < num_vars(); ++v) {
-        if (status_[v] == VarStatus::kBasic || alpha_row[v] == 0.0) continue;
-        d_[v] -= theta_d * alpha_row[v];
-        const double ratio = alpha_row[v] / pivot;
-        devex[v] = std::max(devex[v], ratio * ratio * weight_q);
-      }
-      d_[q] = 0.0;
-      d_[head_[r]] = -theta_d;
-      devex[head_[r]] = std::max(weight_q / (pivot * pivot), 1.0);
-      // Weights grown this far no longer rank edges (an infinite one hides its
-      // column from pricing): start a new reference framework.
-      if (!(devex.maxCoeff() <= tol::kDevexReset)) devex.setOnes();
+      update_primal_devex(status_, alpha_row, pivot, q, head_[r], d_, devex);
     }
-    step = flip ? range : limits[r].exact;
+    step = flip ? range : ratio.exact_step;
     degeneracy.record(step);
 
     x_[q] += dir * step;
@@ -286,7 +210,7 @@ SimplexSolver::Outcome SimplexSolver::primal_loop(Phase phase) {
       continue;
     }
     const int leaving = head_[r];
-    status_[leaving] = limits[r].to_upper ? VarStatus::kAtUpper : VarStatus::kAtLower;
+    status_[leaving] = ratio.to_upper ? VarStatus::kAtUpper : VarStatus::kAtLower;
     position_[leaving] = -1;
     x_[leaving] = nonbasic_value(leaving);
     head_[r] = q;

@@ -33,12 +33,16 @@ struct Basis {
   bool empty() const { return cols.empty() && rows.empty(); }
 };
 
+// The simplex iteration limit when a caller sets none: LpOptions, a fresh
+// SimplexSolver and the search's budget for one node LP all start from it.
+inline constexpr long kDefaultIterationLimit = 1000000;
+
 struct LpOptions {
   double time_limit_seconds = INFINITY;
   // The caller's clock (not owned; null at a front door): when set, the solve
   // ends no later than it and stops when its interrupt flag is raised.
   const Deadline* deadline = nullptr;
-  long iteration_limit = 1000000;
+  long iteration_limit = kDefaultIterationLimit;
   bool presolve = true;  // only used by solve_lp (the one-shot entry)
   bool scale = true;
   // Validated once by solve_lp (an invalid set gives kNumericalError with no

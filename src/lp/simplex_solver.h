@@ -185,7 +185,7 @@ class SimplexSolver {
   Tolerances tolerances_;
   double cutoff_ = INFINITY;
   const Deadline* deadline_ = nullptr;
-  long iteration_limit_ = 1000000;
+  long iteration_limit_ = kDefaultIterationLimit;
   long iterations_ = 0;
   // Set by run_primal / run_dual next to kInfeasible (Farkas ray, scaled row
   // space) or kUnbounded (primal ray, scaled column space).

@@ -26,7 +26,7 @@ double interval_violation(double value, double lower, double upper) {
   return v;
 }
 
-double max_bound_violation(const LinearProgram& lp, const Eigen::VectorXd& x) {
+double max_bound_violation(const LinearProgram& lp, const Eigen::VectorXd& x, RowMeasure rows) {
   if (x.size() != lp.num_cols() || !x.allFinite()) return INFINITY;
   double worst = 0.0;
   for (int j = 0; j < lp.num_cols(); ++j) {
@@ -36,9 +36,35 @@ double max_bound_violation(const LinearProgram& lp, const Eigen::VectorXd& x) {
     worst = std::max(worst, v);
   }
   const Eigen::VectorXd activity = lp.A * x;
-  for (int i = 0; i < lp.num_rows(); ++i)
-    worst = std::max(worst, interval_violation(activity[i], lp.row_lower[i], lp.row_upper[i]));
+  if (rows == RowMeasure::kBound) {
+    for (int i = 0; i < lp.num_rows(); ++i)
+      worst = std::max(worst, interval_violation(activity[i], lp.row_lower[i], lp.row_upper[i]));
+    return worst;
+  }
+  // kTerms: the size of each row's terms joins its bounds in the measure.
+  Eigen::VectorXd terms = Eigen::VectorXd::Zero(lp.num_rows());
+  for (int j = 0; j < lp.num_cols(); ++j)
+    if (x[j] != 0.0)
+      for (SparseMatrix::InnerIterator it(lp.A, j); it; ++it) terms[it.row()] += std::fabs(it.value() * x[j]);
+  for (int i = 0; i < lp.num_rows(); ++i) {
+    const double l = lp.row_lower[i], u = lp.row_upper[i], a = activity[i];
+    double v = 0.0;
+    if (std::isfinite(l) && a < l) v = (l - a) / (1.0 + terms[i] + std::fabs(l));
+    if (std::isfinite(u) && a > u) v = std::max(v, (a - u) / (1.0 + terms[i] + std::fabs(u)));
+    worst = std::max(worst, v);
+  }
   return worst;
+}
+
+OptimumCheck check_optimum(const LinearProgram& lp, const Eigen::VectorXd& x, const Eigen::VectorXd& y,
+                           const Tolerances& tolerances, RowMeasure rows) {
+  OptimumCheck check;
+  check.primal_residual = max_bound_violation(lp, x, rows);
+  // max_dual_violation reads x and y entry by entry.
+  if (x.size() == lp.num_cols() && y.size() == lp.num_rows())
+    check.dual_residual = max_dual_violation(lp, x, y, tolerances.primal_check);
+  check.passed = check.primal_residual <= tolerances.primal_check && check.dual_residual <= tolerances.dual_check;
+  return check;
 }
 
 double max_integrality_violation(const LinearProgram& lp, const Eigen::VectorXd& x) {

@@ -74,6 +74,15 @@ inline constexpr double kPolishResidual = 1e-9;
 inline constexpr double kRayZero = 1e-9;
 inline constexpr double kCertificateMargin = 1e-9;
 
+// --- The MILP search (bnb/) --------------------------------------------------
+// A gap ub - lb at or below this is closed, and the floor of the gap's
+// denominator |ub| (milp_types.h: relative_gap).
+inline constexpr double kGapZero = 1e-9;
+// Round-off the search allows when it compares objective values (cutoffs,
+// the plunge window), a value with its bound, a branching distance with 0,
+// a reduced-cost fixing ratio with its floor, and costs with a common step.
+inline constexpr double kSearchRoundOff = 1e-9;
+
 }  // namespace milpsac::lp::tol
 
 namespace milpsac::lp {
