@@ -13,6 +13,8 @@
 // InputError "SOURCE: invalid JSON: ...".
 #pragma once
 
+#include <cstddef>
+#include <functional>
 #include <nlohmann/json.hpp>
 #include <string>
 #include <string_view>
@@ -30,6 +32,23 @@ nlohmann::json parse_json(std::string_view text, const std::string& source, cons
 
 // read_file + parse_json, both under `deadline` (may be null).
 nlohmann::json read_json_file(const std::string& path, const Deadline* deadline = nullptr);
+
+// Receives the elements of a streamed array, in order, each once complete; it
+// may move from the element.
+using JsonElementSink = std::function<void(std::size_t index, nlohmann::json& element)>;
+
+// parse_json, except that when the document is an object whose member
+// `streamed_key` is an array, each element of that array goes to `sink` as soon
+// as it is complete and is not kept: the returned document holds that member
+// as an empty array. Peak memory is then the elements' reader's, not a DOM of
+// the whole array (a DOM of a 10^6-node graph took 1.4 GB). Depth bound,
+// markers, duplicate keys and errors are those of parse_json; an element that
+// is complete reaches the sink even if the text is invalid further on, so a
+// sink records problems and lets the caller report them after parsing.
+nlohmann::json parse_json_streaming(std::string_view text, const std::string& source, std::string_view streamed_key,
+                                    const JsonElementSink& sink, const Deadline* deadline = nullptr);
+nlohmann::json read_json_file_streaming(const std::string& path, std::string_view streamed_key,
+                                        const JsonElementSink& sink, const Deadline* deadline = nullptr);
 
 // A number field that arrived as a marker string: "NaN", "Infinity",
 // "-Infinity", or a number outside double range such as "1e999".
