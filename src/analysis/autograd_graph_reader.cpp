@@ -293,17 +293,20 @@ AutogradGraph parse_autograd_graph(const nlohmann::json& doc, const std::string&
   return reader.finish();
 }
 
-AutogradGraph read_autograd_graph(const std::string& path) {
-  // Streamed: a DOM of the whole file took about 11 times its size.
-  const std::string source = input_name(path);
+AutogradGraph parse_autograd_graph_text(std::string_view text, const std::string& source) {
+  // Streamed: a DOM of the whole text took about 11 times its size.
   const nlohmann::json shape = {{"nodes", nlohmann::json::array()}};  // names the elements' path
   const JsonField shape_root(shape, source);
   const JsonField list = shape_root.member("nodes");
   NodeReader reader(source);
-  const nlohmann::json doc = read_json_file_streaming(
-      path, "nodes", [&](std::size_t v, const nlohmann::json& node) { reader.add(list.element(node, v)); });
+  const nlohmann::json doc = parse_json_streaming(
+      text, source, "nodes", [&](std::size_t v, const nlohmann::json& node) { reader.add(list.element(node, v)); });
   check_root(doc, source);
   return reader.finish();
+}
+
+AutogradGraph read_autograd_graph(const std::string& path) {
+  return parse_autograd_graph_text(read_file(path, nullptr, kMaxStreamedJsonBytes), input_name(path));
 }
 
 }  // namespace milpsac::analysis

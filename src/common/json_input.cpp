@@ -274,6 +274,9 @@ nlohmann::json parse_checked(std::string_view text, const std::string& source, c
 nlohmann::json parse(std::string_view text, const std::string& source, const Deadline* deadline,
                      std::string_view streamed_key, const JsonElementSink* sink) {
   using nlohmann::json;
+  if (const size_t limit = sink != nullptr ? kMaxStreamedJsonBytes : kMaxJsonBytes; text.size() > limit)
+    throw InputError(source + ": JSON text of " + std::to_string(text.size()) + " bytes, more than the limit of " +
+                     bytes_text(limit) + " for this input");
   // Trailing whitespace is dropped before parsing (the parser walks it a byte
   // at a time with position tracking: 100 MB of it took seconds); a document
   // of whitespace only is reported as empty without parsing at all.
@@ -300,7 +303,7 @@ nlohmann::json parse_json(std::string_view text, const std::string& source, cons
 }
 
 nlohmann::json read_json_file(const std::string& path, const Deadline* deadline) {
-  return parse_json(read_file(path, deadline), input_name(path), deadline);
+  return parse_json(read_file(path, deadline, kMaxJsonBytes), input_name(path), deadline);
 }
 
 nlohmann::json parse_json_streaming(std::string_view text, const std::string& source, std::string_view streamed_key,
@@ -310,7 +313,8 @@ nlohmann::json parse_json_streaming(std::string_view text, const std::string& so
 
 nlohmann::json read_json_file_streaming(const std::string& path, std::string_view streamed_key,
                                         const JsonElementSink& sink, const Deadline* deadline) {
-  return parse_json_streaming(read_file(path, deadline), input_name(path), streamed_key, sink, deadline);
+  return parse_json_streaming(read_file(path, deadline, kMaxStreamedJsonBytes), input_name(path), streamed_key, sink,
+                              deadline);
 }
 
 bool is_nonnumeric_marker(const nlohmann::json& value) {
