@@ -293,20 +293,35 @@ AutogradGraph parse_autograd_graph(const nlohmann::json& doc, const std::string&
   return reader.finish();
 }
 
-AutogradGraph parse_autograd_graph_text(std::string_view text, const std::string& source) {
-  // Streamed: a DOM of the whole text took about 11 times its size.
+namespace {
+
+// Reads the nodes of `text` into `reader`, one at a time, and checks the
+// document around them.
+void stream_nodes(std::string_view text, const std::string& source, NodeReader& reader) {
   const nlohmann::json shape = {{"nodes", nlohmann::json::array()}};  // names the elements' path
   const JsonField shape_root(shape, source);
   const JsonField list = shape_root.member("nodes");
-  NodeReader reader(source);
   const nlohmann::json doc = parse_json_streaming(
       text, source, "nodes", [&](std::size_t v, const nlohmann::json& node) { reader.add(list.element(node, v)); });
   check_root(doc, source);
+}
+
+}  // namespace
+
+AutogradGraph parse_autograd_graph_text(std::string_view text, const std::string& source) {
+  // Streamed: a DOM of the whole text took about 11 times its size.
+  NodeReader reader(source);
+  stream_nodes(text, source, reader);
   return reader.finish();
 }
 
 AutogradGraph read_autograd_graph(const std::string& path) {
-  return parse_autograd_graph_text(read_file(path, nullptr, kMaxStreamedJsonBytes), input_name(path));
+  const std::string source = input_name(path);
+  std::string text = read_file(path, nullptr, kMaxStreamedJsonBytes);
+  NodeReader reader(source);
+  stream_nodes(text, source, reader);
+  std::string().swap(text);  // the text is not needed to build the graph: its memory goes first
+  return reader.finish();
 }
 
 }  // namespace milpsac::analysis
