@@ -9,6 +9,7 @@
 #include <fstream>
 #include <map>
 #include <nlohmann/json.hpp>
+#include <random>
 #include <set>
 #include <string>
 
@@ -16,6 +17,7 @@
 #include "analysis/autograd_graph.h"
 #include "analysis/graph_info.h"
 #include "common/input_error.h"
+#include "common/json_input.h"
 
 using namespace milpsac;
 using namespace milpsac::analysis;
@@ -302,4 +304,73 @@ TEST_CASE("analysis: the streamed file reader builds the graph the document read
   CHECK(from_file.nodes[1].inputs == std::vector<std::size_t>{3, 2});
   CHECK(from_file.order == from_doc.order);
   CHECK(from_file.users == from_doc.users);
+}
+
+namespace {
+
+// What a reader made of the text: its message, or the graph's nodes, inputs and order.
+template <class Read>
+std::string reading(Read read) {
+  try {
+    const AutogradGraph graph = read();
+    std::string out = "graph";
+    for (std::size_t v : graph.order) {
+      out += ' ' + graph.nodes[v].name + '<';
+      for (std::size_t u : graph.nodes[v].inputs) out += std::to_string(u) + ',';
+    }
+    return out;
+  } catch (const InputError& e) {
+    return std::string("error ") + e.what();
+  }
+}
+
+}  // namespace
+
+TEST_CASE("analysis: the streamed and the whole-document readers agree on 3,000 mutated files") {
+  // A valid graph with a forward reference, then random edits of its text:
+  // characters deleted, JSON punctuation and words inserted, so the two
+  // readers meet syntax errors, duplicate keys, wrong types and unknown names
+  // at every place. Same seed every run.
+  const std::string base =
+      R"({"nodes": [{"name": "x", "stage": "placeholder", "saved": true, "out_bytes": 8, "inputs": []},)"
+      R"( {"name": "g", "stage": "backward", "out_bytes": 4, "inputs": ["l", "f"]},)"
+      R"( {"name": "f", "stage": "forward", "saved": true, "out_bytes": 16, "inputs": ["x"], "fwd_flop": 3},)"
+      R"( {"name": "l", "stage": "loss", "out_bytes": 2, "inputs": ["f"], "bwd_flop": 1e3}]})";
+  const std::vector<std::string> tokens = {"{",
+                                           "}",
+                                           "[",
+                                           "]",
+                                           ",",
+                                           ":",
+                                           "\"",
+                                           "\"name\": \"x\"",
+                                           "\"inputs\"",
+                                           "1",
+                                           "-1",
+                                           "NaN",
+                                           "true",
+                                           "\"zz\"",
+                                           "\"nodes\": []",
+                                           " "};
+  std::mt19937 rng(25);
+  int accepted = 0, refused = 0;
+  for (int trial = 0; trial < 3000; ++trial) {
+    std::string text = base;
+    const int edits = 1 + static_cast<int>(rng() % 3);
+    for (int e = 0; e < edits; ++e) {
+      const std::size_t at = rng() % (text.size() + 1);
+      if (rng() % 2 == 0 && at < text.size())
+        text.erase(at, 1 + rng() % 4);
+      else
+        text.insert(at, tokens[rng() % tokens.size()]);
+    }
+    CAPTURE(text);
+    const std::string whole = reading([&] { return parse_autograd_graph(parse_json(text, "m.json"), "m.json"); });
+    const std::string streamed = reading([&] { return parse_autograd_graph_text(text, "m.json"); });
+    CHECK(streamed == whole);
+    (whole.rfind("graph", 0) == 0 ? accepted : refused) += 1;
+  }
+  // Both kinds of outcome were compared.
+  CHECK(accepted > 10);
+  CHECK(refused > 1000);
 }
