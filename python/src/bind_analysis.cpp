@@ -41,7 +41,7 @@ void bind_analysis(py::module_& m) {
   m.def(
       "analyze_graph_text",
       [](const std::string& text, const std::string& source) {
-        return analyze([&] { return analysis::parse_autograd_graph(milpsac::parse_json(text, source), source); });
+        return analyze([&] { return analysis::parse_autograd_graph_text(text, source); });
       },
       py::arg("text"), py::arg("source"));
   m.def(

@@ -1,5 +1,5 @@
 """Reliability of the Python module (issue 25, item 6): names and messages
-that are not UTF-8, NUL bytes in paths, the MPS limits the CLI applies, and
+that are not UTF-8, NUL bytes in paths, the MPS and JSON size limits the CLI applies, and
 calls from several threads at once (the GIL is released while solving).
 Inputs are the bundled examples/ and files written to tmp_path."""
 import concurrent.futures
@@ -9,6 +9,7 @@ import pathlib
 import pytest
 
 import milp_sac
+from conftest import cli_error
 
 REPO = pathlib.Path(__file__).resolve().parents[2]
 EXAMPLES = REPO / "examples"
@@ -53,6 +54,26 @@ def test_a_cost_at_the_mps_infinity_is_refused_as_by_the_cli(tmp_path):
     write_mps(path, b"x", cost="-1e308")
     with pytest.raises(ValueError, match=r"huge\.mps: objective coefficient -1e\+308 of column 'x'"):
         milp_sac.solve_mps(path)
+
+
+@pytest.mark.parametrize("call, command, size, limit", [
+    (lambda p: milp_sac.propose_sharding(p), ["shard"], 64 << 20, "64 MiB"),
+    (lambda p: milp_sac.solve_policy(p, 0.5), ["policy", "--budget", "0.5"], 64 << 20, "64 MiB"),
+    (lambda p: milp_sac.plan_sac(p, 1.0), ["sac", "--budget", "1"], 64 << 20, "64 MiB"),
+    (lambda p: milp_sac.analyze_graph(p), ["analyze"], 512 << 20, "512 MiB"),
+])
+def test_a_json_file_past_its_size_limit_is_refused_as_by_the_cli(call, command, size, limit, tmp_path, cli):
+    # A sparse file one byte past the limit: refused by its size, before it is read.
+    path = tmp_path / "big.json"
+    with open(path, "wb") as f:
+        f.truncate(size + 1)
+    code, _, stderr = cli(command[0], path, *command[1:])
+    assert code == 2
+    message = cli_error(stderr, command[0])
+    assert str(path) in message and limit in message
+    with pytest.raises(ValueError) as error:
+        call(path)
+    assert str(error.value) == message
 
 
 def test_calls_from_four_threads_match_serial_calls():

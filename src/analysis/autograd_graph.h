@@ -15,6 +15,7 @@
 #include <cstddef>
 #include <cstdint>
 #include <string>
+#include <string_view>
 #include <vector>
 
 #include <nlohmann/json_fwd.hpp>
@@ -48,6 +49,10 @@ AutogradGraph make_autograd_graph(std::vector<AutogradNode> nodes, const std::st
 
 // Validates a parsed document; `source` (a file name) starts every message.
 AutogradGraph parse_autograd_graph(const nlohmann::json& doc, const std::string& source);
+// Parses and validates JSON text, reading the nodes one at a time (the
+// memory of a whole document is not needed): the messages of
+// parse_autograd_graph.
+AutogradGraph parse_autograd_graph_text(std::string_view text, const std::string& source);
 // Reads and validates a file; malformed JSON is an InputError too.
 AutogradGraph read_autograd_graph(const std::string& path);
 

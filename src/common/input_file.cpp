@@ -15,13 +15,17 @@
 namespace milpsac {
 namespace {
 
-std::string read_stream(std::istream& in, const std::string& name, const Deadline* deadline) {
+// `expected`: the size of a regular file, reserved up front (grown by
+// doubling, a 122 MB file was copied twice and held 256 MB).
+std::string read_stream(std::istream& in, const std::string& name, const Deadline* deadline, size_t max_bytes,
+                        size_t expected = 0) {
   std::string data;
+  data.reserve(expected + 1);
   std::array<char, 1 << 16> chunk{};
   while (in) {
     in.read(chunk.data(), static_cast<std::streamsize>(chunk.size()));
     data.append(chunk.data(), static_cast<size_t>(in.gcount()));
-    if (data.size() > kMaxInputBytes) throw InputError(name + ": file larger than 2 GiB");
+    if (data.size() > max_bytes) throw InputError(name + ": file larger than " + bytes_text(max_bytes));
     check_deadline(deadline, name, "reading");
   }
   if (in.bad()) throw InputError(name + ": read error");
@@ -47,7 +51,13 @@ const char* kind_of(const std::filesystem::file_status& status) {
 
 std::string input_name(const std::string& path) { return path == "-" ? "<stdin>" : path; }
 
-std::string read_file(const std::string& path, const Deadline* deadline) {
+std::string bytes_text(size_t bytes) {
+  if (bytes % (size_t{1} << 30) == 0) return std::to_string(bytes >> 30) + " GiB";
+  if (bytes % (size_t{1} << 20) == 0) return std::to_string(bytes >> 20) + " MiB";
+  return std::to_string(bytes) + " bytes";
+}
+
+std::string read_file(const std::string& path, const Deadline* deadline, size_t max_bytes) {
   // A NUL byte would end the path at the system call, so another file would
   // be read (a path from Python may hold one): refused, the NUL shown as \0.
   if (path.find('\0') != std::string::npos) {
@@ -58,7 +68,7 @@ std::string read_file(const std::string& path, const Deadline* deadline) {
   const std::string name = input_name(path);
   std::string data;
   if (path == "-") {
-    data = read_stream(std::cin, name, deadline);
+    data = read_stream(std::cin, name, deadline, max_bytes);
   } else {
     std::error_code ec;
     const auto status = std::filesystem::status(path, ec);
@@ -71,13 +81,13 @@ std::string read_file(const std::string& path, const Deadline* deadline) {
       throw InputError(name + ": not a regular file (" + kind_of(status) +
                        "); to read a pipe or a device, give '-' and redirect standard input");
     const auto size = std::filesystem::file_size(path, ec);
-    if (!ec && size > kMaxInputBytes) throw InputError(name + ": file larger than 2 GiB");
+    if (!ec && size > max_bytes) throw InputError(name + ": file larger than " + bytes_text(max_bytes));
     std::ifstream in(path, std::ios::binary);
     if (!in) {
       const int err = errno;
       throw InputError(name + ": cannot open file" + (err != 0 ? " (" + std::string(std::strerror(err)) + ")" : ""));
     }
-    data = read_stream(in, name, deadline);
+    data = read_stream(in, name, deadline, max_bytes, ec ? 0 : static_cast<size_t>(size));
   }
   if (is_gzip(data)) return gunzip(data, name, deadline);
   return data;

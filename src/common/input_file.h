@@ -17,11 +17,16 @@ namespace milpsac {
 // Larger inputs are refused before they are read: no supported model needs them.
 inline constexpr size_t kMaxInputBytes = size_t{1} << 31;
 
+// A byte count as messages give limits: "2 GiB", "64 MiB", else bytes.
+std::string bytes_text(size_t bytes);
+
 // The name used for `path` in messages ("<stdin>" for "-").
 std::string input_name(const std::string& path);
 
 // Whole contents of `path` ("-" = standard input), gunzipped if compressed.
-// With a `deadline`, it is polled every 64 KiB (TimeLimitReached).
-std::string read_file(const std::string& path, const Deadline* deadline = nullptr);
+// With a `deadline`, it is polled every 64 KiB (TimeLimitReached). A file (or
+// stream) larger than `max_bytes` is refused before or while it is read, so
+// no more than that is held; decompressed data has its own limit (gzip.h).
+std::string read_file(const std::string& path, const Deadline* deadline = nullptr, size_t max_bytes = kMaxInputBytes);
 
 }  // namespace milpsac

@@ -54,6 +54,9 @@ class JsonField {
   // A member that may be absent: `found` tells.
   JsonField optional_member(std::string_view key, bool& found) const;
   JsonField element(size_t index) const;
+  // Element `index` of this list when it is held apart from the list (a
+  // streamed array, json_input.h): `value` is the element.
+  JsonField element(const nlohmann::json& value, size_t index) const { return JsonField(value, *this, {}, index); }
   // Fails on a key not in `known` ("unknown field 'hmb'").
   void reject_unknown(std::initializer_list<std::string_view> known) const;
 

@@ -255,7 +255,7 @@ ModuleInfo parse_module_info(std::string_view text, const std::string& source, c
 }
 
 ModuleInfo read_module_info_file(const std::string& path, const Deadline* deadline) {
-  return parse_module_info(read_file(path, deadline), input_name(path), deadline);
+  return parse_module_info(read_file(path, deadline, kMaxJsonBytes), input_name(path), deadline);
 }
 
 }  // namespace milpsac::model

@@ -154,7 +154,7 @@ SacStats parse_sac_stats(std::string_view text, const std::string& source, const
 }
 
 SacStats read_sac_stats_file(const std::string& path, const Deadline* deadline) {
-  return parse_sac_stats(read_file(path, deadline), input_name(path), deadline);
+  return parse_sac_stats(read_file(path, deadline, kMaxJsonBytes), input_name(path), deadline);
 }
 
 }  // namespace milpsac::model

@@ -3,9 +3,13 @@
 // and validation of the graph file.
 #include <doctest/doctest.h>
 
+#include <unistd.h>
+
+#include <filesystem>
 #include <fstream>
 #include <map>
 #include <nlohmann/json.hpp>
+#include <random>
 #include <set>
 #include <string>
 
@@ -13,6 +17,7 @@
 #include "analysis/autograd_graph.h"
 #include "analysis/graph_info.h"
 #include "common/input_error.h"
+#include "common/json_input.h"
 
 using namespace milpsac;
 using namespace milpsac::analysis;
@@ -44,6 +49,23 @@ std::string error_of(const json& doc) {
     return e.what();
   }
   return "";
+}
+
+// The message of reading `doc` from a file (the streamed reader), with the
+// file's path replaced by "graph.json" so it compares with error_of.
+std::string file_error_of(const json& doc) {
+  const std::filesystem::path path =
+      std::filesystem::temp_directory_path() / ("milpsac-graph-" + std::to_string(::getpid()) + ".json");
+  std::ofstream(path) << doc.dump(1);
+  std::string message;
+  try {
+    (void)read_autograd_graph(path.string());
+  } catch (const InputError& e) {
+    message = e.what();
+  }
+  std::filesystem::remove(path);
+  if (message.rfind(path.string(), 0) == 0) message = "graph.json" + message.substr(path.string().size());
+  return message;
 }
 
 }  // namespace
@@ -227,6 +249,28 @@ TEST_CASE("analysis: bad graphs are input errors naming the node and field") {
        "nodes[0].saved"},
       {"no nodes", json::object(), "nodes: missing"},
       {"nodes not an array", json{{"nodes", 3}}, "nodes: must be an array"},
+      {"not an object", json::array({1}), "document: must be a JSON object"},
+      {"node not an object", json{{"nodes", json::array({node("a", "forward", false, 1), 7})}},
+       "nodes[1]: must be a JSON object"},
+      // Several errors: names are read before the other fields, the document
+      // before the nodes, and otherwise the first in file order is reported.
+      {"a duplicate name before an earlier bad stage",
+       json{{"nodes", json::array({node("a", "fwd", false, 1), node("a", "forward", false, 1)})}},
+       "nodes[1].name: duplicate name 'a'"},
+      {"an unknown root field after bad nodes", json{{"nodes", json::array({node("a", "fwd", false, 1)})}, {"x", 1}},
+       "document: unknown field 'x'"},
+      {"an unknown input before a later bad stage",
+       json{{"nodes", json::array({node("a", "forward", false, 1, {"zz"}), node("b", "fwd", false, 1)})}},
+       "nodes[0].inputs[0]: unknown input 'zz' of node 'a'"},
+      {"a bad stage before a later unknown input",
+       json{{"nodes", json::array({node("a", "fwd", false, 1), node("b", "forward", false, 1, {"zz"})})}},
+       "nodes[0].stage: must be"},
+      {"an unknown input after a forward reference",
+       json{{"nodes", json::array({node("a", "forward", false, 1, {"b", "zz"}), node("b", "forward", false, 1)})}},
+       "nodes[0].inputs[1]: unknown input 'zz' of node 'a'"},
+      {"a bad input type after an unknown one",
+       json{{"nodes", json::array({{{"name", "a"}, {"stage", "forward"}, {"out_bytes", 1}, {"inputs", {"zz", 3}}}})}},
+       "nodes[0].inputs[0]: unknown input 'zz'"},
   };
   for (const Case& c : cases) {
     CAPTURE(c.what);
@@ -234,5 +278,99 @@ TEST_CASE("analysis: bad graphs are input errors naming the node and field") {
     CAPTURE(message);
     CHECK(message.find("graph.json: ") == 0);
     CHECK(message.find(c.expect) != std::string::npos);
+    // The file reader streams the nodes and must report the same error.
+    CHECK(file_error_of(c.doc) == message);
   }
+}
+
+TEST_CASE("analysis: the streamed file reader builds the graph the document reader builds") {
+  // Inputs that refer forward (resolved once every name is known) and back.
+  const json doc = {
+      {"nodes", json::array({node("x", "placeholder", true, 8), node("g", "backward", false, 4, {"l", "f"}),
+                             node("f", "forward", true, 16, {"x"}), node("l", "loss", false, 2, {"f"})})}};
+  const AutogradGraph from_doc = parse_autograd_graph(doc, "graph.json");
+  const std::filesystem::path path =
+      std::filesystem::temp_directory_path() / ("milpsac-graph-ok-" + std::to_string(::getpid()) + ".json");
+  std::ofstream(path) << doc.dump();
+  const AutogradGraph from_file = read_autograd_graph(path.string());
+  std::filesystem::remove(path);
+  REQUIRE(from_file.nodes.size() == 4);
+  for (std::size_t v = 0; v < 4; ++v) {
+    CAPTURE(v);
+    CHECK(from_file.nodes[v].name == from_doc.nodes[v].name);
+    CHECK(from_file.nodes[v].inputs == from_doc.nodes[v].inputs);
+    CHECK(from_file.nodes[v].out_bytes == from_doc.nodes[v].out_bytes);
+  }
+  CHECK(from_file.nodes[1].inputs == std::vector<std::size_t>{3, 2});
+  CHECK(from_file.order == from_doc.order);
+  CHECK(from_file.users == from_doc.users);
+}
+
+namespace {
+
+// What a reader made of the text: its message, or the graph's nodes, inputs and order.
+template <class Read>
+std::string reading(Read read) {
+  try {
+    const AutogradGraph graph = read();
+    std::string out = "graph";
+    for (std::size_t v : graph.order) {
+      out += ' ' + graph.nodes[v].name + '<';
+      for (std::size_t u : graph.nodes[v].inputs) out += std::to_string(u) + ',';
+    }
+    return out;
+  } catch (const InputError& e) {
+    return std::string("error ") + e.what();
+  }
+}
+
+}  // namespace
+
+TEST_CASE("analysis: the streamed and the whole-document readers agree on 3,000 mutated files") {
+  // A valid graph with a forward reference, then random edits of its text:
+  // characters deleted, JSON punctuation and words inserted, so the two
+  // readers meet syntax errors, duplicate keys, wrong types and unknown names
+  // at every place. Same seed every run.
+  const std::string base =
+      R"({"nodes": [{"name": "x", "stage": "placeholder", "saved": true, "out_bytes": 8, "inputs": []},)"
+      R"( {"name": "g", "stage": "backward", "out_bytes": 4, "inputs": ["l", "f"]},)"
+      R"( {"name": "f", "stage": "forward", "saved": true, "out_bytes": 16, "inputs": ["x"], "fwd_flop": 3},)"
+      R"( {"name": "l", "stage": "loss", "out_bytes": 2, "inputs": ["f"], "bwd_flop": 1e3}]})";
+  const std::vector<std::string> tokens = {"{",
+                                           "}",
+                                           "[",
+                                           "]",
+                                           ",",
+                                           ":",
+                                           "\"",
+                                           "\"name\": \"x\"",
+                                           "\"inputs\"",
+                                           "1",
+                                           "-1",
+                                           "NaN",
+                                           "true",
+                                           "\"zz\"",
+                                           "\"nodes\": []",
+                                           " "};
+  std::mt19937 rng(25);
+  int accepted = 0, refused = 0;
+  for (int trial = 0; trial < 3000; ++trial) {
+    std::string text = base;
+    const int edits = 1 + static_cast<int>(rng() % 3);
+    for (int e = 0; e < edits; ++e) {
+      const std::size_t at = rng() % (text.size() + 1);
+      if (rng() % 2 == 0 && at < text.size())
+        text.erase(at, 1 + rng() % 4);
+      else
+        text.insert(at, tokens[rng() % tokens.size()]);
+    }
+    CAPTURE(text);
+    const std::string whole = reading([&] { return parse_autograd_graph(parse_json(text, "m.json"), "m.json"); });
+    const std::string streamed = reading([&] { return parse_autograd_graph_text(text, "m.json"); });
+    CHECK(streamed == whole);
+    (whole.rfind("graph", 0) == 0 ? accepted : refused) += 1;
+  }
+  // Both kinds of outcome were compared.
+  CHECK(accepted > 10);
+  CHECK(refused > 1000);
 }

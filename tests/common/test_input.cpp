@@ -9,6 +9,7 @@
 #include <filesystem>
 #include <fstream>
 #include <string>
+#include <vector>
 
 #include "common/deadline.h"
 #include "common/dense_size.h"
@@ -158,4 +159,41 @@ TEST_CASE("parse_json: linear in the input, and polls a deadline") {
   // Duplicate keys are still refused inside a large array.
   text.insert(text.size() - 1, ", {\"a\": 1, \"a\": 2}");
   CHECK_THROWS_WITH_AS((void)parse_json(text, "big.json"), doctest::Contains("duplicate key 'a'"), InputError);
+}
+
+TEST_CASE("parse_json_streaming: the elements of one top-level array go to the sink, one at a time") {
+  const std::string text =
+      R"({"meta": {"nodes": [9]}, "nodes": [{"a": [1, {"b": 2}]}, 3, [4, [5]], "s", NaN], "tail": true})";
+  std::vector<std::string> seen;
+  std::size_t next = 0;
+  const nlohmann::json doc = parse_json_streaming(text, "s.json", "nodes", [&](std::size_t i, nlohmann::json& e) {
+    CHECK(i == next++);
+    seen.push_back(e.dump());
+  });
+  // Only the top-level member is streamed; a nested key of the same name is kept.
+  CHECK(seen == std::vector<std::string>{R"({"a":[1,{"b":2}]})", "3", "[4,[5]]", R"("s")", R"("NaN")"});
+  CHECK(doc == nlohmann::json::parse(R"({"meta": {"nodes": [9]}, "nodes": [], "tail": true})"));
+  // A member that is not an array is kept as it is.
+  const auto sink = [](std::size_t, nlohmann::json&) { FAIL("nothing is streamed"); };
+  CHECK(parse_json_streaming(R"({"nodes": {"x": [1]}})", "s.json", "nodes", sink)["nodes"]["x"][0] == 1);
+  CHECK(parse_json_streaming(R"([{"nodes": [1]}])", "s.json", "nodes", sink)[0]["nodes"][0] == 1);
+  // Duplicate keys inside an element, and syntax errors, are reported as by parse_json.
+  const auto ignore = [](std::size_t, nlohmann::json&) {};
+  CHECK(error_of([&] { parse_json_streaming(R"({"nodes": [{"k": 1, "k": 2}]})", "d.json", "nodes", ignore); }) ==
+        "d.json: duplicate key 'k' in object 'nodes'");
+  CHECK(error_of([&] {
+          parse_json_streaming(R"({"nodes": [1, }]})", "t.json", "nodes", ignore);
+        }).rfind("t.json: invalid JSON: ", 0) == 0);
+  CHECK(error_of([&] {
+          parse_json_streaming(R"({"nodes": [{"a": 1}, {"b": 2, "a": 3, "b": 4}]})", "d.json", "nodes", ignore);
+        }) == "d.json: duplicate key 'b' in object 'nodes'");
+}
+
+TEST_CASE("parse_json: duplicate keys among many keys of one object") {
+  std::string text = "{";
+  for (int i = 0; i < 40; ++i) text += "\"k" + std::to_string(i) + "\": 1, ";
+  CHECK(parse_json(text + "\"last\": 1}", "k.json").size() == 41);
+  // The 40 keys passed the short list into a hash set: a repeat is still seen.
+  CHECK(error_of([&] { parse_json(text + "\"k3\": 1}", "k.json"); }) == "k.json: duplicate key 'k3'");
+  CHECK(error_of([&] { parse_json(text + "\"k39\": 1}", "k.json"); }) == "k.json: duplicate key 'k39'");
 }

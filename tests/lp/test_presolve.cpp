@@ -5,6 +5,7 @@
 // and on random LPs, and MIP mode keeping integer columns integral.
 #include <doctest/doctest.h>
 
+#include <algorithm>
 #include <cmath>
 #include <fstream>
 #include <random>
@@ -14,9 +15,11 @@
 
 #include "../test_support.h"
 #include "../tsv_table.h"
+#include "common/deadline.h"
 #include "common/input_error.h"
 #include "lp/mps/mps.h"
 #include "lp/presolve/presolve.h"
+#include "lp/presolve/presolve_model.h"
 #include "lp/simplex.h"
 #include "lp/simplex_solver.h"
 #include "lp/solution_check.h"
@@ -522,4 +525,92 @@ TEST_CASE("MIP mode keeps integer columns integral with integral bounds") {
     ++checked;
   }
   CHECK(checked >= 10);
+}
+
+TEST_CASE("a knapsack row of 3,000 singleton columns: presolve keeps its optimum (the greedy fractional one)") {
+  // One row over every column, with fixed columns among them: the fixed ones
+  // leave the row (its remembered activity range must be recomputed) while the
+  // others are tried as free column singletons against that range (issue 25:
+  // recomputing it per column was quadratic).
+  const int n = 3000;
+  std::vector<double> weight(n), profit(n), cost(n), lower(n, 0.0), upper(n, 1.0);
+  double fixed_weight = 0.0, fixed_profit = 0.0;
+  for (int j = 0; j < n; ++j) {
+    weight[j] = 1 + (j * 104729) % 89;
+    profit[j] = 1 + (j * 7919) % 101;
+    cost[j] = -profit[j];
+    if (j % 10 == 3) {
+      lower[j] = 1.0;
+      fixed_weight += weight[j];
+      fixed_profit += profit[j];
+    }
+  }
+  const double capacity = fixed_weight + 11.0 * n;
+  const auto model = make_lp({weight}, {-inf}, {capacity}, cost, lower, upper);
+  // The greedy fractional knapsack over the free columns, best profit per weight first.
+  std::vector<int> order;
+  for (int j = 0; j < n; ++j)
+    if (j % 10 != 3) order.push_back(j);
+  std::stable_sort(order.begin(), order.end(),
+                   [&](int a, int b) { return profit[a] * weight[b] > profit[b] * weight[a]; });
+  double room = capacity - fixed_weight, best = fixed_profit;
+  for (int j : order) {
+    const double take = std::min(1.0, room / weight[j]);
+    best += take * profit[j];
+    room -= take * weight[j];
+    if (room <= 0) break;
+  }
+  const PresolveResult pre = check_round_trip(model);
+  CHECK(pre.stats.fixed_columns == n / 10);
+  const auto solution = lp::presolve::solve_lp_presolved(model);
+  REQUIRE(solution.status == LpStatus::kOptimal);
+  CHECK(relative_difference(solution.objective, -best) <= 1e-9);
+  // A deadline that has passed stops presolve before it changes anything.
+  PresolveOptions late;
+  const Deadline expired(0.0);
+  late.deadline = &expired;
+  const PresolveResult stopped = lp::presolve::presolve(model, late);
+  CHECK(stopped.status == PresolveStatus::kReduced);
+  CHECK(stopped.reduced.num_cols() == n);
+  CHECK(stopped.stats.passes == 0);
+}
+
+TEST_CASE("the remembered activity range of a row follows every change to the row's columns") {
+  using lp::presolve::ActivityRange;
+  using lp::presolve::PresolveModel;
+  auto model = lp::presolve::make_presolve_model(
+      make_lp({{1, 2, -1, 3}, {0, 1, 1, 0}}, {-inf, 0}, {10, 4}, {1, 1, 1, 1}, {0, 0, -inf, 1}, {1, 5, 2, 1}), false);
+  // The range a fresh computation gives, without the remembered one.
+  auto fresh = [](const PresolveModel& m, int row) {
+    PresolveModel copy = m;
+    copy.activity_known.clear();
+    return lp::presolve::activity_range(copy, row);
+  };
+  auto same = [&](const PresolveModel& m) {
+    for (int row = 0; row < 2; ++row) {
+      CAPTURE(row);
+      const ActivityRange kept = lp::presolve::activity_range(m, row), recomputed = fresh(m, row);
+      CHECK(kept.min_finite == recomputed.min_finite);
+      CHECK(kept.max_finite == recomputed.max_finite);
+      CHECK(kept.min_infinite == recomputed.min_infinite);
+      CHECK(kept.max_infinite == recomputed.max_infinite);
+    }
+  };
+  same(model);
+  const double before = lp::presolve::activity_range(model, 0).max_finite;
+  model.tighten_col_bounds(1, 1.0, 3.0);
+  same(model);
+  CHECK(lp::presolve::activity_range(model, 0).max_finite == before - 4.0);
+  model.tighten_col_bounds(2, -1.0, kInfinity);  // an infinite side becomes finite
+  same(model);
+  CHECK(lp::presolve::activity_range(model, 0).max_infinite == 0);
+  model.set_coefficient(0, 1, 5.0);
+  same(model);
+  model.fix_and_remove_col(3, 1.0);
+  same(model);
+  model.col_upper[0] = 0.5;  // a rule's own write, announced
+  model.bounds_changed(0);
+  same(model);
+  model.remove_col(1);
+  same(model);
 }

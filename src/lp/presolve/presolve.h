@@ -46,7 +46,7 @@ struct PresolveOptions {
   bool implied_integers = true;          // MIP mode only: continuous columns integral in every integer point
   bool keep_integrality = false;         // MIP mode
   int max_passes = 50;                   // rounds over all rows and columns
-  const Deadline* deadline = nullptr;    // optional; checked between passes
+  const Deadline* deadline = nullptr;    // optional; polled within and between passes
 };
 
 enum class PresolveStatus {

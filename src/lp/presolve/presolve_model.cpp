@@ -96,6 +96,7 @@ void PresolveModel::remove_row(int i) {
 
 void PresolveModel::remove_col(int j) {
   col_active[static_cast<size_t>(j)] = 0;
+  forget_activity_of_col(j);
   for (const Entry& e : cols[static_cast<size_t>(j)])
     if (row_active[static_cast<size_t>(e.index)]) --row_size[static_cast<size_t>(e.index)];
 }
@@ -116,6 +117,7 @@ double PresolveModel::coefficient(int i, int j) const {
 void PresolveModel::set_coefficient(int i, int j, double value) {
   auto& row = rows[static_cast<size_t>(i)];
   auto& col = cols[static_cast<size_t>(j)];
+  if (!activity_known.empty()) activity_known[static_cast<size_t>(i)] = 0;
   const bool counted = row_active[static_cast<size_t>(i)] && col_active[static_cast<size_t>(j)];
   const bool present = std::any_of(row.begin(), row.end(), [&](const Entry& e) { return e.index == j; });
   if (value == 0.0) {  // callers pass an exact 0 to erase (after their cancellation test)
@@ -177,6 +179,7 @@ PresolveModel::BoundChange PresolveModel::tighten_col_bounds(int j, double lower
     change.upper = true;
   }
   const double l = col_lower[uj], u = col_upper[uj];
+  if (change.lower || change.upper || l > u) forget_activity_of_col(j);
   if (l > u) {
     if (l - u > scaled(ptol::kInfeasibility, std::max(std::fabs(l), std::fabs(u)))) {
       infeasible = true;
@@ -209,6 +212,12 @@ void PresolveModel::fix_and_remove_col(int j, double value) {
 }
 
 ActivityRange activity_range(const PresolveModel& model, int row) {
+  const auto r = static_cast<size_t>(row);
+  if (model.activity_known.size() != static_cast<size_t>(model.num_rows)) {
+    model.activity_known.assign(static_cast<size_t>(model.num_rows), 0);
+    model.activity_memo.resize(static_cast<size_t>(model.num_rows));
+  }
+  if (model.activity_known[r]) return model.activity_memo[r];
   ActivityRange range;
   for (const Entry& e : model.rows[static_cast<size_t>(row)]) {
     const auto j = static_cast<size_t>(e.index);
@@ -224,6 +233,8 @@ ActivityRange activity_range(const PresolveModel& model, int row) {
     else
       ++range.max_infinite;
   }
+  model.activity_memo[r] = range;
+  model.activity_known[r] = 1;
   return range;
 }
 

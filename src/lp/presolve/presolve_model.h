@@ -19,6 +19,15 @@
 
 namespace milpsac::lp::presolve {
 
+// Range of a row's activity over the column bounds: finite parts and how many
+// columns contribute an infinite amount.
+struct ActivityRange {
+  double min_finite = 0.0, max_finite = 0.0;
+  int min_infinite = 0, max_infinite = 0;
+  double min() const { return min_infinite > 0 ? -kInfinity : min_finite; }
+  double max() const { return max_infinite > 0 ? kInfinity : max_finite; }
+};
+
 struct PresolveModel {
   int num_rows = 0, num_cols = 0;
   std::vector<std::vector<Entry>> rows;  // entries (column, value)
@@ -61,18 +70,25 @@ struct PresolveModel {
   void add_to_cost(int j, double delta);
   // Remove column j at `value` (its contribution moves into row bounds and the offset).
   void fix_and_remove_col(int j, double value);
+  // A rule that writes col_lower/col_upper itself calls this afterwards.
+  void bounds_changed(int j) { forget_activity_of_col(j); }
+
+  // activity_range's memory: the range of each row, kept until a column of the
+  // row changes its bounds or leaves, or the row's coefficients change (the
+  // members above forget it). Rules ask for the range of a row once per column
+  // of it: recomputed each time, a row of 10^5 singleton columns took
+  // quadratic time (issue 25). A kept range is the one a recomputation gives,
+  // bit for bit: it is computed the same way, from the same state.
+  mutable std::vector<ActivityRange> activity_memo;
+  mutable std::vector<char> activity_known;
+  void forget_activity_of_col(int j) {
+    if (activity_known.empty()) return;
+    for (const Entry& e : cols[static_cast<size_t>(j)]) activity_known[static_cast<size_t>(e.index)] = 0;
+  }
 };
 
 PresolveModel make_presolve_model(const LinearProgram& lp, bool keep_integrality);
 
-// Range of a row's activity over the column bounds: finite parts and how many
-// columns contribute an infinite amount.
-struct ActivityRange {
-  double min_finite = 0.0, max_finite = 0.0;
-  int min_infinite = 0, max_infinite = 0;
-  double min() const { return min_infinite > 0 ? -kInfinity : min_finite; }
-  double max() const { return max_infinite > 0 ? kInfinity : max_finite; }
-};
 ActivityRange activity_range(const PresolveModel& model, int row);
 // The activity range of the row without column j (coefficient a).
 double residual_min(const PresolveModel& model, const ActivityRange& range, int j, double a);

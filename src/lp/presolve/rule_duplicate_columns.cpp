@@ -85,6 +85,7 @@ void merge(PresolveModel& model, int j, int k, double s) {
   model.stack.reductions.emplace_back(DuplicateColumn{j, k, s, lj, hj, lk, hk, model.integral(j)});
   model.col_lower[uj] = lower;
   model.col_upper[uj] = upper;
+  model.bounds_changed(j);
   model.remove_col(k);
   ++model.stats.duplicate_columns;
 }

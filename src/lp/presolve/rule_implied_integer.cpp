@@ -45,6 +45,7 @@ bool round_bounds(PresolveModel& model, int j) {
     model.col_upper[uj] = upper;
     ++model.stats.tightened_bounds;
   }
+  model.bounds_changed(j);
   return true;
 }
 
