@@ -341,9 +341,11 @@ LpStatus SimplexSolver::solve() {
     if (primal_feasible) {
       outcome = run_primal(Phase::kTwo);
     } else if (!primal_from_slack && (pass < 4 || max_dual_infeasibility() <= tolerances_.dual_feasibility)) {
-      // The dual simplex, on shifted costs when the basis is not dual
-      // feasible (or when it perturbs them against degeneracy itself).
-      if (max_dual_infeasibility() > tolerances_.dual_feasibility) shift_costs_to_dual_feasibility();
+      // The dual simplex; a basis that is not dual feasible goes through
+      // dual phase 1 first, and on shifted costs only when that fails (the
+      // dual also perturbs the costs against degeneracy itself).
+      if (max_dual_infeasibility() > tolerances_.dual_feasibility && !dual_phase_one())
+        shift_costs_to_dual_feasibility();
       outcome = run_dual();
       if (costs_shifted_) {
         work_cost_ = cost_;

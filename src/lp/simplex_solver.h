@@ -10,7 +10,10 @@
 // solve() picks the method from the current basis:
 //   * primal feasible            -> primal simplex, phase 2
 //   * dual feasible (after bound changes, the usual B&B case) -> dual simplex
-//   * neither (a cold start)     -> the costs of the wrongly-signed nonbasics are
+//   * neither (a cold start)     -> dual phase 1 (dual_phase_one.cpp: the dual
+//     simplex on an auxiliary box) makes the basis dual feasible, then the
+//     dual simplex solves the LP. Should phase 1 fail, the costs of the
+//     wrongly-signed nonbasics are
 //     shifted so that the basis is dual feasible, the dual simplex reaches a
 //     primal feasible basis (or proves infeasibility, which does not depend on
 //     costs), the shifts are removed and primal phase 2 finishes. Primal phase 1
@@ -127,6 +130,15 @@ class SimplexSolver {
   // nonzeros; rebuilt at the start of run_dual, as bounds only move between
   // solves.
   void collect_movable();
+  // Dual phase 1 (dual_phase_one.cpp): make the basis dual feasible for the
+  // true costs by the dual simplex on an auxiliary box; true when it did (the
+  // primal values are then fresh), false when the caller must shift costs.
+  bool dual_phase_one();
+  // lower_/upper_ := the auxiliary box of dual phase 1 (from the true ones).
+  void set_auxiliary_box();
+  // Nonbasics to the bound their reduced cost d_ asks for (boxed), else to
+  // their only finite bound or zero; sets x_ of the nonbasics.
+  void place_nonbasics_by_reduced_cost();
   // Shift the working costs so that every nonbasic has the dual-feasible sign.
   void shift_costs_to_dual_feasibility();
   double max_primal_infeasibility() const;
