@@ -25,15 +25,15 @@ Standard library only.
 import argparse
 import csv
 import gzip
-import json
 import os
 import re
 import shutil
 import statistics
-import subprocess
 import sys
-import time
 from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+from benchlib import run_timed, solve_answer  # noqa: E402
 
 REPO = Path(__file__).resolve().parent.parent
 # Without a time limit, a run that takes longer than this is killed (reported "killed").
@@ -103,17 +103,9 @@ def maximises(path):
 
 
 def timed(command, timeout):
-    """Runs command; returns (seconds, exit code or None if killed, stdout+stderr)."""
-    start = time.perf_counter()
-    try:
-        done = subprocess.run(command, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, timeout=timeout,
-                              text=True, errors="replace")
-        return time.perf_counter() - start, done.returncode, done.stdout
-    except subprocess.TimeoutExpired as e:
-        out = e.stdout.decode(errors="replace") if isinstance(e.stdout, bytes) else (e.stdout or "")
-        return time.perf_counter() - start, None, out
-    except OSError as e:
-        return time.perf_counter() - start, -1, str(e)
+    """Runs command; returns (wall seconds, exit code or None if killed, stdout+stderr)."""
+    wall, _, code, output = run_timed(command, timeout)
+    return wall, code, output
 
 
 def run_ours(binary, path, mip, time_limit, timeout):
@@ -123,18 +115,8 @@ def run_ours(binary, path, mip, time_limit, timeout):
     if time_limit is not None:
         command += ["--time-limit", repr(time_limit)]
     seconds, code, output = timed(command, timeout)
-    if code is None:
-        return seconds, "killed", None
-    # stdout is one JSON object; stderr (merged) may carry warnings before it.
-    start = output.find("{")
-    try:
-        result = json.loads(output[start:]) if start >= 0 else None
-    except json.JSONDecodeError:
-        result = None
-    if not isinstance(result, dict) or "status" not in result:
-        return seconds, f"error(rc={code})", None
-    objective = result.get("objective")
-    return seconds, str(result["status"]), objective if isinstance(objective, (int, float)) else None
+    status, objective, _ = solve_answer(code, output)
+    return seconds, status, objective
 
 
 CBC_OBJECTIVE = re.compile(r"(?:Optimal objective|Objective value:)\s+(\S+)")

@@ -21,14 +21,15 @@ Usage: bench/compare-highs-lp.py [--bin PATH] [--shared DIR] [--data DIR]
 Standard library only.
 """
 import argparse
-import json
 import os
 import re
-import resource
 import shutil
 import subprocess
 import sys
 from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+from benchlib import run_timed, solve_answer  # noqa: E402
 
 REPO = Path(__file__).resolve().parent.parent
 CBC_OBJECTIVE = re.compile(r"Optimal objective\s+(\S+)|Objective value:\s+(\S+)")
@@ -54,38 +55,15 @@ def parse_args():
 
 
 def timed(command, timeout):
-    """(CPU seconds of the child, exit code or None when killed, output). Children
-    run one at a time, so the growth of RUSAGE_CHILDREN is this child's."""
-    before = resource.getrusage(resource.RUSAGE_CHILDREN)
-    try:
-        child = subprocess.Popen(command, stdout=subprocess.PIPE, stderr=subprocess.STDOUT)
-    except OSError as e:
-        return 0.0, -1, str(e)
-    try:
-        output, _ = child.communicate(timeout=timeout)
-        code = child.returncode
-    except subprocess.TimeoutExpired:
-        child.kill()
-        output, _ = child.communicate()
-        code = None
-    after = resource.getrusage(resource.RUSAGE_CHILDREN)
-    cpu = (after.ru_utime - before.ru_utime) + (after.ru_stime - before.ru_stime)
-    return cpu, code, output.decode(errors="replace")
+    """(CPU seconds of the child, exit code or None when killed, output)."""
+    _, cpu, code, output = run_timed(command, timeout)
+    return cpu, code, output
 
 
 def ours(binary, path, limit):
     cpu, code, output = timed([binary, "solve", str(path), "--time-limit", repr(limit), "--quiet"], limit + 30)
-    if code is None:
-        return cpu, "killed", None
-    start = output.find("{")
-    try:
-        result = json.loads(output[start:]) if start >= 0 else None
-    except json.JSONDecodeError:
-        result = None
-    if not isinstance(result, dict) or "status" not in result:
-        return cpu, f"error(rc={code})", None
-    objective = result.get("objective")
-    return cpu, str(result["status"]), objective if isinstance(objective, (int, float)) else None
+    status, objective, _ = solve_answer(code, output)
+    return cpu, status, objective
 
 
 def highs(python, script, path, limit):
