@@ -7,9 +7,10 @@
 // object whose inserts would search the keys already there. MPS names that are
 // not UTF-8 (Latin-1 in old files) are transcoded so the output is valid JSON;
 // --write-solution keeps the names byte for byte.
+#include <array>
 #include <cmath>
 #include <iostream>
-#include <sstream>
+#include <string>
 
 #include "bnb/branch_and_bound.h"
 #include "cli_args.h"
@@ -31,33 +32,66 @@ double without_negative_zero(double v) { return v == 0.0 ? 0.0 : v; }
 
 Json number_or_null(double v) { return std::isfinite(v) ? Json(without_negative_zero(v)) : Json(nullptr); }
 
+// A JSON string of an MPS name, as Json(to_valid_utf8(name)).dump() writes it.
+// Names are nearly always printable ASCII that needs no escape: those are
+// copied as they are (10^6 names would otherwise be 10^6 small documents).
+void append_name(std::string& out, const std::string& name) {
+  bool plain = true;
+  for (const char ch : name) {
+    const auto c = static_cast<unsigned char>(ch);
+    plain = plain && c >= 0x20 && c < 0x7F && ch != '"' && ch != '\\';
+  }
+  if (!plain) {
+    out += Json(to_valid_utf8(name)).dump();
+    return;
+  }
+  out += '"';
+  out += name;
+  out += '"';
+}
+
+// A number, byte for byte as Json(v).dump(): nlohmann's own shortest
+// round-trip formatting (the routine its serializer calls), null if not finite.
+void append_number(std::string& out, double v) {
+  if (!std::isfinite(v)) {
+    out += "null";
+    return;
+  }
+  std::array<char, 64> buffer{};
+  char* end = nlohmann::detail::to_chars(buffer.data(), buffer.data() + buffer.size(), without_negative_zero(v));
+  out.append(buffer.data(), static_cast<size_t>(end - buffer.data()));
+}
+
 // The JSON object, with "x" written column by column after the other keys.
 // One "key": {name: value, ...} member, streamed (a model may have millions
 // of columns), names in model order.
-void write_named_values(std::ostringstream& out, const char* key, const std::vector<std::string>& names,
+void write_named_values(std::string& out, const char* key, const std::vector<std::string>& names,
                         const Eigen::VectorXd& values) {
-  out << ",\n  \"" << key << "\": {";
-  for (Eigen::Index i = 0; i < values.size(); ++i)
-    out << (i == 0 ? "\n    " : ",\n    ") << Json(to_valid_utf8(names[static_cast<size_t>(i)])).dump() << ": "
-        << Json(without_negative_zero(values[i])).dump();
-  if (values.size() > 0) out << "\n  ";
-  out << "}";
+  out += ",\n  \"";
+  out += key;
+  out += "\": {";
+  for (Eigen::Index i = 0; i < values.size(); ++i) {
+    out += i == 0 ? "\n    " : ",\n    ";
+    append_name(out, names[static_cast<size_t>(i)]);
+    out += ": ";
+    append_number(out, values[i]);
+  }
+  if (values.size() > 0) out += "\n  ";
+  out += "}";
 }
 
 void print_solution_json(const Json& head, const lp::LinearProgram& model, const bnb::MilpResult& result) {
-  std::string text = json_text(with_schema(head));
-  text.pop_back();  // the closing brace; the head always has keys, so "\n}" ends it
-  while (!text.empty() && text.back() == '\n') text.pop_back();
-  std::ostringstream out;
-  out << text;
+  std::string out = json_text(with_schema(head));
+  out.pop_back();  // the closing brace; the head always has keys, so "\n}" ends it
+  while (!out.empty() && out.back() == '\n') out.pop_back();
   write_named_values(out, "x", model.col_names, result.has_solution ? result.x : Eigen::VectorXd());
   // A pure LP's optimum also has duals (docs/json.md#solve).
   if (result.row_duals.size() == model.num_rows() && result.reduced_costs.size() == model.num_cols()) {
     write_named_values(out, "row_duals", model.row_names, result.row_duals);
     write_named_values(out, "reduced_costs", model.col_names, result.reduced_costs);
   }
-  out << "\n}\n";
-  std::cout << out.str();
+  out += "\n}\n";
+  std::cout << out;
 }
 
 void print_solution_table(const std::string& path, bool read_in_time, const lp::LinearProgram& model,

@@ -8,12 +8,16 @@
     exit 2 naming the file and the limit, before it is parsed;
   - a gzip bomb, a 1 MiB file that inflates past 1 GiB: exit 2 naming the
     file, the decompression stopped at the limit;
-  - an MPS with 10^6 empty columns: solved (optimal, the right objective).
+  - an MPS with 10^6 empty columns: solved (optimal, the right objective);
+  - an LP of one knapsack row over 10^6 columns under `--time-limit 1`:
+    `time_limit` as valid JSON, the reading and model building stopped by the
+    clock (exact timings: bench/scale/input_scale.py, docs/limits.md).
 
 Files are made at run time in a temp dir. Each run has a generous timeout as a
 hang guard (not a timing test). Run by meson (suite cli) with MILPSAC_BIN set.
 """
 import gzip
+import json
 import os
 import subprocess
 import sys
@@ -101,6 +105,22 @@ def main():
         code, out, err = run(["solve", empty])
         check("solve with 10^6 empty columns", code == 0 and '"status": "optimal"' in out and '"objective": -5.0' in out,
               f"exit {code}, {err!r}, {out[:200]!r}")
+        # 10^6 columns under a 1 s limit (reading alone takes longer): time_limit,
+        # not a hang; the wall-clock bound is a hang guard only.
+        knapsack = os.path.join(tmp, "knapsack.mps")
+        with open(knapsack, "w", encoding="ascii") as f:
+            f.write("NAME KNAP\nROWS\n N obj\n L cap\nCOLUMNS\n")
+            f.write("".join(f" x{j} obj {-(1 + j % 101)} cap {1 + j % 89}\n" for j in range(10**6)))
+            f.write(f"RHS\n rhs cap {11 * 10**6}\nBOUNDS\n")
+            f.write("".join(f" UP bnd x{j} 1\n" for j in range(10**6)))
+            f.write("ENDATA\n")
+        code, out, err = run(["solve", knapsack, "--time-limit", "1"])
+        try:
+            status = json.loads(out)["status"]
+        except ValueError:
+            status = f"not JSON: {out[:200]!r}"
+        check("solve 10^6 columns --time-limit 1", code in (0, 1) and status == "time_limit",
+              f"exit {code}, status {status}, {err!r}")
     for f in failures:
         print("FAIL", f)
     print(f"{len(failures)} failures")

@@ -512,3 +512,38 @@ TEST_CASE("parsing polls the deadline every few thousand lines") {
   }
   CHECK(message == "t.mps: time limit reached while parsing");
 }
+
+TEST_CASE("building the model polls the deadline too (a short file is past no parsing poll)") {
+  const std::string text = "NAME T\nROWS\n N obj\n L c1\nCOLUMNS\n x obj 1 c1 1\nRHS\n rhs c1 4\nENDATA\n";
+  const Deadline passed(0.0);
+  std::string message;
+  try {
+    read_mps_text(text, "t.mps", nullptr, &passed);
+  } catch (const TimeLimitReached& e) {
+    message = e.what();
+  }
+  CHECK(message == "t.mps: time limit reached while building the model");
+}
+
+TEST_CASE("the column index finds every column of a large model, in and out of order") {
+  // 5,000 columns (the index grows many times), bounds given in reverse
+  // order, one column coming back after the others, one unknown column.
+  const int n = 5000;
+  std::string text = "NAME T\nROWS\n N obj\n L c1\nCOLUMNS\n";
+  for (int j = 0; j < n; ++j) text += " x" + std::to_string(j) + " obj " + std::to_string(j + 1) + "\n";
+  text += " x17 c1 2\nRHS\n rhs c1 4\nBOUNDS\n";
+  for (int j = n - 1; j >= 0; --j) text += " UP bnd x" + std::to_string(j) + " " + std::to_string(j % 7 + 1) + "\n";
+  text += " UP bnd nosuch 1\nENDATA\n";
+  std::vector<std::string> warnings;
+  const LinearProgram lp = read_mps_text(text, "t.mps", &warnings);
+  REQUIRE(lp.num_cols() == n);
+  for (int j = 0; j < n; ++j) {
+    CHECK(lp.col_names[static_cast<size_t>(j)] == "x" + std::to_string(j));
+    CHECK(lp.c[j] == doctest::Approx(j + 1));
+    CHECK(lp.col_upper[j] == doctest::Approx(j % 7 + 1));
+  }
+  CHECK(lp.A.coeff(0, 17) == doctest::Approx(2));
+  REQUIRE(warnings.size() == 2);
+  CHECK(warnings[0].find("entries of column 'x17' are not contiguous") != std::string::npos);
+  CHECK(warnings[1].find("unknown column 'nosuch' in BOUNDS") != std::string::npos);
+}

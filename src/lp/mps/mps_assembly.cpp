@@ -5,6 +5,7 @@
 #include <cstdint>
 #include <sstream>
 
+#include "common/deadline.h"
 #include "common/dense_size.h"
 #include "common/infinity.h"
 
@@ -126,15 +127,15 @@ MpsModel::ColumnData& MpsModel::select_column(std::string_view name) {
   }
   if (current_column_ >= 0 && columns_[static_cast<size_t>(current_column_)].name == name)
     return columns_[static_cast<size_t>(current_column_)];
-  const auto it = column_index_.find(name);
-  if (it == column_index_.end()) {
+  const int found = find_column(name);
+  if (found < 0) {
     current_column_ = static_cast<int>(columns_.size());
     ColumnData col;
     col.name = std::string(name);
-    column_index_.emplace(col.name, current_column_);
+    column_index_.insert(name, current_column_);
     columns_.push_back(std::move(col));
   } else {
-    current_column_ = it->second;
+    current_column_ = found;
     diag_.warn("entries of column " + quoted(name) + " are not contiguous; merged");
     const ColumnData& col = columns_[static_cast<size_t>(current_column_)];
     for (size_t k = 0; k < col.entries.size(); ++k) {
@@ -189,12 +190,12 @@ void MpsModel::set_rhs(const RhsRecord& r, bool ranges) {
 
 void MpsModel::set_bound(const BoundsRecord& r) {
   if (!in_active_set(r.set, bound_set_, "BOUNDS")) return;
-  const auto it = column_index_.find(r.column);
-  if (it == column_index_.end()) {
+  const int found = find_column(r.column);
+  if (found < 0) {
     diag_.warn("unknown column " + quoted(r.column) + " in BOUNDS; bound ignored");
     return;
   }
-  ColumnData& col = columns_[static_cast<size_t>(it->second)];
+  ColumnData& col = columns_[static_cast<size_t>(found)];
   const double v = r.value.value_or(kInfinity);
   col.any_bound = true;
   auto set_lower = [&](double lower) {
@@ -253,7 +254,7 @@ void MpsModel::set_bound(const BoundsRecord& r) {
   }
 }
 
-LinearProgram MpsModel::assemble() {
+LinearProgram MpsModel::assemble(const Deadline* deadline) {
   if (!objective_name.empty() && objective_row_name_ != objective_name)
     diag_.fail_at(0, "OBJNAME row " + quoted(objective_name) + " is not an N row of ROWS");
   const size_t m = rows_.size();
@@ -266,6 +267,7 @@ LinearProgram MpsModel::assemble() {
   lp.offset = offset_;
   lp.resize(static_cast<int>(m), static_cast<int>(n));
   for (size_t i = 0; i < m; ++i) {
+    if (i % kItemsPerClockCheck == 0) check_deadline(deadline, diag_.source(), "building the model");
     RowData& row = rows_[i];
     lp.row_names[i] = utf8_name(row.name, transcoded);
     const auto [lower, upper] = row_bounds(row);
@@ -274,6 +276,7 @@ LinearProgram MpsModel::assemble() {
   }
   std::vector<Eigen::Triplet<double>> entries;
   for (size_t j = 0; j < n; ++j) {
+    if (j % kItemsPerClockCheck == 0) check_deadline(deadline, diag_.source(), "building the model");
     ColumnData& col = columns_[j];
     const auto jj = static_cast<Eigen::Index>(j);
     finish_bounds(col);
@@ -289,6 +292,7 @@ LinearProgram MpsModel::assemble() {
     for (const auto& [row, value] : col.entries) entries.emplace_back(row, static_cast<int>(j), value);
   }
   // A column's entries are merged per row when read, so there are no duplicates to sum.
+  check_deadline(deadline, diag_.source(), "building the model");
   lp.A.setFromTriplets(entries.begin(), entries.end());
   if (transcoded) diag_.warn_at(0, "names that are not UTF-8 were read as Latin-1");
   return lp;

@@ -80,7 +80,7 @@ class SectionReader {
       if (!seen_rows_) diag_.fail("no ROWS section (not an MPS file?)");
       diag_.fail("missing ENDATA (file truncated?)");
     }
-    LinearProgram lp = model_.assemble();
+    LinearProgram lp = model_.assemble(deadline_);
     diag_.finish();
     return lp;
   }
