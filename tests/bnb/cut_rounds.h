@@ -36,7 +36,7 @@ struct CutRoundsResult {
 // separate GMI, cover, c-MIR, clique, implied-bound and flow cover cuts, hand every
 // candidate to `check`, add the selected ones and re-solve.
 inline CutRoundsResult run_cut_rounds(const lp::LinearProgram& lp, int rounds,
-                                      const std::function<void(const bnb::Cut&)>& check) {
+                                      const std::function<void(const bnb::Cut&, int separator)>& check) {
   CutRoundsResult result;
   Deadline no_limit;
   bnb::LpRelaxation relaxation(lp, &no_limit);
@@ -74,7 +74,7 @@ inline CutRoundsResult run_cut_rounds(const lp::LinearProgram& lp, int rounds,
       }
       const auto separated = one.select(x, one.size(), 0.0, 1.0);
       for (const auto& cut : separated) {
-        check(cut);
+        check(cut, s);
         pool.add(cut);
       }
       result.by_separator[static_cast<size_t>(s)] += static_cast<int>(separated.size());

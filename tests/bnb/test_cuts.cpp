@@ -86,7 +86,7 @@ TEST_CASE("knapsack cover with a negative coefficient (complemented column)") {
   auto lp = test::make_lp({{4, 4, -3}}, {-kInfinity}, {2}, {-1, -1, 0.1}, {0, 0, 0}, {1, 1, 1});
   lp.is_integer.assign(3, 1);
   int cuts = 0;
-  test::run_cut_rounds(lp, 3, [&](const bnb::Cut& cut) {
+  test::run_cut_rounds(lp, 3, [&](const bnb::Cut& cut, int) {
     ++cuts;
     for_each_integer_point(lp, [&](const Eigen::VectorXd& x) {
       if (lp::is_feasible(lp, x, 1e-12, true)) CHECK(satisfies(cut, x));
@@ -287,7 +287,7 @@ TEST_CASE("GMI: max x + y with 2x + 2y <= 3 closes the bound to the integer opti
   lp.sense = lp::ObjectiveSense::kMaximize;
   lp.is_integer.assign(2, 1);
   int cuts = 0;
-  const auto result = test::run_cut_rounds(lp, 3, [&](const bnb::Cut& cut) {
+  const auto result = test::run_cut_rounds(lp, 3, [&](const bnb::Cut& cut, int) {
     ++cuts;
     for_each_integer_point(lp, [&](const Eigen::VectorXd& x) {
       if (lp::is_feasible(lp, x, 1e-12, true)) CHECK(satisfies(cut, x));
@@ -424,7 +424,7 @@ TEST_CASE("random small MILPs: no cut removes an integer-feasible point") {
     lp.is_integer.assign(static_cast<size_t>(n), 1);
     const bool mixed = trial % 3 == 2;
     if (mixed) lp.is_integer[static_cast<size_t>(n - 1)] = 0;
-    const auto result = test::run_cut_rounds(lp, 4, [&](const bnb::Cut& cut) {
+    const auto result = test::run_cut_rounds(lp, 4, [&](const bnb::Cut& cut, int) {
       ++total_cuts;
       // Integer points (the continuous column on a fine grid of its range).
       for_each_integer_point(lp, [&](const Eigen::VectorXd& point) {
