@@ -22,7 +22,7 @@ std::string number(double v) {
 
 int main(int argc, char** argv) {
   if (argc < 2) {
-    std::fprintf(stderr, "usage: milp_run MODEL.mps [GAP] [TIME_LIMIT] [PRESOLVE] [PUMP] [PROBING]\n");
+    std::fprintf(stderr, "usage: milp_run MODEL.mps [GAP] [TIME_LIMIT] [PRESOLVE] [PUMP] [PROBING] [FLOW_COVERS]\n");
     return 2;
   }
   using namespace milpsac;
@@ -32,6 +32,7 @@ int main(int argc, char** argv) {
   if (argc > 4) options.presolve = std::atoi(argv[4]) != 0;
   if (argc > 5) options.feasibility_pump = std::atoi(argv[5]) != 0;
   if (argc > 6) options.probing = std::atoi(argv[6]) != 0;
+  if (argc > 7) options.flow_covers = std::atoi(argv[7]) != 0;
   try {
     const lp::LinearProgram model = lp::read_mps_file(argv[1]);
     const bnb::MilpResult r = bnb::solve_milp(model, options);

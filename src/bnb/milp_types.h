@@ -88,6 +88,8 @@ struct MilpOptions {
   // root bound after cuts unchanged and moved node counts both ways, so it
   // stays opt-in until the clique table and strengthening built on it pay.
   bool probing = false;
+  // Flow cover cuts (bnb/cut_flow_cover.h) in the root cut loop.
+  bool flow_covers = true;
   // Columns the cut separators may treat as integer, over the model's
   // columns: the integer columns plus continuous ones that are integral at
   // every integer-feasible point (implied integers: the root presolve sets

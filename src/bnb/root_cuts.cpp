@@ -5,6 +5,7 @@
 #include <cmath>
 
 #include "bnb/cut_clique.h"
+#include "bnb/cut_flow_cover.h"
 #include "bnb/cut_gomory.h"
 #include "bnb/cut_implied_bound.h"
 #include "bnb/cut_knapsack_cover.h"
@@ -170,6 +171,7 @@ RootCutResult run_root_cuts(SearchState& state, const std::function<void(const R
     if (!general_integers) separate_gomory(relaxation, integral, pool, kGomoryRowsPerRound);
     separate_knapsack_covers(relaxation, state.lp.is_integer, pool);
     separate_mir(relaxation, integral, pool);
+    if (state.options.flow_covers) separate_flow_covers(relaxation, state.lp.is_integer, pool);
     if (!conflicts_built) {
       conflicts = build_conflict_graph(relaxation, state.lp.is_integer, &state.deadline);
       implications = find_implied_bounds(relaxation, state.lp.is_integer);

@@ -8,6 +8,7 @@
 #include <functional>
 
 #include "bnb/cut_clique.h"
+#include "bnb/cut_flow_cover.h"
 #include "bnb/cut_gomory.h"
 #include "bnb/cut_implied_bound.h"
 #include "bnb/cut_knapsack_cover.h"
@@ -17,9 +18,10 @@
 
 namespace milpsac::test {
 
-enum Separator { kGomory, kCover, kMir, kClique, kImpliedBound, kNumSeparators };
+enum Separator { kGomory, kCover, kMir, kClique, kImpliedBound, kFlowCover, kNumSeparators };
 inline const char* separator_name(int s) {
-  static constexpr std::array<const char*, kNumSeparators> names = {"GMI", "cover", "c-MIR", "clique", "implied-bound"};
+  static constexpr std::array<const char*, kNumSeparators> names = {"GMI",    "cover",         "c-MIR",
+                                                                    "clique", "implied-bound", "flow-cover"};
   return names[static_cast<size_t>(s)];
 }
 
@@ -31,10 +33,10 @@ struct CutRoundsResult {
 };
 
 // Solve the root LP (integer bounds rounded inward), then run `rounds` rounds:
-// separate GMI, cover, c-MIR, clique and implied-bound cuts, hand every
+// separate GMI, cover, c-MIR, clique, implied-bound and flow cover cuts, hand every
 // candidate to `check`, add the selected ones and re-solve.
 inline CutRoundsResult run_cut_rounds(const lp::LinearProgram& lp, int rounds,
-                                      const std::function<void(const bnb::Cut&)>& check) {
+                                      const std::function<void(const bnb::Cut&, int separator)>& check) {
   CutRoundsResult result;
   Deadline no_limit;
   bnb::LpRelaxation relaxation(lp, &no_limit);
@@ -63,13 +65,16 @@ inline CutRoundsResult run_cut_rounds(const lp::LinearProgram& lp, int rounds,
         case kClique:
           bnb::separate_cliques(conflicts, relaxation, one);
           break;
-        default:
+        case kImpliedBound:
           bnb::separate_implied_bounds(implications, relaxation, one);
+          break;
+        default:
+          bnb::separate_flow_covers(relaxation, lp.is_integer, one);
           break;
       }
       const auto separated = one.select(x, one.size(), 0.0, 1.0);
       for (const auto& cut : separated) {
-        check(cut);
+        check(cut, s);
         pool.add(cut);
       }
       result.by_separator[static_cast<size_t>(s)] += static_cast<int>(separated.size());

@@ -7,6 +7,7 @@
 
 #include "../lp/lp_builders.h"
 #include "bnb/cut_clique.h"
+#include "bnb/cut_flow_cover.h"
 #include "bnb/cut_implied_bound.h"
 #include "bnb/cut_knapsack_cover.h"
 #include "bnb/cut_mir.h"
@@ -85,7 +86,7 @@ TEST_CASE("knapsack cover with a negative coefficient (complemented column)") {
   auto lp = test::make_lp({{4, 4, -3}}, {-kInfinity}, {2}, {-1, -1, 0.1}, {0, 0, 0}, {1, 1, 1});
   lp.is_integer.assign(3, 1);
   int cuts = 0;
-  test::run_cut_rounds(lp, 3, [&](const bnb::Cut& cut) {
+  test::run_cut_rounds(lp, 3, [&](const bnb::Cut& cut, int) {
     ++cuts;
     for_each_integer_point(lp, [&](const Eigen::VectorXd& x) {
       if (lp::is_feasible(lp, x, 1e-12, true)) CHECK(satisfies(cut, x));
@@ -286,7 +287,7 @@ TEST_CASE("GMI: max x + y with 2x + 2y <= 3 closes the bound to the integer opti
   lp.sense = lp::ObjectiveSense::kMaximize;
   lp.is_integer.assign(2, 1);
   int cuts = 0;
-  const auto result = test::run_cut_rounds(lp, 3, [&](const bnb::Cut& cut) {
+  const auto result = test::run_cut_rounds(lp, 3, [&](const bnb::Cut& cut, int) {
     ++cuts;
     for_each_integer_point(lp, [&](const Eigen::VectorXd& x) {
       if (lp::is_feasible(lp, x, 1e-12, true)) CHECK(satisfies(cut, x));
@@ -423,7 +424,7 @@ TEST_CASE("random small MILPs: no cut removes an integer-feasible point") {
     lp.is_integer.assign(static_cast<size_t>(n), 1);
     const bool mixed = trial % 3 == 2;
     if (mixed) lp.is_integer[static_cast<size_t>(n - 1)] = 0;
-    const auto result = test::run_cut_rounds(lp, 4, [&](const bnb::Cut& cut) {
+    const auto result = test::run_cut_rounds(lp, 4, [&](const bnb::Cut& cut, int) {
       ++total_cuts;
       // Integer points (the continuous column on a fine grid of its range).
       for_each_integer_point(lp, [&](const Eigen::VectorXd& point) {
@@ -441,4 +442,113 @@ TEST_CASE("random small MILPs: no cut removes an integer-feasible point") {
   }
   CHECK(total_cuts > 100);
   CHECK(improved > 20);
+}
+
+TEST_CASE("flow cover: two arcs x <= 8 y into a demand of 10 give y1 + y2 >= 2") {
+  // Columns x1, x2 (continuous, [0, 10]), y1, y2 (binary); min y1 + y2 with
+  // x1 + x2 = 10 and x_j <= 8 y_j. LP: y1 + y2 = 1.25. C = {x1, x2},
+  // lambda = 16 - 10 = 6: x1 + x2 + 2 (1 - y1) + 2 (1 - y2) <= 10.
+  auto lp = test::make_lp({{1, 1, 0, 0}, {1, 0, -8, 0}, {0, 1, 0, -8}}, {10, -kInfinity, -kInfinity}, {10, 0, 0},
+                          {0, 0, 1, 1}, {0, 0, 0, 0}, {10, 10, 1, 1});
+  lp.is_integer = {0, 0, 1, 1};
+  Deadline no_limit;
+  bnb::LpRelaxation relaxation(lp, &no_limit);
+  REQUIRE(relaxation.resolve(nullptr, 1000) == lp::LpStatus::kOptimal);
+  REQUIRE(relaxation.objective() == doctest::Approx(1.25));
+  bnb::CutPool pool;
+  REQUIRE(bnb::separate_flow_covers(relaxation, lp.is_integer, pool) >= 1);
+  const auto cuts = pool.select(relaxation.values(), 1, 0.0, 1.0);
+  REQUIRE(cuts.size() == 1);
+  const bnb::Cut& cut = cuts[0];
+  CHECK(cut.a[0] == doctest::Approx(1.0));
+  CHECK(cut.a[1] == doctest::Approx(1.0));
+  CHECK(cut.a[2] == doctest::Approx(-2.0));
+  CHECK(cut.a[3] == doctest::Approx(-2.0));
+  CHECK(cut.upper == doctest::Approx(6.0));
+  // Both integer-feasible extremes keep it; the LP optimum does not.
+  CHECK(satisfies(cut, Eigen::Vector4d(5, 5, 1, 1)));
+  CHECK(satisfies(cut, Eigen::Vector4d(8, 2, 1, 1)));
+  CHECK(bnb::cut_violation(cut, relaxation.values()) > 0.1);
+  // With the cut, the LP bound is the integer optimum.
+  relaxation.add_rows({cut.a}, {cut.lower}, {cut.upper});
+  REQUIRE(relaxation.resolve(nullptr, 1000) == lp::LpStatus::kOptimal);
+  CHECK(relaxation.objective() == doctest::Approx(2.0).epsilon(1e-6));
+}
+
+TEST_CASE("flow covers on random single-node flow rows: no cut removes a feasible point") {
+  // k arcs x_j in [0, U_j] (continuous, or a general integer), each with a
+  // variable upper bound x_j <= d_j y_j or none (always open), signs +-1 or
+  // +-2 in one flow row (<=, >= or =), and a free-sign column relaxed over
+  // its bounds. For every 0/1 pattern of the binaries, the largest left-hand
+  // side of each cut over the remaining LP (exact: an LP solve) stays within
+  // its right-hand side.
+  std::mt19937 rng(7);
+  std::uniform_int_distribution<int> cap(1, 9), sign(0, 3), kind(0, 5);
+  int total_cuts = 0;
+  for (int trial = 0; trial < 120; ++trial) {
+    const int k = 2 + trial % 3;
+    const int n = 2 * k + 1;  // x_1..x_k, y_1..y_k, w (free sign, [-1, 2])
+    lp::LinearProgram lp;
+    lp.resize(k + 1, n);
+    lp.is_integer.assign(static_cast<size_t>(n), 0);
+    double total = 0.0;
+    for (int j = 0; j < k; ++j) {
+      const double coef = (sign(rng) % 2 ? -1.0 : 1.0) * (sign(rng) < 3 ? 1.0 : 2.0);
+      lp.set_coefficient(0, j, coef);
+      lp.col_upper[j] = cap(rng);
+      const int what = kind(rng);
+      if (what == 5) lp.is_integer[static_cast<size_t>(j)] = 1;  // general integer, always open
+      lp.is_integer[static_cast<size_t>(k + j)] = 1;
+      lp.col_upper[k + j] = 1;
+      if (what < 4) {  // x_j <= d_j y_j
+        lp.set_coefficient(1 + j, j, 1.0);
+        lp.set_coefficient(1 + j, k + j, -static_cast<double>(cap(rng)));
+        lp.row_lower[1 + j] = -kInfinity;
+        lp.row_upper[1 + j] = 0.0;
+      }
+      lp.c[k + j] = cap(rng);
+      lp.c[j] = sign(rng) - 1.5;
+      total += std::fabs(coef) * lp.col_upper[j];
+    }
+    lp.set_coefficient(0, n - 1, 1.0);
+    lp.col_lower[n - 1] = -1;
+    lp.col_upper[n - 1] = 2;
+    const double b = std::floor(total * (0.2 + 0.1 * (trial % 5)));
+    lp.row_lower[0] = trial % 3 == 0 ? -kInfinity : b;
+    lp.row_upper[0] = trial % 3 == 1 ? kInfinity : b + 1.5 * (trial % 2);
+    Deadline no_limit;
+    bnb::LpRelaxation relaxation(lp, &no_limit);
+    if (relaxation.resolve(nullptr, 1000) != lp::LpStatus::kOptimal) continue;
+    for (int round = 0; round < 3; ++round) {
+      bnb::CutPool pool;
+      bnb::separate_flow_covers(relaxation, lp.is_integer, pool);
+      const auto cuts = pool.select(relaxation.values(), 100, 0.0, 1.0);
+      if (cuts.empty()) break;
+      for (const bnb::Cut& cut : cuts) {
+        ++total_cuts;
+        for (int pattern = 0; pattern < (1 << k); ++pattern) {
+          lp::LinearProgram fixed = lp;
+          fixed.c = -cut.a;
+          fixed.sense = lp::ObjectiveSense::kMinimize;
+          fixed.is_integer.assign(static_cast<size_t>(n), 0);
+          for (int j = 0; j < k; ++j) fixed.col_lower[k + j] = fixed.col_upper[k + j] = (pattern >> j) & 1;
+          // General integers are relaxed: the cut must hold on the continuous relaxation of those too.
+          bnb::LpRelaxation check(fixed, &no_limit);
+          if (check.resolve(nullptr, 1000) != lp::LpStatus::kOptimal) continue;
+          INFO("trial " << trial << " pattern " << pattern);
+          CHECK(-check.objective() <= cut.upper + 1e-7 * (1.0 + std::fabs(cut.upper)));
+        }
+      }
+      std::vector<Eigen::VectorXd> rows;
+      std::vector<double> lower, upper;
+      for (const bnb::Cut& cut : cuts) {
+        rows.push_back(cut.a);
+        lower.push_back(cut.lower);
+        upper.push_back(cut.upper);
+      }
+      relaxation.add_rows(rows, lower, upper);
+      if (relaxation.resolve(nullptr, 1000) != lp::LpStatus::kOptimal) break;
+    }
+  }
+  CHECK(total_cuts > 40);
 }

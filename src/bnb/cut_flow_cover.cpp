@@ -1,0 +1,208 @@
+// Flow cover separation (see cut_flow_cover.h).
+#include "bnb/cut_flow_cover.h"
+
+#include <algorithm>
+#include <cmath>
+#include <numeric>
+
+namespace milpsac::bnb {
+namespace {
+
+constexpr double kZero = 1e-12;         // coefficients below this are ignored
+constexpr double kMinLambda = 1e-6;     // a cover must exceed b' by this (relative to 1 + |b'|)
+constexpr double kMinViolation = 1e-6;  // relative to 1 + |rhs|
+constexpr double kMinEfficacy = 1e-6;   // violation over the norm of the cut
+constexpr double kRhsMargin = 1e-9;     // relative safety margin on the right-hand side
+constexpr double kMaxDynamism = 1e8;    // largest over smallest nonzero coefficient
+constexpr int kExtraCoverArcs = 4;      // prefixes tried beyond the first cover
+
+struct Arc {
+  int col;      // the flow's column
+  double coef;  // a_j (f = |a_j| x)
+  int binary;   // y's column, -1 for an arc that is always open
+  double cap;   // u_j (infinite: cannot join a cover)
+  double flow;  // f*_j
+  double open;  // y*_j
+};
+
+// The tightest variable upper bound x <= d y (y binary) of every continuous
+// column x >= 0, from the model's two-column rows with right-hand side 0.
+struct VariableUpperBound {
+  int binary = -1;
+  double d = INFINITY;
+};
+
+class FlowCoverSeparator {
+ public:
+  FlowCoverSeparator(const LpRelaxation& relaxation, const std::vector<char>& is_integer)
+      : relaxation_(relaxation),
+        model_(relaxation.model()),
+        is_integer_(is_integer),
+        rows_(model_.A),
+        x_(relaxation.values()),
+        vub_(static_cast<size_t>(relaxation.num_cols())) {
+    find_variable_upper_bounds();
+  }
+
+  int run(CutPool& pool) {
+    int added = 0;
+    for (int i = 0; i < relaxation_.num_original_rows(); ++i) {
+      if (std::isfinite(model_.row_upper[i])) added += separate_side(i, 1.0, model_.row_upper[i], pool);
+      if (std::isfinite(model_.row_lower[i])) added += separate_side(i, -1.0, -model_.row_lower[i], pool);
+    }
+    return added;
+  }
+
+ private:
+  bool binary(int j) const {
+    return is_integer_[static_cast<size_t>(j)] && relaxation_.lower(j) >= 0.0 && relaxation_.upper(j) <= 1.0;
+  }
+
+  void find_variable_upper_bounds() {
+    for (int i = 0; i < relaxation_.num_original_rows(); ++i) {
+      if (rows_.row(i).nonZeros() != 2) continue;
+      int cols[2];
+      double vals[2];
+      int k = 0;
+      for (lp::RowMajorMatrix::InnerIterator it(rows_, i); it; ++it, ++k) {
+        cols[k] = static_cast<int>(it.col());
+        vals[k] = it.value();
+      }
+      for (int p = 0; p < 2; ++p) {
+        const int x = cols[p], y = cols[1 - p];
+        if (is_integer_[static_cast<size_t>(x)] || !binary(y)) continue;
+        // p x + q y <= 0 with p > 0 > q is x <= (-q / p) y; a >= 0 side is negated.
+        for (const double sign : {1.0, -1.0}) {
+          const double rhs = sign > 0 ? model_.row_upper[i] : -model_.row_lower[i];
+          if (!std::isfinite(rhs) || std::fabs(rhs) > kZero) continue;
+          const double a = sign * vals[p], c = sign * vals[1 - p];
+          if (a <= kZero || c >= -kZero) continue;
+          VariableUpperBound& best = vub_[static_cast<size_t>(x)];
+          if (-c / a < best.d) best = {y, -c / a};
+        }
+      }
+    }
+  }
+
+  // One row side sign * row <= b. Returns 1 when a cut went to the pool.
+  int separate_side(int i, double sign, double b, CutPool& pool) const {
+    std::vector<Arc> arcs;
+    for (lp::RowMajorMatrix::InnerIterator it(rows_, i); it; ++it) {
+      const int j = static_cast<int>(it.col());
+      const double c = sign * it.value();
+      if (std::fabs(c) <= kZero) continue;
+      const double l = relaxation_.lower(j), u = relaxation_.upper(j);
+      if (l < 0.0) {  // not a flow: relaxed over its bounds
+        const double least = c > 0 ? c * l : c * u;
+        if (!std::isfinite(least)) return 0;
+        b -= least;
+        continue;
+      }
+      Arc arc{j, c, -1, std::fabs(c) * u, std::fabs(c) * x_[j], 1.0};
+      if (binary(j)) {
+        arc.binary = j;
+        arc.open = x_[j];
+      } else if (const VariableUpperBound& vb = vub_[static_cast<size_t>(j)]; vb.binary >= 0) {
+        arc.binary = vb.binary;
+        arc.cap = std::fabs(c) * std::min(vb.d, u);
+        arc.open = x_[vb.binary];
+      }
+      arcs.push_back(arc);
+    }
+    // Cover candidates: N+ arcs of finite capacity, cheapest to cover first.
+    std::vector<size_t> order;
+    for (size_t k = 0; k < arcs.size(); ++k)
+      if (arcs[k].coef > 0 && std::isfinite(arcs[k].cap) && arcs[k].cap > kZero) order.push_back(k);
+    if (order.empty()) return 0;
+    std::stable_sort(order.begin(), order.end(), [&](size_t p, size_t q) {
+      return (1.0 - arcs[p].open) * arcs[q].cap < (1.0 - arcs[q].open) * arcs[p].cap;
+    });
+    const double min_lambda = kMinLambda * (1.0 + std::fabs(b));
+    double covered = 0.0;
+    size_t first = 0;
+    while (first < order.size() && covered - b <= min_lambda) covered += arcs[order[first++]].cap;
+    if (covered - b <= min_lambda) return 0;  // no cover
+    Cut best;
+    double best_efficacy = 0.0;
+    std::vector<char> in_cover(arcs.size(), 0);
+    for (size_t k = 0; k < first; ++k) in_cover[order[k]] = 1;
+    for (size_t size = first; size <= std::min(order.size(), first + kExtraCoverArcs); ++size) {
+      if (size > first) {
+        in_cover[order[size - 1]] = 1;
+        covered += arcs[order[size - 1]].cap;
+      }
+      Cut cut;
+      double efficacy = 0.0;
+      if (build_cut(arcs, in_cover, b, covered - b, cut, efficacy) && efficacy > best_efficacy) {
+        best = std::move(cut);
+        best_efficacy = efficacy;
+      }
+    }
+    if (best_efficacy <= 0.0) return 0;
+    pool.add(std::move(best));
+    return 1;
+  }
+
+  // The inequality of cover `in_cover` with excess lambda, written in x;
+  // false when it is not violated enough or badly scaled.
+  bool build_cut(const std::vector<Arc>& arcs, const std::vector<char>& in_cover, double b, double lambda, Cut& cut,
+                 double& efficacy) const {
+    cut.a = Eigen::VectorXd::Zero(relaxation_.num_cols());
+    double rhs = b;
+    double magnitude = std::fabs(b);
+    for (size_t k = 0; k < arcs.size(); ++k) {
+      const Arc& arc = arcs[k];
+      if (arc.coef > 0) {
+        if (!in_cover[k]) continue;
+        cut.a[arc.col] += arc.coef;
+        const double closed = std::max(0.0, arc.cap - lambda);  // (u_j - lambda)^+ (1 - y_j)
+        if (arc.binary >= 0 && closed > 0.0) {
+          cut.a[arc.binary] -= closed;
+          rhs -= closed;
+          magnitude += closed;
+        }
+      } else if (lambda * arc.open < arc.flow) {  // in L: lambda y_j on the right
+        if (arc.binary >= 0) {
+          cut.a[arc.binary] -= lambda;
+        } else {
+          rhs += lambda;
+          magnitude += lambda;
+        }
+      } else {  // f_j on the right
+        cut.a[arc.col] += arc.coef;
+      }
+    }
+    double largest = 0.0, smallest = INFINITY;
+    for (int j = 0; j < cut.a.size(); ++j) {
+      const double v = std::fabs(cut.a[j]);
+      if (v <= kZero) {
+        cut.a[j] = 0.0;
+        continue;
+      }
+      largest = std::max(largest, v);
+      smallest = std::min(smallest, v);
+    }
+    if (largest == 0.0 || largest > kMaxDynamism * smallest) return false;
+    rhs += kRhsMargin * (1.0 + magnitude);
+    cut.upper = rhs;
+    const double violation = cut.a.dot(x_) - rhs;
+    if (violation <= kMinViolation * (1.0 + std::fabs(rhs))) return false;
+    efficacy = violation / cut.a.norm();
+    return efficacy > kMinEfficacy;
+  }
+
+  const LpRelaxation& relaxation_;
+  const lp::LinearProgram& model_;
+  const std::vector<char>& is_integer_;
+  const lp::RowMajorMatrix rows_;  // rows are scanned: a row-major copy once
+  const Eigen::VectorXd x_;
+  std::vector<VariableUpperBound> vub_;
+};
+
+}  // namespace
+
+int separate_flow_covers(const LpRelaxation& relaxation, const std::vector<char>& is_integer, CutPool& pool) {
+  return FlowCoverSeparator(relaxation, is_integer).run(pool);
+}
+
+}  // namespace milpsac::bnb
