@@ -27,11 +27,12 @@
 //
 // Hyper-sparse solves (Gilbert & Peierls): when the right-hand side has few
 // nonzeros, each triangular solve first finds the pivots its nonzeros can
-// reach (a depth-first search over the factor's columns, whose reverse
-// postorder is a valid elimination order) and touches only those; when the
-// reach grows past a fraction of the rank the search stops and the plain loop
-// over all pivots runs instead (thresholds in sparse_lu.cpp). L is kept by
-// rows as well for the transposed solve to push rather than pull.
+// reach (a depth-first search over the factor's columns) and touches only
+// those, in pivot order, so that the result is bit for bit the plain loop's;
+// when the reach grows past a fraction of the rank the search stops and the
+// plain loop over all pivots runs instead (thresholds in sparse_lu.cpp). The
+// L^T solve stays a plain loop (it pulls along L's columns; a push along a row
+// copy of L would sum in another order and change the simplex's path).
 //
 // The deadline (optional) is polled every few pivots; an expired deadline
 // stops the elimination and factor() returns kInterrupted (factors unusable).
@@ -86,11 +87,10 @@ class SparseLU {
   Pivot find_pivot(Active& active) const;
   void eliminate(Active& active, int r, int c);
   void build_u_by_columns();
-  void build_l_by_rows();
   // Pivots reachable from `seeds` (pivot indices) in the graph whose edges
   // leave pivot k through entries [start[k], start[k + 1]) of `entries`,
   // mapped to pivots by `pivot_of` (of their index). On return reach_ holds
-  // them in an elimination order (reverse postorder); false (reach_ unusable)
+  // them in ascending pivot order; false (reach_ unusable)
   // once more than `limit` are found.
   bool find_reach(const std::vector<int>& seeds, const std::vector<int>& start, const std::vector<Entry>& entries,
                   const std::vector<int>& pivot_of, size_t limit) const;
@@ -126,9 +126,6 @@ class SparseLU {
   // The same U by pivot column k: entries (row, u) over rows pivoted earlier.
   std::vector<int> u_col_start_;
   std::vector<Entry> u_col_entries_;
-  // L by pivot row k': entries (k, l) of the L columns of pivots k < k' in row rows_[k'].
-  std::vector<int> l_row_start_;
-  std::vector<Entry> l_row_entries_;
   // Pivot of each row and of each column (-1: none).
   std::vector<int> row_pivot_, col_pivot_;
   long nonzeros_ = 0;
