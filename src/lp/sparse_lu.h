@@ -25,6 +25,15 @@
 // solve), so both solves skip the work of zero entries of a sparse right-hand
 // side. Only meaningful when factor() reported full rank.
 //
+// Hyper-sparse solves (Gilbert & Peierls): when the right-hand side has few
+// nonzeros, each triangular solve first finds the pivots its nonzeros can
+// reach (a depth-first search over the factor's columns) and touches only
+// those, in pivot order, so that the result is bit for bit the plain loop's;
+// when the reach grows past a fraction of the rank the search stops and the
+// plain loop over all pivots runs instead (thresholds in sparse_lu.cpp). The
+// L^T solve stays a plain loop (it pulls along L's columns; a push along a row
+// copy of L would sum in another order and change the simplex's path).
+//
 // The deadline (optional) is polled every few pivots; an expired deadline
 // stops the elimination and factor() returns kInterrupted (factors unusable).
 #pragma once
@@ -55,6 +64,11 @@ class SparseLU {
   // K^T y = d: `d` indexed by column on entry (overwritten), `y` by row.
   void solve_transposed(double* d, double* y) const;
 
+  // Which loop the solves use: kAuto picks by the right-hand side's density;
+  // the others force one path (component tests compare them).
+  enum class SolvePath { kAuto, kPlain, kHyperSparse };
+  void set_solve_path(SolvePath path) { solve_path_ = path; }
+
   int size() const { return n_; }
   // Nonzeros of L and U (with the diagonal), and the floating point
   // operations of the elimination: the cost model of refactoring.
@@ -73,6 +87,22 @@ class SparseLU {
   Pivot find_pivot(Active& active) const;
   void eliminate(Active& active, int r, int c);
   void build_u_by_columns();
+  // Pivots reachable from `seeds` (pivot indices) in the graph whose edges
+  // leave pivot k through entries [start[k], start[k + 1]) of `entries`,
+  // mapped to pivots by `pivot_of` (of their index). On return reach_ holds
+  // them in ascending pivot order; false (reach_ unusable)
+  // once more than `limit` are found.
+  bool find_reach(const std::vector<int>& seeds, const std::vector<int>& start, const std::vector<Entry>& entries,
+                  const std::vector<int>& pivot_of, size_t limit) const;
+  // The hyper-sparse solves; false (nothing changed) when the reach is too large.
+  bool solve_hypersparse(double* b, double* z) const;
+  bool solve_transposed_hypersparse(double* d, double* y) const;
+  // The plain U solve (backward over all pivots) and L^T solve, shared by both paths.
+  void solve_u(double* b, double* z) const;
+  void solve_l_transposed(double* y) const;
+  // Seeds of a solve: the pivots k with rhs[index_of[k]] != 0; false when more than `limit`.
+  bool find_seeds(const double* rhs, const std::vector<int>& index_of, size_t limit) const;
+  size_t reach_limit() const;
   // Finish the elimination densely on the active rows and columns (partial
   // pivoting in column order). False when the deadline expired.
   bool eliminate_dense(const std::vector<std::vector<Entry>>& col, std::vector<char>& col_active,
@@ -96,8 +126,14 @@ class SparseLU {
   // The same U by pivot column k: entries (row, u) over rows pivoted earlier.
   std::vector<int> u_col_start_;
   std::vector<Entry> u_col_entries_;
+  // Pivot of each row and of each column (-1: none).
+  std::vector<int> row_pivot_, col_pivot_;
   long nonzeros_ = 0;
   double work_ = 0.0;
+  SolvePath solve_path_ = SolvePath::kAuto;
+  // Scratch of the hyper-sparse solves (one solve at a time, as BasisFactor's).
+  mutable std::vector<int> seeds_, reach_, dfs_stack_, dfs_next_;
+  mutable std::vector<char> visited_;
   // Scratch of factor(): the active columns and the row patterns, indexed up
   // to n (possibly longer from an earlier, larger factorization).
   std::vector<std::vector<Entry>> work_col_;
