@@ -123,6 +123,7 @@ std::vector<CommandSpec> build_specs() {
        with_common({option_spec(options::kSolveGap),
                     option_spec(options::kTimeLimit, "wall-clock limit, counted from before reading the file"),
                     option_spec(options::kNodeLimit),
+                    option_spec(options::kMaxModelMemory),
                     {"write-solution", "FILE", "none", "",
                      "write the solution as 'name value' lines (HiGHS solution-file layout)"}},
                    true, true, true)});
