@@ -4,8 +4,8 @@
 
 #include "cli_args.h"
 #include "commands.h"
-#include "model/module_info_reader.h"
 #include "model/sac/baseline.h"
+#include "model/sac/module_info_reader.h"
 #include "output.h"
 
 namespace milpsac::cli {

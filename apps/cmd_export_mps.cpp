@@ -13,7 +13,7 @@
 #include "cli_args.h"
 #include "commands.h"
 #include "lp/mps/mps.h"
-#include "model/module_info_reader.h"
+#include "model/sac/module_info_reader.h"
 #include "model/sac/sac_formulation.h"
 #include "output.h"
 #include "sac_options.h"

@@ -19,7 +19,7 @@
 #include "common/deadline.h"
 #include "common/input_file.h"
 #include "model/policy/op_policy.h"
-#include "model/sac_stats.h"
+#include "model/policy/sac_stats.h"
 #include "output.h"
 #include "progress_log.h"
 #include "text_format.h"

@@ -19,9 +19,9 @@
 #include "commands.h"
 #include "common/deadline.h"
 #include "interrupt.h"
-#include "model/module_info_reader.h"
 #include "model/sac/baseline.h"
 #include "model/sac/memory_timeline.h"
+#include "model/sac/module_info_reader.h"
 #include "model/sac/sac_solver.h"
 #include "output.h"
 #include "progress_log.h"
@@ -43,7 +43,7 @@ std::string bytes_text(double bytes) {
 std::string no_plan_message(const model::SacRequest& request, const model::SacSolution& solution) {
   std::ostringstream out;
   if (!solution.min_budget) {
-    out << "no plan found within the limits (status " << solution.status << ")";
+    out << "no plan found within the limits (status " << model::to_string(solution.status) << ")";
     return out.str();
   }
   const model::MinBudget& min = *solution.min_budget;
@@ -78,7 +78,7 @@ Json timeline_json(const model::ModuleInfo& info, const model::MemoryTimeline& t
 Json solution_json(const model::ModuleInfo& info, const model::SacRequest& request, const model::SacSolution& solution,
                    const model::MemoryTimeline* timeline) {
   Json out;
-  out["status"] = solution.status;
+  out["status"] = model::to_string(solution.status);
   Json decisions = Json::object();
   for (const model::AcDecision& d : solution.plan) decisions[info.modules[static_cast<size_t>(d.module)].fqn] = d.ratio;
   out["ac_decisions"] = decisions;
@@ -131,11 +131,11 @@ void print_table(const std::string& path, const model::ModuleInfo& info, const m
                  const model::SacSolution& solution, const model::MemoryTimeline* timeline) {
   std::printf("SAC plan for %s: budget %g GiB, world size %d\n", path.c_str(), request.budget_gib, request.world_size);
   if (solution.has_plan)
-    std::printf("status %s, gap %.2f%%, %ld node%s, %.3f s, plan found by the %s\n\n", solution.status.c_str(),
-                100.0 * solution.gap, solution.nodes, solution.nodes == 1 ? "" : "s", solution.seconds,
-                solution.found_by.c_str());
+    std::printf("status %s, gap %.2f%%, %ld node%s, %.3f s, plan found by the %s\n\n",
+                model::to_string(solution.status), 100.0 * solution.gap, solution.nodes, solution.nodes == 1 ? "" : "s",
+                solution.seconds, solution.found_by.c_str());
   else
-    std::printf("status %s, %ld node%s, %.3f s\n\n", solution.status.c_str(), solution.nodes,
+    std::printf("status %s, %ld node%s, %.3f s\n\n", model::to_string(solution.status), solution.nodes,
                 solution.nodes == 1 ? "" : "s", solution.seconds);
   if (!solution.has_plan) {
     std::printf("%s\n", no_plan_message(request, solution).c_str());
@@ -201,7 +201,7 @@ int run_sac(const Args& argv) {
   options.deadline = &solve_clock;
   model::SacSolution solution = model::solve_sac(info, request, options);
   const bool interrupted = solve_clock.interrupted();
-  if (interrupted) solution.status = "interrupted";
+  if (interrupted) solution.status = model::SacStatus::kInterrupted;
 
   std::optional<model::MemoryTimeline> timeline;
   if (solution.has_plan) timeline = model::memory_timeline(info, solution.plan, solution.evaluation);

@@ -17,7 +17,7 @@
 #include "common/input_error.h"
 #include "common/parallel_for.h"
 #include "interrupt.h"
-#include "model/module_info_reader.h"
+#include "model/sac/module_info_reader.h"
 #include "model/sac/sac_sweep.h"
 #include "output.h"
 #include "progress_line.h"
@@ -31,7 +31,7 @@ Json point_json(const model::ModuleInfo& info, const model::SweepPoint& point) {
   const model::SacSolution& s = point.solution;
   Json out;
   out["budget_gib"] = point.budget_gib;
-  out["status"] = s.status;
+  out["status"] = model::to_string(s.status);
   if (s.has_plan) {
     out["recomputation_time_ms"] = s.recompute_ms;
     out["peak_memory_bytes"] = static_cast<long long>(std::ceil(s.peak_bytes));
@@ -91,11 +91,11 @@ void print_sweep_table(const std::string& path, const model::SacRequest& request
     const model::SacSolution& s = p.solution;
     if (s.has_plan)
       std::printf("%12.5f%c %-12s  %14.4f  %12.5f  %7s  %5zu  %-9s  %8.3f\n", p.budget_gib, p.plan_change ? '*' : ' ',
-                  s.status.c_str(), s.recompute_ms, s.peak_bytes / model::kBytesPerGiB, gap_percent(s.gap).c_str(),
-                  s.plan.size(), s.found_by.c_str(), s.seconds);
+                  model::to_string(s.status), s.recompute_ms, s.peak_bytes / model::kBytesPerGiB,
+                  gap_percent(s.gap).c_str(), s.plan.size(), s.found_by.c_str(), s.seconds);
     else
-      std::printf("%12.5f  %-12s  %14s  %12s  %7s  %5s  %-9s  %8.3f\n", p.budget_gib, s.status.c_str(), "-", "-", "-",
-                  "-", "", s.seconds);
+      std::printf("%12.5f  %-12s  %14s  %12s  %7s  %5s  %-9s  %8.3f\n", p.budget_gib, model::to_string(s.status), "-",
+                  "-", "-", "-", "", s.seconds);
   }
 }
 
@@ -161,7 +161,7 @@ int run_sac_sweep(const CliArgs& args) {
                 << " GiB fails the independent check: " << v << "\n";
       code = 3;
     }
-    if (!s.has_plan && s.status != "infeasible" && code == 0) code = 1;
+    if (!s.has_plan && s.status != model::SacStatus::kInfeasible && code == 0) code = 1;
   }
   if (sweep_clock.interrupted() && code != 3) {
     std::cerr << "milp-sac sac: interrupted: the points not solved by then are reported as at the time limit\n";

@@ -101,7 +101,7 @@ std::string sweep_svg(const model::Sweep& sweep, const std::string& title) {
     if (p.solution.has_plan)
       svg << "<circle cx=\"" << sx(p.budget_gib) << "\" cy=\"" << sy(p.solution.recompute_ms)
           << "\" r=\"3.5\" fill=\"#2c6fbb\"><title>" << number(p.budget_gib)
-          << " GiB: " << number(p.solution.recompute_ms) << " ms (" << escape(p.solution.status)
+          << " GiB: " << number(p.solution.recompute_ms) << " ms (" << escape(model::to_string(p.solution.status))
           << ")</title></circle>\n";
   svg << "</svg>\n";
   return svg.str();

@@ -19,6 +19,7 @@
 #include "common/input_file.h"
 #include "interrupt.h"
 #include "lp/coefficient_range.h"
+#include "lp/model_size.h"
 #include "lp/mps/mps.h"
 #include "output.h"
 #include "progress_log.h"
@@ -128,6 +129,7 @@ int run_solve(const Args& argv) {
   const double time_limit = args.option(options::kTimeLimit);
   options.node_limit = args.integer("node-limit", options.node_limit);
   if (options.node_limit <= 0) throw InputError("option --node-limit: must be positive");
+  const double max_model_memory = args.option(options::kMaxModelMemory);
   const OutputFormat format = output_format(args);
   const std::string& path = args.positional()[0];
   const auto solution_path = args.value("write-solution");
@@ -150,7 +152,9 @@ int run_solve(const Args& argv) {
     warnings.push_back(stop.what());
     result.status = bnb::MilpStatus::kTimeLimit;
   }
-  // Spans of coefficients the tolerances cannot resolve: refused (InputError) or warned.
+  // A model too large to solve is refused before solving (InputError), then
+  // spans of coefficients the tolerances cannot resolve: refused or warned.
+  lp::check_model_size(model, input_name(path), max_model_memory);
   for (std::string& warning : lp::check_coefficient_ranges(model, input_name(path)))
     warnings.push_back(std::move(warning));
   // The warnings carry "FILE[:LINE]: warning: ..." already. --quiet silences

@@ -3,6 +3,7 @@
 // new option is added here once (docs/cli.md describes the same options).
 #include "cli_args.h"
 #include "model/sac/sac_formulation.h"
+#include "model/sac/sac_sweep.h"
 
 namespace milpsac::cli {
 namespace {
@@ -65,9 +66,11 @@ std::vector<CommandSpec> build_specs() {
       {"budget-sweep", "", "", "", "the whole recompute-vs-budget curve instead of one plan (--budget not needed)"});
   sac.push_back({"from", "GIB", "smallest feasible budget", "GiB", "with --budget-sweep: lowest budget of the curve"});
   sac.push_back({"to", "GIB", "peak without AC", "GiB", "with --budget-sweep: highest budget of the curve"});
-  sac.push_back(
-      {"points", "N", "21", "points", "with --budget-sweep: grid points (breakpoints are added between them)"});
-  sac.push_back({"max-breakpoints", "N", "8", "breakpoints",
+  // The sweep's defaults are SweepOptions' (model/sac/sac_sweep.h), written once.
+  const model::SweepOptions sweep_defaults;
+  sac.push_back({"points", "N", std::to_string(sweep_defaults.points), "points",
+                 "with --budget-sweep: grid points (breakpoints are added between them)"});
+  sac.push_back({"max-breakpoints", "N", std::to_string(sweep_defaults.max_breakpoints), "breakpoints",
                  "with --budget-sweep: locate the budgets where the set of AC units changes when there are at most N "
                  "(0: the grid alone)"});
   sac.push_back({"plot-memory", "FILE.svg", "none", "",
@@ -123,6 +126,7 @@ std::vector<CommandSpec> build_specs() {
        with_common({option_spec(options::kSolveGap),
                     option_spec(options::kTimeLimit, "wall-clock limit, counted from before reading the file"),
                     option_spec(options::kNodeLimit),
+                    option_spec(options::kMaxModelMemory),
                     {"write-solution", "FILE", "none", "",
                      "write the solution as 'name value' lines (HiGHS solution-file layout)"}},
                    true, true, true)});

@@ -12,8 +12,8 @@
 
 #include <string>
 
-#include "model/module_info.h"
 #include "model/sac/memory_timeline.h"
+#include "model/sac/module_info.h"
 
 namespace milpsac::cli {
 

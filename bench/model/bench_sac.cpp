@@ -17,8 +17,8 @@
 #include <string>
 #include <vector>
 
-#include "model/module_info_reader.h"
 #include "model/sac/baseline.h"
+#include "model/sac/module_info_reader.h"
 #include "model/sac/sac_min_budget.h"
 #include "model/sac/sac_solver.h"
 #include "synthetic/synthetic_module_info.h"

@@ -11,7 +11,7 @@
 #include <string>
 
 #include "model/policy/op_policy.h"
-#include "model/sac_stats.h"
+#include "model/policy/sac_stats.h"
 
 namespace {
 

@@ -73,7 +73,7 @@ bool plan_sac(const std::string& path, double budget_gib, int world_size) {
   request.budget_gib = budget_gib;
   request.world_size = world_size;
   const milpsac::model::SacSolution s = milpsac::model::solve_sac(info, request, {});
-  std::printf("SAC: %d modules, status %s", info.size(), s.status.c_str());
+  std::printf("SAC: %d modules, status %s", info.size(), milpsac::model::to_string(s.status));
   if (!s.has_plan) {
     std::printf(", no plan\n");
     return false;

@@ -28,13 +28,13 @@
 #include <milpsac/lp/linear_program.h>
 #include <milpsac/lp/mps/mps.h>
 
-#include <milpsac/model/module_info.h>
-#include <milpsac/model/module_info_reader.h>
 #include <milpsac/model/policy/op_policy.h>
+#include <milpsac/model/policy/sac_stats.h>
 #include <milpsac/model/sac/baseline.h>
+#include <milpsac/model/sac/module_info.h>
+#include <milpsac/model/sac/module_info_reader.h>
 #include <milpsac/model/sac/sac_request.h>
 #include <milpsac/model/sac/sac_solver.h>
-#include <milpsac/model/sac_stats.h>
 
 #include <milpsac/sharding/plan_input.h>
 #include <milpsac/sharding/planner.h>

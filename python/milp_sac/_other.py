@@ -17,6 +17,7 @@ def solve_mps(
     gap: float = default("solve.gap"),
     time_limit: float = default("time_limit"),
     node_limit: int | None = None,
+    max_model_memory: float = default("max_model_memory"),
 ) -> dict:
     """Solve an LP or MILP in MPS (fixed, free, .gz) as `milp-sac solve` does.
 
@@ -25,12 +26,18 @@ def solve_mps(
     'row_duals': {row: value} and 'reduced_costs': {column: value} in the
     model's sense; 'warnings' lists what `milp-sac solve` warns (reader,
     coefficient ranges). ValueError (file and line named) on bad MPS, and on
-    coefficients the CLI refuses, with its message.
+    coefficients and model sizes the CLI refuses, with its message.
     """
     if not is_path(path):
         raise TypeError(f"solve_mps: expected a path, got {type(path).__name__}")
     limit = sys.maxsize if node_limit is None else as_int(node_limit, "node_limit")
-    return _core.solve_mps(fspath(path), as_float(gap, "gap"), as_float(time_limit, "time_limit"), limit)
+    return _core.solve_mps(
+        fspath(path),
+        as_float(gap, "gap"),
+        as_float(time_limit, "time_limit"),
+        limit,
+        as_float(max_model_memory, "max_model_memory"),
+    )
 
 
 def propose_sharding(
@@ -76,4 +83,4 @@ def analyze_graph(graph: Any) -> dict:
     return _core.analyze_graph_text(text, source)
 
 
-solve_mps.__doc__ = (solve_mps.__doc__ or "") + options_doc("solve.gap", "time_limit", "node_limit")
+solve_mps.__doc__ = (solve_mps.__doc__ or "") + options_doc("solve.gap", "time_limit", "node_limit", "max_model_memory")

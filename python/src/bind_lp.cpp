@@ -15,6 +15,7 @@
 #include "common/input_error.h"
 #include "interruptible.h"
 #include "lp/coefficient_range.h"
+#include "lp/model_size.h"
 #include "lp/mps/mps.h"
 
 namespace py = pybind11;
@@ -29,7 +30,7 @@ py::object finite_or_none(double v) { return std::isfinite(v) ? py::object(py::f
 void bind_lp(py::module_& m) {
   m.def(
       "solve_mps",
-      [](const std::string& path, double gap, double time_limit, long node_limit) {
+      [](const std::string& path, double gap, double time_limit, long node_limit, double max_model_memory) {
         lp::LinearProgram model;
         bnb::MilpResult result;
         double seconds = 0.0;
@@ -37,6 +38,7 @@ void bind_lp(py::module_& m) {
         run_interruptible([&](const std::atomic<bool>* interrupt) {
           check_record(options::kSolveGap, gap);
           check_record(options::kTimeLimit, time_limit);
+          check_record(options::kMaxModelMemory, max_model_memory);
           if (node_limit <= 0) throw InputError("option node_limit: must be positive");
           bnb::MilpOptions options;
           options.relative_gap = gap;
@@ -54,6 +56,7 @@ void bind_lp(py::module_& m) {
             read_in_time = false;
             result.status = bnb::MilpStatus::kTimeLimit;
           }
+          lp::check_model_size(model, path, max_model_memory);
           for (std::string& warning : lp::check_coefficient_ranges(model, path)) warnings.push_back(std::move(warning));
           // The search's clock: what is left of the limit, and Ctrl-C.
           const Deadline solve_clock(remaining_limit(clock, time_limit), interrupt);
@@ -95,7 +98,8 @@ void bind_lp(py::module_& m) {
         out["name"] = model.name;
         return out;
       },
-      py::arg("path"), py::arg("gap"), py::arg("time_limit"), py::arg("node_limit") = LONG_MAX);
+      py::arg("path"), py::arg("gap"), py::arg("time_limit"), py::arg("node_limit") = LONG_MAX,
+      py::arg("max_model_memory") = options::kMaxModelMemory.default_value);
 }
 
 }  // namespace milpsac::python

@@ -10,7 +10,7 @@
 #include "bindings.h"
 #include "common/input_error.h"
 #include "model/policy/op_policy.h"
-#include "model/sac_stats.h"
+#include "model/policy/sac_stats.h"
 
 namespace py = pybind11;
 

@@ -16,9 +16,9 @@
 #include "common/deadline.h"
 #include "common/input_error.h"
 #include "interruptible.h"
-#include "model/module_info_reader.h"
 #include "model/sac/baseline.h"
 #include "model/sac/memory_timeline.h"
+#include "model/sac/module_info_reader.h"
 #include "model/sac/sac_solver.h"
 #include "model/sac/sac_sweep.h"
 
@@ -69,7 +69,7 @@ py::object number_or_none(bool present, double value) {
 // independent check's violations.
 py::dict plan_dict(const model::ModuleInfo& info, const model::SacSolution& s) {
   py::dict out;
-  out["status"] = s.status;
+  out["status"] = model::to_string(s.status);
   out["has_plan"] = s.has_plan;
   py::list plan;
   for (const model::AcDecision& d : s.plan)

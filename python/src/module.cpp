@@ -44,7 +44,7 @@ void bind_option_records(pybind11::module_& m) {
       {"sac.gap", &options::kSacGap},       {"sac.time_limit", &options::kSacTimeLimit},
       {"world_size", &options::kWorldSize}, {"policy.gap", &options::kPolicyGap},
       {"solve.gap", &options::kSolveGap},   {"time_limit", &options::kTimeLimit},
-      {"node_limit", &options::kNodeLimit},
+      {"node_limit", &options::kNodeLimit}, {"max_model_memory", &options::kMaxModelMemory},
   };
   for (const auto& [key, record] : all) {
     py::dict r;

@@ -1,8 +1,9 @@
-"""solve_mps applies the input checks of `milp-sac solve` (lp/coefficient_range.h,
-the one place they live): a row spanning 1e16 is refused with the CLI's
-message, a span of 1e12 solves with the CLI's warnings, returned as data under
-'warnings' (the CLI prints each after "milp-sac solve: "); a well-ranged model
-has none. The models are written here."""
+"""solve_mps applies the input checks of `milp-sac solve` (lp/model_size.h and
+lp/coefficient_range.h, the one places they live): a model past the size guard
+and a row spanning 1e16 are refused with the CLI's message, a span of 1e12
+solves with the CLI's warnings, returned as data under 'warnings' (the CLI
+prints each after "milp-sac solve: "); a well-ranged model has none. The models
+are written here."""
 import pytest
 
 import milp_sac
@@ -42,3 +43,19 @@ def test_a_well_ranged_model_has_no_warnings(tmp_path):
     path = tmp_path / "fine.mps"
     path.write_text(ranged_mps("-1"))
     assert milp_sac.solve_mps(str(path))["warnings"] == []
+
+
+def test_past_the_size_guard_both_refuse_with_one_message(tmp_path, cli):
+    # lp/model_size.h: 2 rows, 2 columns and 4 nonzeros need about 1.5 KB,
+    # refused at a limit of 1e-7 GiB (107 bytes) and solved at the default.
+    path = tmp_path / "small.mps"
+    path.write_text(ranged_mps("-1"))
+    with pytest.raises(ValueError) as error:
+        milp_sac.solve_mps(str(path), max_model_memory=1e-7)
+    code, _, stderr = cli("solve", str(path), "--max-model-memory", "1e-7")
+    assert code == 2
+    assert str(error.value) == cli_error(stderr, "solve")
+    assert str(error.value).startswith(str(path) + ": model too large: 2 rows, 2 columns and 4 nonzeros")
+    assert milp_sac.solve_mps(str(path))["status"] == "optimal"
+    with pytest.raises(ValueError, match="max_model_memory"):
+        milp_sac.solve_mps(str(path), max_model_memory=0)

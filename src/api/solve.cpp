@@ -5,6 +5,7 @@
 
 #include "bnb/branch_and_bound.h"
 #include "lp/coefficient_range.h"
+#include "lp/model_size.h"
 #include "lp/simplex.h"
 
 namespace milpsac::api {
@@ -20,8 +21,10 @@ Solution solve(const Model& model, const SolveOptions& options) {
   options::check_option(options::kSolveGap, options.relative_gap, "relative_gap");
   options::check_option(options::kTimeLimit, options.time_limit_seconds, "time_limit_seconds");
   options::check_option(options::kNodeLimit, options.node_limit, "node_limit");
+  options::check_option(options::kMaxModelMemory, options.max_model_memory_gib, "max_model_memory_gib");
   const lp::LinearProgram lp = to_linear_program(model);
   Solution out;
+  lp::check_model_size(lp, "model", options.max_model_memory_gib);
   out.warnings = lp::check_coefficient_ranges(lp, "model");
   out.is_mip = lp.has_integers();
   // The one clock of this call: every layer below polls it, and its

@@ -19,6 +19,9 @@ struct SolveOptions {
   double relative_gap = options::kSolveGap.default_value;
   double time_limit_seconds = options::kTimeLimit.default_value;
   double node_limit = options::kNodeLimit.default_value;  // +inf: none
+  // The size guard (lp/model_size.h): a model whose estimated solver memory
+  // is larger is refused with InputError.
+  double max_model_memory_gib = options::kMaxModelMemory.default_value;
   // Called with one line of progress at a time (no newline); unset: silent.
   std::function<void(const std::string&)> log;
   // Any thread may raise it to stop the solve; the status is then

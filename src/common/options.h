@@ -65,6 +65,21 @@ inline constexpr OptionRecord kSolveGap{"gap", "G",   1e-4,  "1e-4", "fraction",
 inline constexpr OptionRecord kNodeLimit{"node-limit", "N",  kNone, "none", "nodes",
                                          0.0,          true, kNone, true,   "branch-and-bound node limit"};
 
+// The size guard of an LP/MILP read from the user (lp/model_size.h): the
+// largest estimated solver memory accepted. 8 GiB passes every test model and
+// a 10^6-column model (0.4 GiB); a larger machine may raise it.
+inline constexpr OptionRecord kMaxModelMemory{
+    "max-model-memory",
+    "GIB",
+    8.0,
+    "8",
+    "GiB",
+    0.0,
+    true,
+    kNone,
+    false,
+    "refuse a model whose estimated solver memory (64 B per nonzero, 320 B per row or column) is larger"};
+
 // A wall-clock limit without a default (solve, policy, shard).
 inline constexpr OptionRecord kTimeLimit{"time-limit", "S",  kNone, "none", "s",
                                          0.0,          true, kNone, false,  "wall-clock limit"};

@@ -2,7 +2,7 @@
 // graph type (Digraph of dag.h) inside tree.cpp. The struct itself holds plain
 // child lists, so this header (public through ModuleInfo::tree) includes no
 // Boost; graph/tree_digraph.h gives the tree as a Digraph. Its one user is the module tree of a network
-// (model/module_tree.h), which asks the same few questions many times: who are
+// (model/sac/module_tree.h), which asks the same few questions many times: who are
 // the children, is u an ancestor of v, what are the leaves and the
 // root-to-leaf paths.
 //

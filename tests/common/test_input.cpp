@@ -12,7 +12,6 @@
 #include <vector>
 
 #include "common/deadline.h"
-#include "common/dense_size.h"
 #include "common/gzip.h"
 #include "common/infinity.h"
 #include "common/input_error.h"
@@ -138,11 +137,7 @@ TEST_CASE("JsonField: one message shape, FILE: PATH (LABEL): what") {
   CHECK(error_of([&] { root.object().list(); }) == "f.json: document: expected a list, got an object");
 }
 
-TEST_CASE("dense-size guard and infinity cleaning") {
-  CHECK_NOTHROW(check_lp_dense_size(6803, 9557, "rentacar.mps"));
-  const std::string message = error_of([] { check_lp_dense_size(1e5, 1e5, "huge.mps"); });
-  CHECK(message.rfind("huge.mps: too large for dense storage (100000 rows x 100000 columns", 0) == 0);
-  CHECK(error_of([] { check_dense_size(5000, 5000, "m", 2e7); }).find("25000000 entries") != std::string::npos);
+TEST_CASE("infinity cleaning") {
   CHECK(clean_infinity(1e30) == HUGE_VAL);
   CHECK(clean_infinity(-2e30) == -HUGE_VAL);
   CHECK(clean_infinity(9.9e29) == 9.9e29);

@@ -11,8 +11,8 @@
 #include "common/json_input.h"
 #include "lp/coefficient_range.h"
 #include "lp/mps/mps.h"
-#include "model/module_info_reader.h"
-#include "model/sac_stats.h"
+#include "model/policy/sac_stats.h"
+#include "model/sac/module_info_reader.h"
 #include "sharding/plan_input.h"
 
 namespace milpsac::fuzz {

@@ -23,9 +23,9 @@
 #include <vector>
 
 #include "common/deadline.h"
-#include "model/module_info_reader.h"
 #include "model/sac/baseline.h"
 #include "model/sac/memory_timeline.h"
+#include "model/sac/module_info_reader.h"
 #include "model/sac/sac_min_budget.h"
 #include "model/sac/sac_solver.h"
 #include "model/sac/sac_sweep.h"

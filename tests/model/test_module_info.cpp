@@ -8,8 +8,8 @@
 #include <random>
 
 #include "common/input_error.h"
-#include "model/module_info_reader.h"
-#include "model/module_tree.h"
+#include "model/sac/module_info_reader.h"
+#include "model/sac/module_tree.h"
 #include "model_test_support.h"
 #include "synthetic/synthetic_module_info.h"
 

@@ -13,7 +13,7 @@
 #include <cmath>
 #include <string>
 
-#include "model/module_info_reader.h"
+#include "model/sac/module_info_reader.h"
 #include "model/sac/sac_min_budget.h"
 #include "model/sac/sac_solver.h"
 #include "model/sac/sac_sweep.h"
@@ -79,7 +79,7 @@ TEST_CASE("default settings: the plan within 0.5 % of the gap-0 optimum on every
         const SacSolution by_default = model::solve_sac(info, request, defaults);
         const SacSolution optimum = solve(info, request, 0.0, 0);
         REQUIRE(optimum.has_plan);
-        REQUIRE(optimum.status == "optimal");
+        REQUIRE(optimum.status == model::SacStatus::kOptimal);
         REQUIRE(by_default.has_plan);
         for (const std::string& v : by_default.violations) CAPTURE(v);
         CHECK(by_default.violations.empty());
@@ -90,7 +90,7 @@ TEST_CASE("default settings: the plan within 0.5 % of the gap-0 optimum on every
         CHECK(by_default.gap <= defaults.relative_gap);
         const double gap = (by_default.objective_ms - by_default.bound_ms) / by_default.objective_ms;
         CHECK(by_default.gap == doctest::Approx(gap).epsilon(kRoundOff).scale(1e-9));
-        if (by_default.status == "optimal") CHECK(by_default.gap == 0.0);
+        if (by_default.status == model::SacStatus::kOptimal) CHECK(by_default.gap == 0.0);
         // The same answer again.
         CHECK(same_plan(by_default, model::solve_sac(info, request, defaults)));
       }
@@ -108,14 +108,14 @@ TEST_CASE("optimum-first search: off gives the plain search at the gap, with an 
     const SacSolution exact = solve(info, request, 0.0, 0);
     REQUIRE(plain.has_plan);
     REQUIRE(first.has_plan);
-    REQUIRE(exact.status == "optimal");
+    REQUIRE(exact.status == model::SacStatus::kOptimal);
     CHECK(plain.gap <= 0.05);
     CHECK(first.recompute_ms <= exact.recompute_ms * (1 + kAboveOptimum));
     // The plain search stops within 5 % by pruning and by reduced-cost
     // fixing; both must leave its bound below the optimum (at 70 % the
     // fixing once reported "optimal" 1.9 % above it).
     CHECK(plain.bound_ms <= exact.objective_ms * (1 + kRoundOff));
-    if (plain.status == "optimal") CHECK(plain.objective_ms <= exact.objective_ms * (1 + kRoundOff));
+    if (plain.status == model::SacStatus::kOptimal) CHECK(plain.objective_ms <= exact.objective_ms * (1 + kRoundOff));
     // At gap 0 the setting changes nothing: the same plan and nodes.
     const SacSolution exact_with = solve(info, request, 0.0, model::SacSolveOptions{}.optimum_nodes);
     CHECK(same_plan(exact, exact_with));
@@ -132,12 +132,12 @@ TEST_CASE("optimum-first search cut short: the search goes on at the requested g
     CAPTURE(fraction);
     const SacRequest request = request_at(info, fraction);
     const SacSolution exact = solve(info, request, 0.0, 0);
-    REQUIRE(exact.status == "optimal");
+    REQUIRE(exact.status == model::SacStatus::kOptimal);
     for (long nodes : {1L, 2L}) {
       CAPTURE(nodes);
       const SacSolution s = solve(info, request, kRequested, nodes);
       REQUIRE(s.has_plan);
-      CHECK((s.status == "optimal" || s.status == "gap_limit"));
+      CHECK((s.status == model::SacStatus::kOptimal || s.status == model::SacStatus::kGapLimit));
       CHECK(s.gap <= kRequested);
       CHECK(s.violations.empty());
       CHECK(s.bound_ms <= exact.objective_ms * (1 + kRoundOff));

@@ -17,7 +17,7 @@
 #include <map>
 
 #include "bnb/branch_and_bound.h"
-#include "model/module_info_reader.h"
+#include "model/sac/module_info_reader.h"
 #include "model/sac/plan_evaluator.h"
 #include "model/sac/sac_formulation.h"
 #include "model/sac/sac_formulation_pairwise_bigm.h"
@@ -94,7 +94,7 @@ TEST_CASE("transformer_l4: the 13 cases at gap 0 match the seed formulation's ex
     const SacSolution s = solve_exact(info, request);
     CHECK(s.has_plan == c["expected_feasible"].get<bool>());
     if (!s.has_plan) {
-      CHECK(s.status == "infeasible");
+      CHECK(s.status == model::SacStatus::kInfeasible);
       REQUIRE(s.min_budget);
       REQUIRE(s.min_budget->found);
       CHECK(s.min_budget->proven);
@@ -109,7 +109,7 @@ TEST_CASE("transformer_l4: the 13 cases at gap 0 match the seed formulation's ex
       CHECK_FALSE(solve_exact(info, at).has_plan);
       continue;
     }
-    CHECK(s.status == "optimal");
+    CHECK(s.status == model::SacStatus::kOptimal);
     CHECK(std::fabs(s.objective_ms - c["expected_exact_optimum_ms"].get<double>()) <= 0.01);
     check_plan(info, request, s);
     // Same AC modules up to the symmetric layers: compare sorted ratios.
@@ -149,12 +149,12 @@ TEST_CASE("expected.tsv: at gap 0 no worse than CBC at gap 0.05, same feasibilit
     CHECK(s.has_plan == feasible);
     if (feasible) {
       if (!s.has_plan) continue;
-      CHECK(s.status == "optimal");
+      CHECK(s.status == model::SacStatus::kOptimal);
       CHECK(s.objective_ms <= std::stod(row.at("cbc_recompute_ms")) + 0.01);
       CHECK(s.objective_ms <= std::stod(row.at("best_known_recompute_ms")) + 0.01);
       check_plan(info, request, s);
     } else {
-      CHECK(s.status == "infeasible");
+      CHECK(s.status == model::SacStatus::kInfeasible);
       REQUIRE(s.min_budget);
       REQUIRE(s.min_budget->found);
       CHECK(s.min_budget->proven);

@@ -4,15 +4,18 @@
 #include <doctest/doctest.h>
 
 #include <cmath>
+#include <set>
+#include <string>
 
 #include "common/input_error.h"
-#include "model/module_info_reader.h"
 #include "model/sac/ac_plan.h"
 #include "model/sac/baseline.h"
+#include "model/sac/module_info_reader.h"
 #include "model/sac/plan_evaluator.h"
 #include "model/sac/sac_formulation.h"
 #include "model/sac/sac_formulation_pairwise_bigm.h"
 #include "model/sac/sac_request.h"
+#include "model/sac/sac_status.h"
 #include "model_test_support.h"
 
 using namespace milpsac;
@@ -111,6 +114,22 @@ Eigen::VectorXd seed_point(const ModuleInfo& info, const model::SacModel& sac, c
 }
 
 }  // namespace
+
+TEST_CASE("SAC status: MILP statuses keep their words, the SAC ones have their own, all distinct") {
+  using model::SacStatus;
+  for (const bnb::MilpStatus m :
+       {bnb::MilpStatus::kOptimal, bnb::MilpStatus::kGapLimit, bnb::MilpStatus::kTimeLimit, bnb::MilpStatus::kNodeLimit,
+        bnb::MilpStatus::kInfeasible, bnb::MilpStatus::kUnbounded, bnb::MilpStatus::kNumericalError})
+    CHECK(std::string(model::to_string(model::sac_status(m))) == bnb::to_string(m));
+  CHECK(std::string(model::to_string(SacStatus::kModelTooLarge)) == "model_too_large");
+  CHECK(std::string(model::to_string(SacStatus::kInterrupted)) == "interrupted");
+  std::set<std::string> words;
+  for (const SacStatus s :
+       {SacStatus::kOptimal, SacStatus::kGapLimit, SacStatus::kTimeLimit, SacStatus::kNodeLimit, SacStatus::kInfeasible,
+        SacStatus::kUnbounded, SacStatus::kNumericalError, SacStatus::kModelTooLarge, SacStatus::kInterrupted})
+    words.insert(model::to_string(s));
+  CHECK(words.size() == 9);
+}
 
 TEST_CASE("baseline: tiny model and transformer_l4 (PyTorch baseline)") {
   const model::Baseline tiny_base = model::compute_baseline(tiny());

@@ -20,7 +20,7 @@
 #include <map>
 #include <random>
 
-#include "model/module_info_reader.h"
+#include "model/sac/module_info_reader.h"
 #include "model/sac/plan_evaluator.h"
 #include "model/sac/sac_formulation.h"
 #include "model/sac/sac_heuristic.h"
@@ -90,8 +90,8 @@ void check_same_optimum(const ModuleInfo& info, const SacRequest& request) {
   REQUIRE(chain.has_plan == cumulative.has_plan);
   check_heuristic(info, request, cumulative);
   if (!chain.has_plan) return;
-  CHECK(chain.status == "optimal");
-  CHECK(cumulative.status == "optimal");
+  CHECK(chain.status == model::SacStatus::kOptimal);
+  CHECK(cumulative.status == model::SacStatus::kOptimal);
   CHECK(cumulative.objective_ms == doctest::Approx(chain.objective_ms).epsilon(1e-6).scale(1e-3));
   CHECK(cumulative.violations.empty());
 }
@@ -194,7 +194,7 @@ TEST_CASE("twin counts: gap 0 in few nodes on 1,000 LLaMA-like modules; the gree
     options.time_limit_seconds = 120.0;
     const SacSolution s = model::solve_sac(info, request, options);
     REQUIRE(s.has_plan);
-    CHECK(s.status == "optimal");
+    CHECK(s.status == model::SacStatus::kOptimal);
     CHECK(s.nodes <= 2000);
     CHECK(s.violations.empty());
   }
@@ -208,7 +208,7 @@ TEST_CASE("a time limit still returns the greedy plan, with its gap") {
   const SacSolution s = model::solve_sac(info, request, options);
   REQUIRE(s.has_plan);
   CHECK(s.found_by == "heuristic");
-  CHECK(s.status == "time_limit");
+  CHECK(s.status == model::SacStatus::kTimeLimit);
   CHECK(s.gap > 0);
   CHECK(s.violations.empty());
 }
@@ -230,7 +230,7 @@ TEST_CASE("runtimes scaled by 1e-10 and 1e200: the same plan, the objective scal
     }
     const SacSolution s = solve(scaled, request, model::kDefaultFormulation);
     REQUIRE(s.has_plan);
-    CHECK(s.status == "optimal");
+    CHECK(s.status == model::SacStatus::kOptimal);
     CHECK(s.objective_ms / scale == doctest::Approx(reference.objective_ms).epsilon(1e-6));
     CHECK(s.violations.empty());
   }
@@ -297,7 +297,7 @@ void check_breakpoints(const model::Sweep& sweep, const model::SweepOptions& opt
       ++flagged;
       CHECK(point.budget_gib - before.budget_gib <= options.breakpoint_tolerance * range * (1 + 1e-9));
       CHECK(units(point.solution) != units(before.solution));
-      CHECK(point.solution.status == "optimal");  // probes are solved at gap 0
+      CHECK(point.solution.status == model::SacStatus::kOptimal);  // probes are solved at gap 0
     } else {
       CHECK(units(point.solution) == units(before.solution));
     }

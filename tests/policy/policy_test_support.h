@@ -21,7 +21,7 @@
 #include <vector>
 
 #include "../test_support.h"
-#include "model/sac_stats.h"
+#include "model/policy/sac_stats.h"
 
 namespace milpsac::test {
 

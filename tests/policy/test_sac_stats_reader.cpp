@@ -3,7 +3,7 @@
 #include <doctest/doctest.h>
 
 #include "common/input_error.h"
-#include "model/sac_stats.h"
+#include "model/policy/sac_stats.h"
 #include "policy_test_support.h"
 
 using namespace milpsac;

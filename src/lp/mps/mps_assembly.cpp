@@ -6,7 +6,6 @@
 #include <sstream>
 
 #include "common/deadline.h"
-#include "common/dense_size.h"
 #include "common/infinity.h"
 
 namespace milpsac::lp::mps_detail {
@@ -259,7 +258,6 @@ LinearProgram MpsModel::assemble(const Deadline* deadline) {
     diag_.fail_at(0, "OBJNAME row " + quoted(objective_name) + " is not an N row of ROWS");
   const size_t m = rows_.size();
   const size_t n = columns_.size();
-  check_lp_dense_size(static_cast<double>(m), static_cast<double>(n), diag_.source());
   LinearProgram lp;
   bool transcoded = false;
   lp.name = utf8_name(name, transcoded);

@@ -1,12 +1,12 @@
 // Private helper of the MPS reader: the model as the sections fill it in, and
-// its assembly into a LinearProgram (bounds, ranges, the dense matrix).
+// its assembly into a LinearProgram (bounds, ranges, the sparse matrix).
 //
 // The section reader (mps_reader.cpp) hands over decoded records in file
 // order; this class owns the MPS semantics of each record (which N row is the
 // objective, which RHS set counts, how bounds combine, how RANGES widen a
 // row) and, at ENDATA, the checks that need the whole file (a negative upper
-// bound without a lower bound, OBJNAME resolved, the
-// dense-size guard). Conventions are listed in mps_reader.cpp.
+// bound without a lower bound, OBJNAME resolved). The size guard is not
+// here: each front door applies lp/model_size.h to what it read. Conventions are listed in mps_reader.cpp.
 #pragma once
 
 #include <optional>

@@ -1,4 +1,4 @@
-// MPS reader (docs/formats.md#mps): free and fixed format, plain or gzip, into a dense
+// MPS reader (docs/formats.md#mps): free and fixed format, plain or gzip, into a
 // LinearProgram. This file is the section state machine; a line becomes a
 // record in mps_records.cpp and records become the model in mps_assembly.cpp.
 //

@@ -28,7 +28,7 @@
 #include "bnb/branch_and_bound.h"
 #include "common/options.h"
 #include "lp/linear_program.h"
-#include "model/sac_stats.h"
+#include "model/policy/sac_stats.h"
 
 namespace milpsac::model {
 

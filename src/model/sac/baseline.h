@@ -9,7 +9,7 @@
 
 #include <cstdint>
 
-#include "model/module_info.h"
+#include "model/sac/module_info.h"
 
 namespace milpsac::model {
 

@@ -13,7 +13,7 @@
 
 #include <vector>
 
-#include "model/module_info.h"
+#include "model/sac/module_info.h"
 
 namespace milpsac::model {
 

@@ -19,8 +19,8 @@
 #include <cstdint>
 #include <vector>
 
-#include "model/module_info.h"
 #include "model/sac/ac_plan.h"
+#include "model/sac/module_info.h"
 #include "model/sac/plan_evaluator.h"
 
 namespace milpsac::model {

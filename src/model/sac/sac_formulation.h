@@ -36,7 +36,7 @@
 #include <optional>
 #include <string>
 
-#include "model/module_info.h"
+#include "model/sac/module_info.h"
 #include "model/sac/sac_model.h"
 #include "model/sac/sac_request.h"
 

@@ -5,8 +5,8 @@
 #include <string>
 #include <unordered_set>
 
-#include "model/module_tree.h"
 #include "model/sac/lp_builder.h"
+#include "model/sac/module_tree.h"
 
 namespace milpsac::model {
 namespace {

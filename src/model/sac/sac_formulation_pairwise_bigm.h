@@ -11,7 +11,7 @@
 // and submodules are found by fqn prefix, not by substring.
 #pragma once
 
-#include "model/module_info.h"
+#include "model/sac/module_info.h"
 #include "model/sac/sac_model.h"
 #include "model/sac/sac_request.h"
 

@@ -6,9 +6,9 @@
 
 #include <vector>
 
-#include "model/module_info.h"
 #include "model/sac/lp_builder.h"
 #include "model/sac/memory_prefixes.h"
+#include "model/sac/module_info.h"
 #include "model/sac/sac_model.h"
 #include "model/sac/sac_request.h"
 

@@ -24,7 +24,7 @@
 #include <Eigen/Dense>
 #include <vector>
 
-#include "model/module_info.h"
+#include "model/sac/module_info.h"
 #include "model/sac/sac_model.h"
 #include "model/sac/sac_request.h"
 

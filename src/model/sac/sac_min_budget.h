@@ -6,7 +6,7 @@
 #include <string>
 
 #include "common/deadline.h"
-#include "model/module_info.h"
+#include "model/sac/module_info.h"
 #include "model/sac/sac_request.h"
 
 namespace milpsac::model {

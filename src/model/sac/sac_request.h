@@ -10,7 +10,7 @@
 #include <string>
 #include <vector>
 
-#include "model/module_info.h"
+#include "model/sac/module_info.h"
 
 namespace milpsac::model {
 

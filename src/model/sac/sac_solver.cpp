@@ -151,8 +151,9 @@ SacSolution solve_sac(const ModuleInfo& info, const SacRequest& request, const S
     solution.cols = model.lp.num_cols();
     total_nodes += solved.nodes;
     solution.nodes = total_nodes;
-    solution.status = bnb::to_string(solved.status);
-    if (!model.infeasible && too_large_for_lp(model) && !deadline.expired()) solution.status = "model_too_large";
+    solution.status = sac_status(solved.status);
+    if (!model.infeasible && too_large_for_lp(model) && !deadline.expired())
+      solution.status = SacStatus::kModelTooLarge;
     if (!solved.has_solution) {
       if (solved.status == bnb::MilpStatus::kInfeasible)
         // The diagnostic gets at least a second even past the limit (as

@@ -13,13 +13,14 @@
 
 #include "bnb/milp_types.h"
 #include "common/options.h"
-#include "model/module_info.h"
 #include "model/sac/ac_plan.h"
+#include "model/sac/module_info.h"
 #include "model/sac/plan_evaluator.h"
 #include "model/sac/sac_formulation.h"
 #include "model/sac/sac_heuristic.h"
 #include "model/sac/sac_min_budget.h"
 #include "model/sac/sac_request.h"
+#include "model/sac/sac_status.h"
 
 namespace milpsac::model {
 
@@ -56,7 +57,7 @@ struct SacSolveOptions {
 };
 
 struct SacSolution {
-  std::string status;  // optimal, gap_limit, time_limit, node_limit, infeasible, ...
+  SacStatus status = SacStatus::kOptimal;  // to_string gives the output word
   bool has_plan = false;
   std::string found_by;       // "heuristic" or "search" (with a plan)
   AcPlan plan;                // ratios rounded up to 4 decimals

@@ -45,7 +45,7 @@ SacSolveOptions within_clock(const SweepContext& ctx, SacSolveOptions solve) {
 SweepPoint unsolved_point(double budget) {
   SweepPoint point;
   point.budget_gib = budget;
-  point.solution.status = "time_limit";
+  point.solution.status = SacStatus::kTimeLimit;
   return point;
 }
 
@@ -142,7 +142,7 @@ bool locate_changes(const SweepContext& ctx, const SacSolveOptions& exact, Sweep
     if (probes_left-- <= 0 || ctx.clock.expired()) return false;
     SweepPoint middle = solve_point(ctx, 0.5 * (lo.budget_gib + hi.budget_gib), exact, &lo);
     // A time limit: leave this bracket as it is.
-    if (!middle.solution.has_plan || middle.solution.status == "time_limit") return false;
+    if (!middle.solution.has_plan || middle.solution.status == SacStatus::kTimeLimit) return false;
     if (same_units(middle, lo)) {
       lo = std::move(middle);
     } else if (same_units(middle, hi)) {
@@ -174,7 +174,7 @@ bool locate_breakpoints(const SweepContext& ctx, const SweepOptions& options, do
     });
     repair_monotonicity(ctx, exact, points);
   }
-  const auto timed_out = [](const SweepPoint& p) { return p.solution.status == "time_limit"; };
+  const auto timed_out = [](const SweepPoint& p) { return p.solution.status == SacStatus::kTimeLimit; };
   if (std::any_of(points.begin(), points.end(), timed_out)) return false;
   const std::vector<size_t> changes = unit_set_changes(points);
   plan_changes = static_cast<int>(changes.size());

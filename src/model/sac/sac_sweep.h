@@ -35,7 +35,7 @@
 #include <string>
 #include <vector>
 
-#include "model/module_info.h"
+#include "model/sac/module_info.h"
 #include "model/sac/sac_request.h"
 #include "model/sac/sac_solver.h"
 

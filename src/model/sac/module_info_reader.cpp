@@ -1,7 +1,7 @@
 // ModuleInfo reader (see module_info_reader.h). One pass over the parsed JSON:
 // fields of each ModStats, then the four orders, then the sort by fw_pre_order
 // and the module tree. Linear in the input size (hash lookups by fqn).
-#include "model/module_info_reader.h"
+#include "model/sac/module_info_reader.h"
 
 #include <algorithm>
 #include <cmath>
@@ -11,7 +11,7 @@
 #include "common/input_file.h"
 #include "common/json_fields.h"
 #include "common/json_input.h"
-#include "model/module_tree.h"
+#include "model/sac/module_tree.h"
 
 namespace milpsac::model {
 namespace {

@@ -11,7 +11,7 @@
 #include <string_view>
 
 #include "common/deadline.h"
-#include "model/module_info.h"
+#include "model/sac/module_info.h"
 
 namespace milpsac::model {
 

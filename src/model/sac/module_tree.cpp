@@ -1,5 +1,5 @@
 // Module tree from fqn prefixes (see module_tree.h).
-#include "model/module_tree.h"
+#include "model/sac/module_tree.h"
 
 #include <stdexcept>
 #include <vector>

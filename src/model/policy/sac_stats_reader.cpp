@@ -11,7 +11,7 @@
 #include "common/input_file.h"
 #include "common/json_fields.h"
 #include "common/json_input.h"
-#include "model/sac_stats.h"
+#include "model/policy/sac_stats.h"
 
 namespace milpsac::model {
 namespace {

@@ -10,7 +10,7 @@
 #include <string>
 #include <string_view>
 
-#include "model/module_info.h"
+#include "model/sac/module_info.h"
 
 namespace milpsac::model {
 
