@@ -5,6 +5,8 @@
 #include <cmath>
 #include <numeric>
 
+#include "bnb/two_column_rows.h"
+
 namespace milpsac::bnb {
 namespace {
 
@@ -54,20 +56,14 @@ class FlowCoverSeparator {
   }
 
  private:
-  bool binary(int j) const {
-    return is_integer_[static_cast<size_t>(j)] && relaxation_.lower(j) >= 0.0 && relaxation_.upper(j) <= 1.0;
-  }
+  bool binary(int j) const { return is_binary_column(relaxation_, is_integer_, j); }
 
   void find_variable_upper_bounds() {
     for (int i = 0; i < relaxation_.num_original_rows(); ++i) {
-      if (rows_.row(i).nonZeros() != 2) continue;
-      int cols[2];
-      double vals[2];
-      int k = 0;
-      for (lp::RowMajorMatrix::InnerIterator it(rows_, i); it; ++it, ++k) {
-        cols[k] = static_cast<int>(it.col());
-        vals[k] = it.value();
-      }
+      TwoColumnRow row;
+      if (!two_column_row(rows_, i, row)) continue;
+      const int* cols = row.cols;
+      const double* vals = row.vals;
       for (int p = 0; p < 2; ++p) {
         const int x = cols[p], y = cols[1 - p];
         if (is_integer_[static_cast<size_t>(x)] || !binary(y)) continue;

@@ -5,6 +5,8 @@
 #include <cmath>
 #include <numeric>
 
+#include "bnb/two_column_rows.h"
+
 namespace milpsac::bnb {
 namespace {
 
@@ -92,21 +94,15 @@ class MirSeparator {
   }
 
  private:
-  bool binary(int j) const {
-    return is_integer_[static_cast<size_t>(j)] && relaxation_.lower(j) >= 0.0 && relaxation_.upper(j) <= 1.0;
-  }
+  bool binary(int j) const { return is_binary_column(relaxation_, is_integer_, j); }
 
   // Two-column rows with one continuous and one binary column are variable bounds.
   void find_variable_bounds() {
     for (int i = 0; i < m_; ++i) {
-      if (rows_.row(i).nonZeros() != 2) continue;
-      int cols[2];
-      double vals[2];
-      int k = 0;
-      for (lp::RowMajorMatrix::InnerIterator it(rows_, i); it; ++it, ++k) {
-        cols[k] = static_cast<int>(it.col());
-        vals[k] = it.value();
-      }
+      TwoColumnRow row;
+      if (!two_column_row(rows_, i, row)) continue;
+      const int* cols = row.cols;
+      const double* vals = row.vals;
       for (int p = 0; p < 2; ++p) {
         const int x = cols[p], y = cols[1 - p];
         const double a = vals[p], c = vals[1 - p];

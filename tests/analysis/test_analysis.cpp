@@ -18,6 +18,7 @@
 #include "analysis/graph_info.h"
 #include "common/input_error.h"
 #include "common/json_input.h"
+#include "graph_reading.h"
 
 using namespace milpsac;
 using namespace milpsac::analysis;
@@ -306,26 +307,6 @@ TEST_CASE("analysis: the streamed file reader builds the graph the document read
   CHECK(from_file.users == from_doc.users);
 }
 
-namespace {
-
-// What a reader made of the text: its message, or the graph's nodes, inputs and order.
-template <class Read>
-std::string reading(Read read) {
-  try {
-    const AutogradGraph graph = read();
-    std::string out = "graph";
-    for (std::size_t v : graph.order) {
-      out += ' ' + graph.nodes[v].name + '<';
-      for (std::size_t u : graph.nodes[v].inputs) out += std::to_string(u) + ',';
-    }
-    return out;
-  } catch (const InputError& e) {
-    return std::string("error ") + e.what();
-  }
-}
-
-}  // namespace
-
 TEST_CASE("analysis: the streamed and the whole-document readers agree on 3,000 mutated files") {
   // A valid graph with a forward reference, then random edits of its text:
   // characters deleted, JSON punctuation and words inserted, so the two
@@ -365,8 +346,9 @@ TEST_CASE("analysis: the streamed and the whole-document readers agree on 3,000 
         text.insert(at, tokens[rng() % tokens.size()]);
     }
     CAPTURE(text);
-    const std::string whole = reading([&] { return parse_autograd_graph(parse_json(text, "m.json"), "m.json"); });
-    const std::string streamed = reading([&] { return parse_autograd_graph_text(text, "m.json"); });
+    const std::string whole =
+        test::graph_reading([&] { return parse_autograd_graph(parse_json(text, "m.json"), "m.json"); });
+    const std::string streamed = test::graph_reading([&] { return parse_autograd_graph_text(text, "m.json"); });
     CHECK(streamed == whole);
     (whole.rfind("graph", 0) == 0 ? accepted : refused) += 1;
   }

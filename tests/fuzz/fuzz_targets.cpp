@@ -4,6 +4,7 @@
 #include <cmath>
 #include <exception>
 
+#include "../analysis/graph_reading.h"
 #include "analysis/autograd_graph.h"
 #include "analysis/graph_info.h"
 #include "bnb/branch_and_bound.h"
@@ -65,29 +66,13 @@ std::string plan_input(std::string_view data) {
   });
 }
 
-// What a graph reader made of the input: its message, or the graph's nodes,
-// inputs and order, for comparing two readers.
-template <class Read>
-std::string reading(Read read) {
-  try {
-    const analysis::AutogradGraph graph = read();
-    std::string out = "graph";
-    for (std::size_t v : graph.order) {
-      out += ' ' + graph.nodes[v].name + '<';
-      for (std::size_t u : graph.nodes[v].inputs) out += std::to_string(u) + ',';
-    }
-    return out;
-  } catch (const InputError& e) {
-    return std::string("error ") + e.what();
-  }
-}
-
 std::string autograd_graph(std::string_view data) {
   return guarded([&] {
     // The file reader streams the nodes; it must agree with the document reader.
     const std::string whole =
-        reading([&] { return analysis::parse_autograd_graph(parse_json(data, "fuzz.json"), "fuzz.json"); });
-    const std::string streamed = reading([&] { return analysis::parse_autograd_graph_text(data, "fuzz.json"); });
+        test::graph_reading([&] { return analysis::parse_autograd_graph(parse_json(data, "fuzz.json"), "fuzz.json"); });
+    const std::string streamed =
+        test::graph_reading([&] { return analysis::parse_autograd_graph_text(data, "fuzz.json"); });
     if (whole != streamed) return "streamed and whole readers differ: " + streamed + " | " + whole;
     const analysis::AutogradGraph graph = analysis::parse_autograd_graph(parse_json(data, "fuzz.json"), "fuzz.json");
     if (graph.order.size() != graph.nodes.size()) return std::string("topological order misses nodes");

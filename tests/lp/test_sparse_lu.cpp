@@ -15,8 +15,11 @@
 #include "lp/simplex_solver.h"
 #include "lp/sparse_lu.h"
 #include "lp_builders.h"
+#include "lu_columns.h"
 
 using namespace milpsac;
+
+using test::columns_of;
 
 namespace {
 
@@ -40,14 +43,6 @@ Eigen::MatrixXd random_sparse(int n, int per_column, std::mt19937& rng) {
   for (int i = 0; i < n; ++i)
     for (int j = 0; j < n; ++j) P(i, j) = A(rows[static_cast<size_t>(i)], cols[static_cast<size_t>(j)]);
   return P;
-}
-
-std::vector<std::vector<lp::SparseLU::Entry>> columns_of(const Eigen::MatrixXd& A) {
-  std::vector<std::vector<lp::SparseLU::Entry>> columns(static_cast<size_t>(A.cols()));
-  for (int j = 0; j < A.cols(); ++j)
-    for (int i = 0; i < A.rows(); ++i)
-      if (A(i, j) != 0.0) columns[static_cast<size_t>(j)].push_back({i, A(i, j)});
-  return columns;
 }
 
 int dense_rank(const Eigen::MatrixXd& A) {

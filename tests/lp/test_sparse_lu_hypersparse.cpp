@@ -12,8 +12,11 @@
 #include <random>
 
 #include "lp/sparse_lu.h"
+#include "lu_columns.h"
 
 using namespace milpsac;
+
+using test::columns_of;
 
 namespace {
 
@@ -33,14 +36,6 @@ Eigen::MatrixXd random_sparse(int n, int per_column, std::mt19937& rng) {
     for (int k = 0; k < per_column; ++k) A(index(rng), j) += 0.5 * value(rng);
   }
   return A;
-}
-
-std::vector<std::vector<lp::SparseLU::Entry>> columns_of(const Eigen::MatrixXd& A) {
-  std::vector<std::vector<lp::SparseLU::Entry>> columns(static_cast<size_t>(A.cols()));
-  for (int j = 0; j < A.cols(); ++j)
-    for (int i = 0; i < A.rows(); ++i)
-      if (A(i, j) != 0.0) columns[static_cast<size_t>(j)].push_back({i, A(i, j)});
-  return columns;
 }
 
 struct Solutions {

@@ -31,6 +31,7 @@
 #include "model/sac/sac_sweep.h"
 #include "model_test_support.h"
 #include "synthetic/synthetic_module_info.h"
+#include "synthetic_request.h"
 
 using namespace milpsac;
 using model::ModuleInfo;
@@ -47,11 +48,7 @@ bool inside(const std::string& inner, const std::string& outer) {
 }
 
 void check_timeline(const ModuleInfo& info, int world_size, double fraction) {
-  model::SacRequest request;
-  request.world_size = world_size;
-  const model::MinBudget min = model::smallest_feasible_budget(info, request, Deadline(60.0));
-  REQUIRE(min.found);
-  request.budget_gib = min.peak_gib + fraction * (model::no_ac_peak_gib(info, world_size) - min.peak_gib);
+  const model::SacRequest request = test::request_at(info, fraction, world_size);
   CAPTURE(request.budget_gib);
   model::SacSolveOptions options;
   options.time_limit_seconds = 60.0;
@@ -150,8 +147,7 @@ TEST_CASE("memory timeline: synthetic families") {
     for (int modules : {60, 400}) {
       CAPTURE(model::to_string(family));
       CAPTURE(modules);
-      const ModuleInfo info = model::parse_module_info(
-          model::synthetic_module_info_json(model::synthetic_spec_for(family, modules)), "synthetic.json");
+      const ModuleInfo info = test::synthetic_model(family, modules);
       for (double fraction : {0.3, 0.7}) {
         CAPTURE(fraction);
         check_timeline(info, fraction < 0.5 ? 1 : 4, fraction);

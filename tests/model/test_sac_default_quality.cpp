@@ -18,6 +18,7 @@
 #include "model/sac/sac_solver.h"
 #include "model/sac/sac_sweep.h"
 #include "synthetic/synthetic_module_info.h"
+#include "synthetic_request.h"
 
 using namespace milpsac;
 using model::ModuleInfo;
@@ -31,19 +32,6 @@ namespace {
 constexpr double kAboveOptimum = 0.005;
 // Round-off allowed when comparing two solver values of the same plan (relative).
 constexpr double kRoundOff = 1e-6;
-
-ModuleInfo synthetic(model::SyntheticFamily family, int modules) {
-  return model::parse_module_info(model::synthetic_module_info_json(model::synthetic_spec_for(family, modules)),
-                                  "synthetic.json");
-}
-
-SacRequest request_at(const ModuleInfo& info, double fraction) {
-  SacRequest request;
-  const model::MinBudget min = model::smallest_feasible_budget(info, request, Deadline(60.0));
-  REQUIRE(min.found);
-  request.budget_gib = min.peak_gib + fraction * (model::no_ac_peak_gib(info, 1) - min.peak_gib);
-  return request;
-}
 
 SacSolution solve(const ModuleInfo& info, const SacRequest& request, double gap, long optimum_nodes) {
   model::SacSolveOptions options;
@@ -68,12 +56,12 @@ TEST_CASE("default settings: the plan within 0.5 % of the gap-0 optimum on every
                                              model::SyntheticFamily::kMoe, model::SyntheticFamily::kResnet};
   for (model::SyntheticFamily family : families) {
     for (int modules : {250, 1000}) {
-      const ModuleInfo info = synthetic(family, modules);
+      const ModuleInfo info = test::synthetic_model(family, modules);
       for (double fraction : {0.3, 0.5, 0.7}) {
         CAPTURE(std::string(model::to_string(family)));
         CAPTURE(info.size());
         CAPTURE(fraction);
-        const SacRequest request = request_at(info, fraction);
+        const SacRequest request = test::request_at(info, fraction);
         const model::SacSolveOptions defaults;
         REQUIRE(defaults.relative_gap == doctest::Approx(0.05));  // the default meaning is kept
         const SacSolution by_default = model::solve_sac(info, request, defaults);
@@ -99,10 +87,10 @@ TEST_CASE("default settings: the plan within 0.5 % of the gap-0 optimum on every
 }
 
 TEST_CASE("optimum-first search: off gives the plain search at the gap, with an honest bound; gap 0 left alone") {
-  const ModuleInfo info = synthetic(model::SyntheticFamily::kLlama, 1000);
+  const ModuleInfo info = test::synthetic_model(model::SyntheticFamily::kLlama, 1000);
   for (double fraction : {0.5, 0.7}) {
     CAPTURE(fraction);
-    const SacRequest request = request_at(info, fraction);
+    const SacRequest request = test::request_at(info, fraction);
     const SacSolution plain = solve(info, request, 0.05, 0);
     const SacSolution first = solve(info, request, 0.05, model::SacSolveOptions{}.optimum_nodes);
     const SacSolution exact = solve(info, request, 0.0, 0);
@@ -125,12 +113,12 @@ TEST_CASE("optimum-first search: off gives the plain search at the gap, with an 
 
 TEST_CASE("optimum-first search cut short: the search goes on at the requested gap, status and bound honest") {
   // One node at 0.1 % rarely proves 0.2 %: the second search at 0.2 % runs.
-  const ModuleInfo info = synthetic(model::SyntheticFamily::kLlama, 1000);
+  const ModuleInfo info = test::synthetic_model(model::SyntheticFamily::kLlama, 1000);
   constexpr double kRequested = 0.002;
   int went_on = 0;  // solves where the second search ran (more nodes than the first was allowed)
   for (double fraction : {0.3, 0.5, 0.7}) {
     CAPTURE(fraction);
-    const SacRequest request = request_at(info, fraction);
+    const SacRequest request = test::request_at(info, fraction);
     const SacSolution exact = solve(info, request, 0.0, 0);
     REQUIRE(exact.status == model::SacStatus::kOptimal);
     for (long nodes : {1L, 2L}) {

@@ -28,6 +28,7 @@
 #include "model/sac/sac_sweep.h"
 #include "model_test_support.h"
 #include "synthetic/synthetic_module_info.h"
+#include "synthetic_request.h"
 
 using namespace milpsac;
 using model::ModuleInfo;
@@ -97,21 +98,7 @@ void check_same_optimum(const ModuleInfo& info, const SacRequest& request) {
 }
 
 // A LLaMA-like synthetic model of about `modules` modules.
-ModuleInfo llama(int modules) {
-  return model::parse_module_info(
-      model::synthetic_module_info_json(model::synthetic_spec_for(model::SyntheticFamily::kLlama, modules)),
-      "llama.json");
-}
-
-// World size 1, budget `fraction` of the way from the smallest feasible peak
-// to the no-AC peak.
-SacRequest request_at(const ModuleInfo& info, double fraction) {
-  SacRequest request;
-  const model::MinBudget min = model::smallest_feasible_budget(info, request, Deadline(60.0));
-  REQUIRE(min.found);
-  request.budget_gib = min.peak_gib + fraction * (model::no_ac_peak_gib(info, 1) - min.peak_gib);
-  return request;
-}
+ModuleInfo llama(int modules) { return test::synthetic_model(model::SyntheticFamily::kLlama, modules); }
 
 std::optional<std::vector<std::string>> units(const Json& value) {
   if (value.is_null()) return std::nullopt;
@@ -175,7 +162,7 @@ TEST_CASE("twin counts: gap 0 in few nodes on 1,000 LLaMA-like modules; the gree
   const ModuleInfo info = llama(1000);
   for (double fraction : {0.3, 0.5, 0.7}) {
     CAPTURE(fraction);
-    const SacRequest request = request_at(info, fraction);
+    const SacRequest request = test::request_at(info, fraction);
     const model::SacModel sac = model::build_sac_model(info, request);
     // Identical layers: the attention, core, MLP and layer units form groups.
     CHECK(sac.twin_count_col.size() >= 4);
@@ -202,7 +189,7 @@ TEST_CASE("twin counts: gap 0 in few nodes on 1,000 LLaMA-like modules; the gree
 
 TEST_CASE("a time limit still returns the greedy plan, with its gap") {
   const ModuleInfo info = llama(600);
-  const SacRequest request = request_at(info, 0.5);
+  const SacRequest request = test::request_at(info, 0.5);
   model::SacSolveOptions options;
   options.time_limit_seconds = 1e-6;  // expires before the root LP
   const SacSolution s = model::solve_sac(info, request, options);
