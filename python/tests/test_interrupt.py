@@ -17,8 +17,14 @@ import sys
 import textwrap
 import time
 
+# The child restores Python's own SIGINT handler: a process started in the
+# background by a non-interactive shell (as CI jobs often are) inherits SIGINT
+# ignored, and Python then installs no handler, so the signal would never
+# reach the call (an interactive user's Python always has the handler).
 CHILD = textwrap.dedent("""
+    import signal
     import sys
+    signal.signal(signal.SIGINT, signal.default_int_handler)
     import milp_sac
     print("start", flush=True)
     try:
