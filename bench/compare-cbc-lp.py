@@ -45,8 +45,8 @@ def parse_args():
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--bin", default=os.environ.get("MILPSAC_BIN", str(REPO / "build" / "apps" / "milp-sac")),
                         help="milp-sac binary (default: $MILPSAC_BIN or build/apps/milp-sac)")
-    parser.add_argument("--shared", default=os.environ.get("MILPSAC_SHARED", str(REPO.parent / "shared")),
-                        help="shared directory holding instances/ (default: $MILPSAC_SHARED or ../shared)")
+    parser.add_argument("--shared", default=os.environ.get("MILPSAC_BENCH_DATA", str(REPO.parent / "shared")),
+                        help="shared directory holding instances/ (default: $MILPSAC_BENCH_DATA or ../shared)")
     parser.add_argument("--set", choices=["netlib", "miplib"], default="netlib", help="which rows of expected.tsv")
     parser.add_argument("--time-limit", type=float, default=None, help="seconds per solve, passed to both solvers")
     parser.add_argument("--runs", type=int, default=3, help="runs per model and solver; the best time counts")

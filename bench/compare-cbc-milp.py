@@ -38,7 +38,7 @@ REPO = Path(__file__).resolve().parent.parent
 def parse_args():
     p = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     p.add_argument("--bin", default=str(REPO / "build" / "bench" / "bnb" / "milp_run"))
-    p.add_argument("--shared", default=os.environ.get("MILPSAC_SHARED", str(REPO.parent / "shared")))
+    p.add_argument("--shared", default=os.environ.get("MILPSAC_BENCH_DATA", str(REPO.parent / "shared")))
     p.add_argument("--time-limit", type=float, default=60.0)
     p.add_argument("--gap", type=float, default=0.0)
     p.add_argument("--max-rows", type=int, default=600)

@@ -105,7 +105,7 @@ def fmt(value, digits=4):
 def main():
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--bin", help="milp-sac binary (default: build/ or build-model/)")
-    parser.add_argument("--shared", default=os.environ.get("MILPSAC_SHARED", str(REPO.parent / "shared")))
+    parser.add_argument("--shared", default=os.environ.get("MILPSAC_BENCH_DATA", str(REPO.parent / "shared")))
     parser.add_argument("--runs", type=int, default=1, help="best of N runs for each side")
     parser.add_argument("--gap", type=float, default=0.05)
     parser.add_argument("--time-limit", type=float, default=180.0)

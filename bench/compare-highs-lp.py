@@ -39,8 +39,8 @@ def parse_args():
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--bin", default=os.environ.get("MILPSAC_BIN", str(REPO / "build" / "apps" / "milp-sac")),
                         help="milp-sac binary (default: $MILPSAC_BIN or build/apps/milp-sac)")
-    parser.add_argument("--shared", default=os.environ.get("MILPSAC_SHARED", str(REPO.parent / "shared")),
-                        help="shared directory with data/ and tools/ (default: $MILPSAC_SHARED or ../shared)")
+    parser.add_argument("--shared", default=os.environ.get("MILPSAC_BENCH_DATA", str(REPO.parent / "shared")),
+                        help="shared directory with data/ and tools/ (default: $MILPSAC_BENCH_DATA or ../shared)")
     parser.add_argument("--data", default=None, help="folder of .mps / .mps.gz models (default: SHARED/data/lp/netlib)")
     parser.add_argument("--time-limit", type=float, default=60.0, help="seconds per solve and solver (default 60)")
     parser.add_argument("--only", default="", help="comma-separated model names (default: every model)")

@@ -34,7 +34,7 @@ from pathlib import Path
 
 REPO = Path(__file__).resolve().parent.parent
 # ../shared beside the checkout; a git worktree one level deeper (wt/NAME) looks two levels up.
-SHARED = Path(os.environ.get("MILPSAC_SHARED", next(
+SHARED = Path(os.environ.get("MILPSAC_BENCH_DATA", next(
     (str(p / "shared") for p in (REPO.parent, REPO.parent.parent) if (p / "shared").is_dir()), str(REPO.parent / "shared"))))
 
 

@@ -7,7 +7,7 @@ the hang guard (limit + 30 s) is flagged, and the script exits 1 then.
 
 Usage: bench/status-sweep.py [--bin PATH] [--data DIR] [--time-limit S]
                              [--output FILE]
---data defaults to data/lp of the shared directory ($MILPSAC_SHARED or
+--data defaults to data/lp of the shared directory ($MILPSAC_BENCH_DATA or
 ../shared), searched recursively for .mps and .mps.gz files.
 Standard library only.
 """
@@ -28,7 +28,7 @@ STATUSES = {"optimal", "gap_limit", "time_limit", "node_limit", "infeasible", "u
 def parse_args():
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--bin", default=os.environ.get("MILPSAC_BIN", str(REPO / "build" / "apps" / "milp-sac")))
-    shared = Path(os.environ.get("MILPSAC_SHARED", str(REPO.parent / "shared")))
+    shared = Path(os.environ.get("MILPSAC_BENCH_DATA", str(REPO.parent / "shared")))
     parser.add_argument("--data", default=str(shared / "data" / "lp"), help="folder searched for .mps / .mps.gz")
     parser.add_argument("--time-limit", type=float, default=10.0, help="seconds per model (default 10)")
     parser.add_argument("--output", default=None, help="write the Markdown table here (default: stdout)")

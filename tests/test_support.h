@@ -1,7 +1,7 @@
 // Helpers shared by the test suites: where the test data lives.
 //
 // Meson passes the directory of the meson option `test_data` (default:
-// tests/shared in the repository, the files the tests read) in MILPSAC_SHARED.
+// tests/data in the repository, the files the tests read) in MILPSAC_TEST_DATA.
 // The data is part of the repository, so a missing folder is a broken setup:
 // the binary fails (it is not skipped) after one line saying where it looked.
 #pragma once
@@ -16,13 +16,13 @@ namespace milpsac::test {
 
 // The test data directory (instances/, data/); fails the test binary when absent.
 inline std::string shared_dir() {
-  const char* dir = std::getenv("MILPSAC_SHARED");
+  const char* dir = std::getenv("MILPSAC_TEST_DATA");
   if (dir == nullptr || *dir == '\0')
-    throw std::runtime_error("MILPSAC_SHARED is not set (run the tests through meson test)");
+    throw std::runtime_error("MILPSAC_TEST_DATA is not set (run the tests through meson test)");
   std::error_code error;
   if (!std::filesystem::is_directory(std::filesystem::path(dir) / "instances", error)) {
     std::fprintf(stderr,
-                 "the test data is not at %s/instances (tests/shared in the repository; "
+                 "the test data is not at %s/instances (tests/data in the repository; "
                  "meson option test_data)\n",
                  dir);
     std::fflush(stderr);

@@ -1,6 +1,6 @@
 // Google Benchmark: LP solves of the Netlib set and MILP solves of the MIPLIB
 // set in ../shared/instances/lp, one benchmark per model (read once, solved
-// per iteration). Set MILPSAC_SHARED to point elsewhere.
+// per iteration). Set MILPSAC_BENCH_DATA to point elsewhere.
 #include <benchmark/benchmark.h>
 
 #include <cstdlib>
@@ -15,7 +15,7 @@
 namespace {
 
 std::string shared_dir() {
-  const char* dir = std::getenv("MILPSAC_SHARED");
+  const char* dir = std::getenv("MILPSAC_BENCH_DATA");
   return dir != nullptr ? dir : MILPSAC_DEFAULT_SHARED;
 }
 

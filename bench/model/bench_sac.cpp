@@ -7,7 +7,7 @@
 //                                  budget 40% of the way from the smallest feasible
 //                                  peak to the no-AC peak;
 //   read/<modules>                 reading the JSON of such a model.
-// Set MILPSAC_SHARED to point at another shared/ directory.
+// Set MILPSAC_BENCH_DATA to point at another shared/ directory.
 #include <benchmark/benchmark.h>
 
 #include <cstdlib>
@@ -28,7 +28,7 @@ namespace {
 using namespace milpsac;
 
 std::string shared_dir() {
-  const char* dir = std::getenv("MILPSAC_SHARED");
+  const char* dir = std::getenv("MILPSAC_BENCH_DATA");
   return dir != nullptr ? dir : MILPSAC_DEFAULT_SHARED;
 }
 

@@ -2,7 +2,7 @@
 
 Locations come from the environment that scripts/test (or the user) sets, with
 defaults for a run from the repository root after `scripts/build build`:
-  MILPSAC_SHARED  the test data directory (default tests/shared in the repository)
+  MILPSAC_TEST_DATA  the test data directory (default tests/data in the repository)
   MILPSAC_BIN     the milp-sac command (default: build/apps/milp-sac, else
                   `milp-sac` on PATH, as after `pip install .`)
 Expected answers are read from the instance files at run time; the data is in
@@ -20,13 +20,13 @@ REPO = pathlib.Path(__file__).resolve().parents[2]
 
 
 def shared_dir() -> pathlib.Path:
-    return pathlib.Path(os.environ.get("MILPSAC_SHARED", REPO / "tests" / "shared"))
+    return pathlib.Path(os.environ.get("MILPSAC_TEST_DATA", REPO / "tests" / "data"))
 
 
 def instances(*parts: str) -> pathlib.Path:
     path = shared_dir() / "instances" / pathlib.Path(*parts)
     if not path.exists():
-        pytest.fail(f"{path} not found (tests/shared in the repository; set MILPSAC_SHARED)")
+        pytest.fail(f"{path} not found (tests/data in the repository; set MILPSAC_TEST_DATA)")
     return path
 
 

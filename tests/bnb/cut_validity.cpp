@@ -1,6 +1,6 @@
 // cut_validity NAME: solve the MIPLIB model NAME (a curated one of
-// tests/shared/instances/lp, its optimum checked against expected.tsv, or else a
-// MIPLIB 3 model of tests/shared/data/lp with its reference objective from
+// tests/data/instances/lp, its optimum checked against expected.tsv, or else a
+// MIPLIB 3 model of tests/data/data/lp with its reference objective from
 // INDEX.tsv; both read at run time), then run root separation rounds (GMI,
 // lifted covers, c-MIR, cliques, implied bounds) and check that no candidate cut cuts off that
 // optimal solution. One meson test per model.

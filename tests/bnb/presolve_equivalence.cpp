@@ -1,5 +1,5 @@
 // presolve_equivalence SET NAME: solve one curated MILP of
-// tests/shared/instances/lp with the root presolve on and off; both must end
+// tests/data/instances/lp with the root presolve on and off; both must end
 // with the status of its row in expected.tsv, the same objective (1e-6
 // relative, also against the expected objective), and a point that is
 // feasible on the original model. Expected values are read at run time.

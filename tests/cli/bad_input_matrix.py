@@ -10,7 +10,7 @@ bad input. The contract checked for each case:
 
 Cases where a value may legitimately be accepted (a negative number in a field
 that allows it, 1e308) only require "exit 0, 1 or 2, no crash, stdout empty or
-JSON". Run by meson (suite cli) with MILPSAC_BIN and MILPSAC_SHARED set.
+JSON". Run by meson (suite cli) with MILPSAC_BIN and MILPSAC_TEST_DATA set.
 """
 import json
 import os
@@ -21,7 +21,7 @@ import sys
 import tempfile
 
 BIN = os.environ.get("MILPSAC_BIN")
-SHARED = os.environ.get("MILPSAC_SHARED")
+SHARED = os.environ.get("MILPSAC_TEST_DATA")
 SOURCE = os.environ.get("MILPSAC_SOURCE", os.path.join(os.path.dirname(__file__), "..", ".."))
 TIMEOUT = float(os.environ.get("MILPSAC_CASE_TIMEOUT", "60"))  # hang guard; typical cases take < 0.1 s
 
@@ -252,7 +252,7 @@ EXPECTED_FAILURES = {}
 
 def main():
     if not BIN or not SHARED:
-        print("MILPSAC_BIN and MILPSAC_SHARED must be set (run through meson test)")
+        print("MILPSAC_BIN and MILPSAC_TEST_DATA must be set (run through meson test)")
         return 1
     only = sys.argv[1:]
     failures, expected, fixed, total = [], [], [], 0

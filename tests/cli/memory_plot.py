@@ -87,9 +87,9 @@ def check_picture(binary: str, model: str, budget: str, world_size: str, tmp: st
 
 def main() -> int:
     binary = os.environ.get("MILPSAC_BIN")
-    shared = os.environ.get("MILPSAC_SHARED")
+    shared = os.environ.get("MILPSAC_TEST_DATA")
     if not binary or not shared or len(sys.argv) < 2:
-        print("MILPSAC_BIN and MILPSAC_SHARED must be set and milp-sac-synth given (run through meson test)")
+        print("MILPSAC_BIN and MILPSAC_TEST_DATA must be set and milp-sac-synth given (run through meson test)")
         return 1
     l4 = os.path.join(shared, "instances", "sac", "transformer_l4.json")
     with tempfile.TemporaryDirectory() as tmp:

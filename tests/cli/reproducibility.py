@@ -19,7 +19,7 @@ import sys
 import tempfile
 
 BIN = os.environ.get("MILPSAC_BIN")
-SHARED = os.environ.get("MILPSAC_SHARED")
+SHARED = os.environ.get("MILPSAC_TEST_DATA")
 SOURCE = os.environ.get("MILPSAC_SOURCE", os.path.join(os.path.dirname(__file__), "..", ".."))
 RUNS = int(os.environ.get("MILPSAC_REPRO_RUNS", "3"))
 I = os.path.join(SHARED or "", "instances")
@@ -178,11 +178,11 @@ def main():
     args = parser.parse_args()
     if args.against:
         if not BIN or not SHARED:
-            print("MILPSAC_BIN and MILPSAC_SHARED must be set")
+            print("MILPSAC_BIN and MILPSAC_TEST_DATA must be set")
             return 1
         return compare_builds(args.against)
     if not BIN or not SHARED:
-        print("MILPSAC_BIN and MILPSAC_SHARED must be set (run through meson test)")
+        print("MILPSAC_BIN and MILPSAC_TEST_DATA must be set (run through meson test)")
         return 1
     failures = 0
     with tempfile.TemporaryDirectory(prefix="milpsac-repro-") as workdir:

@@ -13,7 +13,7 @@ import subprocess
 import sys
 
 BIN = os.environ.get("MILPSAC_BIN")
-SHARED = os.environ.get("MILPSAC_SHARED")
+SHARED = os.environ.get("MILPSAC_TEST_DATA")
 # (INDEX.tsv name, --time-limit): air04 at 5 s, where a limit reached inside
 # a node LP used to come back as numerical_error.
 MODELS = [("mod011", "2"), ("dano3mip", "2"), ("air04", "5"), ("nw04", "2"), ("dfl001", "2")]
@@ -72,7 +72,7 @@ def check(name, limit, row):
 
 def main():
     if not BIN or not SHARED:
-        print("MILPSAC_BIN and MILPSAC_SHARED must be set (run through meson test)")
+        print("MILPSAC_BIN and MILPSAC_TEST_DATA must be set (run through meson test)")
         return 1
     rows = index_rows()
     failures = 0

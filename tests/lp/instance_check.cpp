@@ -1,5 +1,5 @@
 // instance_check SET NAME [SEED...]: solve one instance of
-// tests/shared/instances/lp and compare with its row of expected.tsv (status, and
+// tests/data/instances/lp and compare with its row of expected.tsv (status, and
 // objective to 1e-6 relative). One meson test per instance, so a failure names
 // the model. With seeds, each transformed copy (lp_transform.h: rows and
 // columns rescaled by non-powers of two, permuted, renamed) is checked against

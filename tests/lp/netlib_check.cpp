@@ -1,5 +1,5 @@
 // netlib_check GROUP GROUPS [MAX_ROWS]: solve the Netlib models of
-// tests/shared/data/lp/INDEX.tsv with at most MAX_ROWS rows (default 1000) whose
+// tests/data/data/lp/INDEX.tsv with at most MAX_ROWS rows (default 1000) whose
 // position in the file is GROUP modulo GROUPS, through lp::solve_lp, and check
 // each objective against CBC's (or the published) optimum, 1e-6 relative.
 // Prints one line per model; fails naming every model that fails. The list

@@ -1,6 +1,6 @@
 // Numerically hard models: the simplex must end with a true status (optimal,
 // or a limit) and never numerical_error while it still has a fallback. The
-// family is dano3mip (tests/shared/data/lp/miplib, see tests/shared/README.md) and copies of it and of the
+// family is dano3mip (tests/data/data/lp/miplib, see tests/data/README.md) and copies of it and of the
 // bundled examples with extreme row and column scales, generated here.
 #include <doctest/doctest.h>
 
@@ -65,7 +65,7 @@ bool true_status(LpStatus s) { return s == LpStatus::kOptimal || s == LpStatus::
 TEST_CASE("dano3mip: the simplex runs on to its limit, scaled and unscaled") {
   // Before the drift repair every pass restarted and the solve ended
   // numerical_error after about 1,200 (scaled) / 1,100 (unscaled) iterations.
-  const lp::LinearProgram model = lp::read_mps_file(source_path("tests/shared/data/lp/miplib/dano3mip.mps.gz"));
+  const lp::LinearProgram model = lp::read_mps_file(source_path("tests/data/data/lp/miplib/dano3mip.mps.gz"));
   REQUIRE(model.num_rows() == 3202);
   for (const bool scale : {true, false}) {
     CAPTURE(scale);
@@ -77,7 +77,7 @@ TEST_CASE("dano3mip: the simplex runs on to its limit, scaled and unscaled") {
 }
 
 TEST_CASE("dano3mip with extreme scales: no numerical_error before the limit") {
-  const lp::LinearProgram model = lp::read_mps_file(source_path("tests/shared/data/lp/miplib/dano3mip.mps.gz"));
+  const lp::LinearProgram model = lp::read_mps_file(source_path("tests/data/data/lp/miplib/dano3mip.mps.gz"));
   for (const std::uint64_t seed : {1u, 2u}) {
     CAPTURE(seed);
     const lp::LinearProgram copy = extreme_scales(model, seed, 3);

@@ -1,7 +1,7 @@
 // Presolve and postsolve: each reduction on a small model built for it (what
 // it removes, what postsolve restores), postsolved answers certified by the
 // KKT check on the original, presolve on/off giving the same objective on
-// every curated LP of tests/shared/instances/lp (expected.tsv read at run time)
+// every curated LP of tests/data/instances/lp (expected.tsv read at run time)
 // and on random LPs, and MIP mode keeping integer columns integral.
 #include <doctest/doctest.h>
 

@@ -1,6 +1,6 @@
 // The memory timeline (model/sac/memory_timeline.h) against what `milp-sac
 // sac` reports and against a computation of its own, on every bundled SAC
-// example (examples/ and tests/shared/instances/sac) and on the synthetic
+// example (examples/ and tests/data/instances/sac) and on the synthetic
 // families, at budgets 30/50/70 % of the way from the smallest feasible peak
 // to the no-AC peak (30/70 % on the synthetic ones), world sizes 1 and 4:
 //   - one point per module, in bw_pre_order, every point "backward";

@@ -1,4 +1,4 @@
-// The DP proposers against tests/shared/instances/shard/tzrec_dp_proposer_cases.json:
+// The DP proposers against tests/data/instances/shard/tzrec_dp_proposer_cases.json:
 // the 1-D example of the reference proposer, the empty search space, and the 2-D cases of
 // TorchEasyRec (20 HBM and 20 DDR bins per device) with their upstream
 // assertions and expected proposals in order.
