@@ -112,11 +112,9 @@ int run_shard(const Args& args) {
   const auto variant = cli.flag("2d") ? sharding::Variant::k2D : sharding::Variant::k1D;
   const double time_limit = cli.option(options::kTimeLimit);
   std::optional<double> reservation_option;
-  if (cli.value("storage-reservation")) {
-    reservation_option = cli.number("storage-reservation", 0.0);
-    if (*reservation_option < 0.0 || *reservation_option >= 1.0)
-      throw InputError("option --storage-reservation: must be a fraction in [0, 1)");
-  }
+  // No fixed default: without the option the input's field decides (below).
+  if (cli.value(std::string(options::kStorageReservation.name)))
+    reservation_option = cli.option(options::kStorageReservation);
   const ProgressSetting progress = progress_from_args(cli, "shard");
   const std::string& path = cli.positional()[0];
   const PlanInput original = sharding::read_plan_input(path);

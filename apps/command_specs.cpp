@@ -20,9 +20,6 @@ OptionSpec quiet_option() {
 OptionSpec log_option() {
   return {"log", "", "", "", "progress lines on stderr every few seconds: nodes, incumbent, bound, gap, time"};
 }
-OptionSpec log_interval_option() {
-  return {"log-interval", "S", "2", "s", "with --log: seconds between progress lines (0: every report of the search)"};
-}
 OptionSpec formulation_option() {
   // The default shown is the one formulation_from_args applies (one constant).
   return {"formulation", "cumulative|chain|pairwise-bigm", model::to_string(model::kDefaultFormulation), "",
@@ -38,7 +35,7 @@ std::vector<OptionSpec> with_common(std::vector<OptionSpec> own, bool table, boo
   own.push_back(quiet_option());
   if (log) {
     own.push_back(log_option());
-    own.push_back(log_interval_option());
+    own.push_back(option_spec(options::kLogInterval));
   }
   own.push_back(help_option());
   return own;
@@ -111,8 +108,7 @@ std::vector<CommandSpec> build_specs() {
        with_common({{"proposals", "", "", "", "also list the initial proposal and every DP proposal"},
                     {"exact", "", "", "", "also solve the selection exactly as a MILP (what the bins cost)"},
                     {"2d", "", "", "", "the HBM x DDR proposer of TorchEasyRec instead of the 1-D one"},
-                    {"storage-reservation", "R", "the input's, else 0.15", "fraction of device memory",
-                     "fraction of each device's HBM kept free for the framework"},
+                    option_spec(options::kStorageReservation),
                     option_spec(options::kTimeLimit, "wall-clock limit for the planner loop and --exact")},
                    true, true, true)});
 

@@ -14,7 +14,6 @@
 // progress_from_args (--log, --log-interval; docs/cli.md#progress).
 #pragma once
 
-#include <cmath>
 #include <functional>
 #include <iostream>
 #include <memory>
@@ -22,7 +21,7 @@
 
 #include "bnb/milp_types.h"
 #include "cli_args.h"
-#include "common/input_error.h"
+#include "common/options.h"
 #include "progress_line.h"
 #include "text_format.h"
 
@@ -30,7 +29,7 @@ namespace milpsac::cli {
 
 class ProgressLog {
  public:
-  explicit ProgressLog(std::string command, double interval_seconds = 2.0)
+  explicit ProgressLog(std::string command, double interval_seconds = options::kLogInterval.default_value)
       : command_(std::move(command)), interval_(interval_seconds), next_(interval_seconds) {}
 
   // One report of the search: root events at once, search snapshots when
@@ -54,14 +53,12 @@ class ProgressLog {
 // every report, which the tests use to see the log without a long solve).
 struct ProgressSetting {
   std::function<void(const bnb::MilpProgress&)> callback;
-  double interval_seconds = 2.0;
+  double interval_seconds = options::kLogInterval.default_value;
 };
 
 inline ProgressSetting progress_from_args(const CliArgs& args, const std::string& command) {
   ProgressSetting setting;
-  setting.interval_seconds = args.number("log-interval", setting.interval_seconds);
-  if (!(setting.interval_seconds >= 0) || !std::isfinite(setting.interval_seconds))
-    throw InputError("option --log-interval: must be a finite number of seconds >= 0");
+  setting.interval_seconds = args.option(options::kLogInterval);  // checked on its record: finite, >= 0
   if (!args.flag("log")) return setting;
   auto log = std::make_shared<ProgressLog>(command, setting.interval_seconds);
   setting.callback = [log](const bnb::MilpProgress& p) { log->report(p); };

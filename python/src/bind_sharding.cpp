@@ -43,8 +43,7 @@ struct ShardOptions {
 
 void check(const ShardOptions& o) {
   options::check_option(options::kTimeLimit, o.time_limit, "time_limit");  // the CLI's rule and words
-  if (o.storage_reservation && !(*o.storage_reservation >= 0.0 && *o.storage_reservation < 1.0))
-    throw InputError("option storage_reservation: must be a fraction in [0, 1)");
+  if (o.storage_reservation) check_record(options::kStorageReservation, *o.storage_reservation);
 }
 
 // The JSON text of `milp-sac shard` (sharding::plan_json, "schema" first);

@@ -41,10 +41,15 @@ void bind_option_records(pybind11::module_& m) {
   namespace py = pybind11;
   py::dict records;
   const std::pair<const char*, const options::OptionRecord*> all[] = {
-      {"sac.gap", &options::kSacGap},       {"sac.time_limit", &options::kSacTimeLimit},
-      {"world_size", &options::kWorldSize}, {"policy.gap", &options::kPolicyGap},
-      {"solve.gap", &options::kSolveGap},   {"time_limit", &options::kTimeLimit},
-      {"node_limit", &options::kNodeLimit}, {"max_model_memory", &options::kMaxModelMemory},
+      {"sac.gap", &options::kSacGap},
+      {"sac.time_limit", &options::kSacTimeLimit},
+      {"world_size", &options::kWorldSize},
+      {"policy.gap", &options::kPolicyGap},
+      {"solve.gap", &options::kSolveGap},
+      {"time_limit", &options::kTimeLimit},
+      {"node_limit", &options::kNodeLimit},
+      {"max_model_memory", &options::kMaxModelMemory},
+      {"shard.storage_reservation", &options::kStorageReservation},
   };
   for (const auto& [key, record] : all) {
     py::dict r;

@@ -26,16 +26,26 @@ std::string unit_suffix(const OptionRecord& record) {
 
 std::string range_error(const OptionRecord& record, double value) {
   const bool has_upper = std::isfinite(record.upper);
-  std::string wanted;
-  if (has_upper)
-    wanted = "must be between " + number_text(record.lower) + " and " + number_text(record.upper);
+  // What kind of number is wanted, when the bounds alone do not say it.
+  std::string kind;
+  if (record.integral)
+    kind = "a whole number ";
+  else if (has_upper && record.unit == "fraction")
+    kind = "a fraction ";
+  else if (!has_upper && record.upper_open)
+    kind = "a finite number ";  // value < +inf refuses inf
+  std::string wanted = "must be " + kind;
+  if (has_upper && (record.lower_open || record.upper_open))  // an open end reads best as an interval: [0, 1)
+    wanted += std::string("in ") + (record.lower_open ? "(" : "[") + number_text(record.lower) + ", " +
+              number_text(record.upper) + (record.upper_open ? ")" : "]");
+  else if (has_upper)
+    wanted += "between " + number_text(record.lower) + " and " + number_text(record.upper);
   else
-    wanted = std::string("must be ") + (record.lower_open ? "> " : ">= ") + number_text(record.lower);
+    wanted += std::string(record.lower_open ? "> " : ">= ") + number_text(record.lower);
   wanted += unit_suffix(record);
-  if (record.integral) wanted.insert(std::string("must be ").size(), "a whole number ");
   // NaN fails every comparison below, so it is refused too.
   const bool above_lower = record.lower_open ? value > record.lower : value >= record.lower;
-  const bool below_upper = value <= record.upper;
+  const bool below_upper = record.upper_open ? value < record.upper : value <= record.upper;
   const bool whole = !record.integral || std::isinf(value) || std::floor(value) == value;
   if (above_lower && below_upper && whole) return "";
   return wanted + ", got " + number_text(value);

@@ -23,11 +23,12 @@ struct OptionRecord {
   double default_value;           // kNone (+inf) when there is no limit
   std::string_view default_text;  // as --help shows it: "0.05", "none", ...
   std::string_view unit;          // "fraction", "s", "GiB", ...
-  double lower;                   // valid range: lower (<= or <, see lower_open) ... upper (<=)
+  double lower;                   // valid range: lower (<= or <, see lower_open) ... upper (<= or <)
   bool lower_open;                // true: value > lower; false: value >= lower
-  double upper;
-  bool integral;          // a whole number
-  std::string_view help;  // one sentence (--help wraps it)
+  double upper;                   // kNone: no upper bound
+  bool upper_open;                // true: value < upper (with kNone: any finite value); false: value <= upper
+  bool integral;                  // a whole number
+  std::string_view help;          // one sentence (--help wraps it)
 };
 
 // Module-level SAC (`milp-sac sac`, milp_sac.plan_sac / sweep_sac).
@@ -40,30 +41,53 @@ inline constexpr OptionRecord kSacGap{"gap",
                                       false,
                                       kNone,
                                       false,
+                                      false,
                                       "relative gap at which the search stops (0: proven optimal; 0.05 is the "
                                       "reference's setting); above 0.1 % it first aims at 0.1 % for up to 30 nodes"};
 inline constexpr OptionRecord kSacTimeLimit{
-    "time-limit", "S",
-    180.0,        "180",
-    "s",          0.0,
-    true,         kNone,
-    false,        "wall-clock limit, counted from the start of the command (the reference's setting)"};
-inline constexpr OptionRecord kWorldSize{
-    "world-size", "W",   1.0, "1",  "ranks",
-    1.0,          false, 1e6, true, "number of ranks FSDP shards parameters and gradients over"};
-inline constexpr OptionRecord kBudgetGib{"budget", "GIB", kNone, "required", "GiB",
-                                         0.0,      true,  kNone, false,      "memory budget per device (2^30 bytes)"};
+    "time-limit",
+    "S",
+    180.0,
+    "180",
+    "s",
+    0.0,
+    true,
+    kNone,
+    false,
+    false,
+    "wall-clock limit, counted from the start of the command (the reference's setting)"};
+inline constexpr OptionRecord kWorldSize{"world-size",
+                                         "W",
+                                         1.0,
+                                         "1",
+                                         "ranks",
+                                         1.0,
+                                         false,
+                                         1e6,
+                                         false,
+                                         true,
+                                         "number of ranks FSDP shards parameters and gradients over"};
+inline constexpr OptionRecord kBudgetGib{
+    "budget", "GIB", kNone, "required", "GiB", 0.0, true, kNone, false, false, "memory budget per device (2^30 bytes)"};
 
 // Operator-level SAC policy (`milp-sac policy`, milp_sac.solve_policy).
-inline constexpr OptionRecord kPolicyGap{
-    "gap", "G",   0.0,   "0",   "fraction",
-    0.0,   false, kNone, false, "relative gap at which the search stops (0: proven optimal)"};
+inline constexpr OptionRecord kPolicyGap{"gap",
+                                         "G",
+                                         0.0,
+                                         "0",
+                                         "fraction",
+                                         0.0,
+                                         false,
+                                         kNone,
+                                         false,
+                                         false,
+                                         "relative gap at which the search stops (0: proven optimal)"};
 
 // LP/MILP solve (`milp-sac solve`, milp_sac.solve_mps, the C++ API's Solver).
-inline constexpr OptionRecord kSolveGap{"gap", "G",   1e-4,  "1e-4", "fraction",
-                                        0.0,   false, kNone, false,  "relative gap at which the search stops"};
-inline constexpr OptionRecord kNodeLimit{"node-limit", "N",  kNone, "none", "nodes",
-                                         0.0,          true, kNone, true,   "branch-and-bound node limit"};
+inline constexpr OptionRecord kSolveGap{
+    "gap", "G", 1e-4, "1e-4", "fraction", 0.0, false, kNone, false, false, "relative gap at which the search stops"};
+inline constexpr OptionRecord kNodeLimit{
+    "node-limit", "N", kNone, "none", "nodes", 0.0, true, kNone, false, true, "branch-and-bound node limit"};
 
 // The size guard of an LP/MILP read from the user (lp/model_size.h): the
 // largest estimated solver memory accepted. 8 GiB passes every test model and
@@ -78,11 +102,44 @@ inline constexpr OptionRecord kMaxModelMemory{
     true,
     kNone,
     false,
+    false,
     "refuse a model whose estimated solver memory (64 B per nonzero, 320 B per row or column) is larger"};
 
 // A wall-clock limit without a default (solve, policy, shard).
-inline constexpr OptionRecord kTimeLimit{"time-limit", "S",  kNone, "none", "s",
-                                         0.0,          true, kNone, false,  "wall-clock limit"};
+inline constexpr OptionRecord kTimeLimit{"time-limit",      "S", kNone, "none", "s", 0.0, true, kNone, false, false,
+                                         "wall-clock limit"};
+
+// Progress lines of a search (`--log-interval`, apps/progress_log.h): 0
+// prints every report (the tests use it); an infinite interval would print
+// none, which is what leaving out --log is for.
+inline constexpr OptionRecord kLogInterval{
+    "log-interval",
+    "S",
+    2.0,
+    "2",
+    "s",
+    0.0,
+    false,
+    kNone,
+    true,
+    false,
+    "with --log: seconds between progress lines (0: every report of the search)"};
+
+// Sharding (`milp-sac shard`, milp_sac.propose_sharding): the share of each
+// device's HBM kept free, as TorchRec's planner does. Below 1, since a
+// reservation of all of it leaves no device to place a table on. Without the
+// option the input's field is used, else this default.
+inline constexpr OptionRecord kStorageReservation{"storage-reservation",
+                                                  "R",
+                                                  0.15,
+                                                  "the input's, else 0.15",
+                                                  "fraction",
+                                                  0.0,
+                                                  false,
+                                                  1.0,
+                                                  true,
+                                                  false,
+                                                  "fraction of each device's HBM kept free for the framework"};
 
 // Empty when `value` is in the record's range; otherwise what is wrong
 // ("must be >= 0, got -1"), for a message that names the option.

@@ -16,6 +16,8 @@
 
 #include <nlohmann/json_fwd.hpp>
 
+#include "common/options.h"
+
 namespace milpsac::sharding {
 
 enum class ComputeDevice { kCuda, kCpu };
@@ -65,8 +67,8 @@ struct PlanInput {
   std::vector<std::string> warnings;  // e.g. fields the format does not know, dropped
 };
 
-// TorchEasyRec's default storage reservation.
-inline constexpr double kDefaultStorageReservation = 0.15;
+// TorchEasyRec's default storage reservation (its record: common/options.h).
+inline constexpr double kDefaultStorageReservation = options::kStorageReservation.default_value;
 
 // The input as the proposer sees it once `fraction` of every device's HBM is
 // reserved (TorchRec's percentage reservation: HBM only, rounded down to whole

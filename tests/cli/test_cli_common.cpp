@@ -147,3 +147,14 @@ TEST_CASE("one name per quantity: recomputation_time_ms in sac and policy") {
   CHECK(policy.contains("recomputation_time_ms"));
   CHECK_FALSE(policy.contains("recompute_time_ms"));
 }
+
+TEST_CASE("an option with an exclusive upper bound: --storage-reservation 1 is refused, 0.99 accepted") {
+  const std::string shard = "shard " + test::example("sharding_input.json") + " --storage-reservation ";
+  const test::CliRun refused = test::run_cli(shard + "1");
+  CHECK(refused.exit_code == 2);
+  CHECK(refused.out.empty());
+  CHECK(refused.err.find("option --storage-reservation: must be a fraction in [0, 1), got 1") != std::string::npos);
+  const test::CliRun accepted = test::run_cli(shard + "0.99");
+  CHECK(accepted.exit_code != 2);  // a valid option; whether a plan fits in 1 % of HBM is the input's business
+  CHECK(json::parse(accepted.out)["storage_reservation"] == 0.99);
+}

@@ -17,7 +17,8 @@ using namespace milpsac;
 TEST_CASE("every record's default is in its range, or is 'none' (+inf) / 'required'") {
   for (const options::OptionRecord* r :
        {&options::kSacGap, &options::kSacTimeLimit, &options::kWorldSize, &options::kPolicyGap, &options::kSolveGap,
-        &options::kTimeLimit, &options::kNodeLimit}) {
+        &options::kTimeLimit, &options::kNodeLimit, &options::kMaxModelMemory, &options::kLogInterval,
+        &options::kStorageReservation}) {
     CAPTURE(std::string(r->name));
     CHECK(options::range_error(*r, r->default_value).empty());
     CHECK(!r->help.empty());
@@ -42,6 +43,26 @@ TEST_CASE("range_error and check_option refuse out-of-range values") {
     CHECK(std::string(e.what()) == "option --gap: must be >= 0, got -1");
   }
   CHECK(options::python_name(options::kSacTimeLimit) == "time_limit");
+}
+
+TEST_CASE("an open upper end: below a finite bound, or any finite value when there is none") {
+  CHECK(options::range_error(options::kStorageReservation, 0.0).empty());
+  CHECK(options::range_error(options::kStorageReservation, 0.99).empty());
+  CHECK(options::range_error(options::kStorageReservation, 1.0) == "must be a fraction in [0, 1), got 1");
+  CHECK(!options::range_error(options::kStorageReservation, -0.1).empty());
+  CHECK(!options::range_error(options::kStorageReservation, NAN).empty());
+  CHECK(options::range_error(options::kLogInterval, 0.0).empty());
+  CHECK(options::range_error(options::kLogInterval, 1e300).empty());
+  CHECK(options::range_error(options::kLogInterval, INFINITY) == "must be a finite number >= 0 s, got inf");
+  CHECK(!options::range_error(options::kLogInterval, -1.0).empty());
+  // A closed upper end keeps accepting the bound itself.
+  CHECK(options::range_error(options::kWorldSize, 1e6).empty());
+  try {
+    options::check_option(options::kStorageReservation, 1.0, "storage_reservation");
+    FAIL("no InputError");
+  } catch (const InputError& e) {
+    CHECK(std::string(e.what()) == "option storage_reservation: must be a fraction in [0, 1), got 1");
+  }
 }
 
 TEST_CASE("the library's option structs start from the records' defaults") {
