@@ -8,7 +8,7 @@
 namespace milpsac::bnb {
 namespace {
 
-constexpr double kZero = 1e-12;
+constexpr double kZero = 1e-12;             // coefficients below this are ignored
 constexpr double kConflictMargin = 1e-6;    // w_i + w_j must exceed the capacity by this (relative)
 constexpr long kMaxEdges = 4000000;         // the graph stops growing here (memory and time)
 constexpr double kMinViolation = 1e-4;      // of the clique sum over 1

@@ -15,6 +15,7 @@ constexpr double kMaxDynamism = 1e4;       // max |coef| / min |coef| of a kept 
 constexpr double kTinyCoefficient = 1e-9;  // relative to max |coef|: removed over the column bound
 constexpr double kMinViolation = 1e-6;     // relative to 1 + |rhs|
 constexpr double kRhsMargin = 1e-9;        // relative safety margin on the right-hand side
+constexpr int kMinSupportLimit = 50;       // a cut may use max(this, n / 2) columns: dense cuts slow the LP
 constexpr double kIntegral = 1e-9;         // a coefficient or bound this close to an integer is integral
 
 double fractional_part(double v) { return v - std::floor(v); }
@@ -56,7 +57,7 @@ int separate_gomory(const LpRelaxation& relaxation, const std::vector<char>& is_
   std::stable_sort(order.begin(), order.end(), [&](size_t a, size_t b) { return fractionality[a] > fractionality[b]; });
   if (static_cast<int>(order.size()) > max_rows) order.resize(static_cast<size_t>(max_rows));
 
-  const size_t max_support = static_cast<size_t>(std::max(50, n / 2));
+  const size_t max_support = static_cast<size_t>(std::max(kMinSupportLimit, n / 2));
   int added = 0;
   Eigen::VectorXd row;
   for (size_t k : order) {

@@ -9,14 +9,14 @@
 namespace milpsac::bnb {
 namespace {
 
-constexpr double kZero = 1e-12;              // coefficients below this are ignored
-constexpr double kMinTightening = 1e-6;      // relative to 1 + |global bound|: weaker implications are useless
-constexpr double kBoundMargin = 1e-9;        // relative safety margin on a continuous implied bound
-constexpr double kIntegralTolerance = 1e-6;  // an integer column's implied bound this close to an integer rounds to it
-constexpr double kMinViolation = 1e-6;       // relative to 1 + |right-hand side|
-constexpr long kMaxPairs = 4'000'000;        // (binary, column) pairs examined over all rows
-constexpr size_t kMaxImplications = 200'000;
-constexpr size_t kMaxCutsPerCall = 300;
+constexpr double kZero = 1e-12;               // coefficients below this are ignored
+constexpr double kMinTightening = 1e-6;       // relative to 1 + |global bound|: weaker implications are useless
+constexpr double kBoundMargin = 1e-9;         // relative safety margin on a continuous implied bound
+constexpr double kIntegralTolerance = 1e-6;   // an integer column's implied bound this close to an integer rounds to it
+constexpr double kMinViolation = 1e-6;        // relative to 1 + |right-hand side|
+constexpr long kMaxPairs = 4'000'000;         // (binary, column) pairs examined over all rows
+constexpr size_t kMaxImplications = 200'000;  // implications kept (memory), the first found win
+constexpr size_t kMaxCutsPerCall = 300;       // the most efficacious ones; more only crowd the pool
 
 struct RowSide {
   std::vector<int> cols;

@@ -2,6 +2,7 @@
 #include "bnb/cut_mir.h"
 
 #include <algorithm>
+#include <array>
 #include <cmath>
 #include <numeric>
 
@@ -18,8 +19,14 @@ constexpr double kInside = 1e-6;           // a value this far from its bounds i
 constexpr double kTightRow = 1e-6;         // row slack (relative) below which a row can be aggregated
 constexpr double kMaxDynamism = 1e6;       // max |coef| / min |coef| of a kept cut
 constexpr double kTinyCoefficient = 1e-9;  // relative to max |coef|: removed over the column bound
-constexpr double kMinEfficacy = 1e-5;
-constexpr double kRhsMargin = 1e-9;  // relative safety margin on the right-hand side
+constexpr double kMinEfficacy = 1e-5;      // violation over the norm of the cut, below which it is not kept
+constexpr double kRhsMargin = 1e-9;        // relative safety margin on the right-hand side
+constexpr double kSameDivisor = 1e-9;      // relative: two candidate divisors this close are one (no second try)
+constexpr size_t kMaxDivisors = 8;         // candidate divisors per knapsack (each costs one MIR)
+constexpr double kMinImprovement = 1e-9;   // a later divisor must beat the best efficacy by this: ties keep the first
+// Divisors tried below the best one (delta / 2, / 4, / 8), as Marchand and Wolsey.
+constexpr std::array<double, 3> kDivisorFactors = {2.0, 4.0, 8.0};
+constexpr size_t kMaxComplemented = 10;  // interior integer columns tried complemented, nearest the middle first
 
 double fractional_part(double v) { return v - std::floor(v); }
 
@@ -265,16 +272,16 @@ class MirSeparator {
       const double g = std::fabs(integer_part_.value[j]);
       if (x_[j] <= relaxation_.lower(j) + kInside || x_[j] >= relaxation_.upper(j) - kInside) continue;
       bool seen = false;
-      for (double d : divisors) seen = seen || std::fabs(d - g) <= 1e-9 * std::max(1.0, g);
+      for (double d : divisors) seen = seen || std::fabs(d - g) <= kSameDivisor * std::max(1.0, g);
       if (!seen) divisors.push_back(g);
-      if (divisors.size() >= 8) break;
+      if (divisors.size() >= kMaxDivisors) break;
     }
     if (divisors.empty()) return 0.0;
     double best = 0.0, best_delta = 0.0;
     auto consider = [&](double delta) {
       double pi0 = 0.0;
       const double eff = mir(delta, pi0);
-      if (eff > best + 1e-9) {
+      if (eff > best + kMinImprovement) {
         best = eff;
         best_delta = delta;
         best_pi0 = pi0;
@@ -285,7 +292,7 @@ class MirSeparator {
     for (double d : divisors) consider(d);
     if (best_delta == 0.0) return 0.0;
     const double base = best_delta;
-    for (double factor : {2.0, 4.0, 8.0}) consider(base / factor);
+    for (double factor : kDivisorFactors) consider(base / factor);
     // Complement single interior integer columns, nearest the middle first.
     std::vector<size_t> interior;
     for (size_t k = 0; k < integers_.size(); ++k) {
@@ -300,7 +307,7 @@ class MirSeparator {
     };
     std::stable_sort(interior.begin(), interior.end(),
                      [&](size_t p, size_t q) { return middle_distance(p) < middle_distance(q); });
-    if (interior.size() > 10) interior.resize(10);
+    if (interior.size() > kMaxComplemented) interior.resize(kMaxComplemented);
     for (size_t k : interior) {
       at_upper_[k] = !at_upper_[k];
       const double before = best;

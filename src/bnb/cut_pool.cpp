@@ -10,14 +10,18 @@
 namespace milpsac::bnb {
 namespace {
 
+// FNV-1a's 64-bit offset basis and prime (the published constants of the hash).
+constexpr uint64_t kFnvOffsetBasis = 1469598103934665603ull;
+constexpr uint64_t kFnvPrime = 1099511628211ull;
+
 // FNV-1a over the bytes of the nonzero coefficients (with their columns) and the sides.
 uint64_t hash_cut(const Cut& cut) {
-  uint64_t h = 1469598103934665603ull;
+  uint64_t h = kFnvOffsetBasis;
   auto mix = [&h](const void* data, size_t bytes) {
     const auto* p = static_cast<const unsigned char*>(data);
     for (size_t k = 0; k < bytes; ++k) {
       h ^= p[k];
-      h *= 1099511628211ull;
+      h *= kFnvPrime;
     }
   };
   for (Eigen::Index j = 0; j < cut.a.size(); ++j)

@@ -37,9 +37,13 @@ double cut_efficacy(const Cut& cut, const Eigen::VectorXd& x);
 
 class CutPool {
  public:
+  // Rounds a cut may stay unviolated: long enough to come back after a round
+  // that moved x elsewhere, short enough to keep the pool small.
+  static constexpr int kDefaultMaxAge = 3;
+
   // A candidate is discarded once it has gone more than `max_age` rounds of
   // `take` without being violated.
-  explicit CutPool(int max_age = 3) : max_age_(max_age) {}
+  explicit CutPool(int max_age = kDefaultMaxAge) : max_age_(max_age) {}
 
   // Adds a candidate (or rejuvenates an equal one already held).
   void add(Cut cut);
