@@ -4,6 +4,7 @@
 #include <cmath>
 #include <deque>
 
+#include "common/index.h"
 #include "lp/tolerances.h"
 
 namespace milpsac::lp {
@@ -17,7 +18,7 @@ using SparseIt = Eigen::SparseMatrix<double>::InnerIterator;
 // state of the triangular search.
 struct BasisFactor::Counts {
   Counts(const Eigen::SparseMatrix<double>& B, std::vector<std::vector<int>>& row_columns_storage)
-      : m(static_cast<size_t>(B.rows())),
+      : m(uz(B.rows())),
         row_columns(row_columns_storage),
         col_count(m, 0),
         row_count(m, 0),
@@ -30,15 +31,13 @@ struct BasisFactor::Counts {
     for (int p = 0; p < static_cast<int>(m); ++p)
       for (SparseIt it(B, p); it; ++it) {
         if (it.value() == 0.0) continue;  // explicit zeros are no entries (structural test)
-        row_columns[static_cast<size_t>(it.row())].push_back(p);
-        ++col_count[static_cast<size_t>(p)];
-        ++row_count[static_cast<size_t>(it.row())];
-        col_max[static_cast<size_t>(p)] = std::max(col_max[static_cast<size_t>(p)], std::fabs(it.value()));
+        row_columns[uz(it.row())].push_back(p);
+        ++col_count[uz(p)];
+        ++row_count[uz(it.row())];
+        col_max[uz(p)] = std::max(col_max[uz(p)], std::fabs(it.value()));
       }
   }
-  bool acceptable(int p, double value) const {
-    return std::fabs(value) >= tol::kTriangularPivotRatio * col_max[static_cast<size_t>(p)];
-  }
+  bool acceptable(int p, double value) const { return std::fabs(value) >= tol::kTriangularPivotRatio * col_max[uz(p)]; }
 
   size_t m;
   std::vector<std::vector<int>>& row_columns;
@@ -71,25 +70,24 @@ void BasisFactor::pivot_column_singletons(const Eigen::SparseMatrix<double>& B, 
   // Column singletons: their other entries lie in rows pivoted earlier.
   std::deque<int> queue;
   for (int p = 0; p < m_; ++p)
-    if (counts.col_count[static_cast<size_t>(p)] == 1) queue.push_back(p);
+    if (counts.col_count[uz(p)] == 1) queue.push_back(p);
   while (!queue.empty()) {
     const int p = queue.front();
     queue.pop_front();
-    if (!counts.col_active[static_cast<size_t>(p)] || counts.col_count[static_cast<size_t>(p)] != 1) continue;
+    if (!counts.col_active[uz(p)] || counts.col_count[uz(p)] != 1) continue;
     int row = -1;
     double value = 0.0;
     for (SparseIt it(B, p); it; ++it)
-      if (it.value() != 0.0 && counts.row_active[static_cast<size_t>(it.row())]) {
+      if (it.value() != 0.0 && counts.row_active[uz(it.row())]) {
         row = static_cast<int>(it.row());
         value = it.value();
       }
     if (row < 0 || !counts.acceptable(p, value)) continue;
-    counts.col_active[static_cast<size_t>(p)] = 0;
-    counts.row_active[static_cast<size_t>(row)] = 0;
+    counts.col_active[uz(p)] = 0;
+    counts.row_active[uz(row)] = 0;
     front_.push_back(make_pivot(B, p, row, value));
-    for (int q : counts.row_columns[static_cast<size_t>(row)])
-      if (counts.col_active[static_cast<size_t>(q)] && --counts.col_count[static_cast<size_t>(q)] == 1)
-        queue.push_back(q);
+    for (int q : counts.row_columns[uz(row)])
+      if (counts.col_active[uz(q)] && --counts.col_count[uz(q)] == 1) queue.push_back(q);
   }
 }
 
@@ -98,29 +96,29 @@ void BasisFactor::pivot_row_singletons(const Eigen::SparseMatrix<double>& B, Cou
   // rows still active (bump, later row singletons) or already pivoted.
   std::deque<int> queue;
   for (int i = 0; i < m_; ++i) {
-    if (!counts.row_active[static_cast<size_t>(i)]) continue;
+    if (!counts.row_active[uz(i)]) continue;
     int count = 0;
-    for (int p : counts.row_columns[static_cast<size_t>(i)]) count += counts.col_active[static_cast<size_t>(p)];
-    counts.row_count[static_cast<size_t>(i)] = count;
+    for (int p : counts.row_columns[uz(i)]) count += counts.col_active[uz(p)];
+    counts.row_count[uz(i)] = count;
     if (count == 1) queue.push_back(i);
   }
   while (!queue.empty()) {
     const int row = queue.front();
     queue.pop_front();
-    if (!counts.row_active[static_cast<size_t>(row)] || counts.row_count[static_cast<size_t>(row)] != 1) continue;
+    if (!counts.row_active[uz(row)] || counts.row_count[uz(row)] != 1) continue;
     int p = -1;
-    for (int q : counts.row_columns[static_cast<size_t>(row)])
-      if (counts.col_active[static_cast<size_t>(q)]) p = q;
+    for (int q : counts.row_columns[uz(row)])
+      if (counts.col_active[uz(q)]) p = q;
     if (p < 0) continue;
     double value = 0.0;
     for (SparseIt it(B, p); it; ++it)
       if (it.row() == row) value = it.value();
     if (!counts.acceptable(p, value)) continue;
-    counts.col_active[static_cast<size_t>(p)] = 0;
-    counts.row_active[static_cast<size_t>(row)] = 0;
+    counts.col_active[uz(p)] = 0;
+    counts.row_active[uz(row)] = 0;
     back_.push_back(make_pivot(B, p, row, value));
     for (SparseIt it(B, p); it; ++it) {
-      const size_t i = static_cast<size_t>(it.row());
+      const size_t i = uz(it.row());
       if (it.value() != 0.0 && counts.row_active[i] && --counts.row_count[i] == 1) queue.push_back(static_cast<int>(i));
     }
   }
@@ -133,32 +131,32 @@ long BasisFactor::gather_bump(const Eigen::SparseMatrix<double>& B, const Counts
   // outside the LU.
   std::vector<int> bump_index(counts.m, -1);
   for (int i = 0; i < m_; ++i)
-    if (counts.row_active[static_cast<size_t>(i)]) {
-      bump_index[static_cast<size_t>(i)] = static_cast<int>(bump_rows_.size());
+    if (counts.row_active[uz(i)]) {
+      bump_index[uz(i)] = static_cast<int>(bump_rows_.size());
       bump_rows_.push_back(i);
     }
   for (int p = 0; p < m_; ++p)
-    if (counts.col_active[static_cast<size_t>(p)]) bump_positions_.push_back(p);
+    if (counts.col_active[uz(p)]) bump_positions_.push_back(p);
   const int s = static_cast<int>(bump_positions_.size());
   long triangular_nonzeros = static_cast<long>(front_.size() + back_.size() + triangular_entries_.size());
   std::vector<std::vector<SparseLU::Entry>>& kernel = work_kernel_;
-  if (kernel.size() < static_cast<size_t>(s)) kernel.resize(static_cast<size_t>(s));
-  for (int c = 0; c < s; ++c) kernel[static_cast<size_t>(c)].clear();
-  coupling_start_.assign(static_cast<size_t>(s) + 1, 0);
+  if (kernel.size() < uz(s)) kernel.resize(uz(s));
+  for (int c = 0; c < s; ++c) kernel[uz(c)].clear();
+  coupling_start_.assign(uz(s) + 1, 0);
   for (int c = 0; c < s; ++c) {
-    const int p = bump_positions_[static_cast<size_t>(c)];
-    coupling_start_[static_cast<size_t>(c)] = static_cast<int>(coupling_entries_.size());
+    const int p = bump_positions_[uz(c)];
+    coupling_start_[uz(c)] = static_cast<int>(coupling_entries_.size());
     for (SparseIt it(B, p); it; ++it) {
       if (it.value() == 0.0) continue;
-      const int k = bump_index[static_cast<size_t>(it.row())];
+      const int k = bump_index[uz(it.row())];
       if (k >= 0)
-        kernel[static_cast<size_t>(c)].push_back({k, it.value()});
+        kernel[uz(c)].push_back({k, it.value()});
       else
         coupling_entries_.push_back({static_cast<int>(it.row()), it.value()});
       ++triangular_nonzeros;
     }
   }
-  coupling_start_[static_cast<size_t>(s)] = static_cast<int>(coupling_entries_.size());
+  coupling_start_[uz(s)] = static_cast<int>(coupling_entries_.size());
   return triangular_nonzeros;
 }
 
@@ -198,9 +196,9 @@ std::vector<int> BasisFactor::factor(const Eigen::SparseMatrix<double>& B, std::
   }
   if (!dependent_local.empty()) {
     std::vector<int> dependent;
-    for (int c : dependent_local) dependent.push_back(bump_positions_[static_cast<size_t>(c)]);
+    for (int c : dependent_local) dependent.push_back(bump_positions_[uz(c)]);
     if (uncovered_rows)
-      for (int r : uncovered_local) uncovered_rows->push_back(bump_rows_[static_cast<size_t>(r)]);
+      for (int r : uncovered_local) uncovered_rows->push_back(bump_rows_[uz(r)]);
     std::sort(dependent.begin(), dependent.end());
     return dependent;
   }
@@ -233,7 +231,7 @@ void BasisFactor::solve_initial(Eigen::VectorXd& v) const {
       out[bump_positions_[c]] = value;
       if (value == 0.0) continue;
       for (int k = coupling_start_[c]; k < coupling_start_[c + 1]; ++k)
-        v[coupling_entries_[static_cast<size_t>(k)].row] -= coupling_entries_[static_cast<size_t>(k)].value * value;
+        v[coupling_entries_[uz(k)].row] -= coupling_entries_[uz(k)].value * value;
     }
   }
   for (auto it = front_.rbegin(); it != front_.rend(); ++it) {
@@ -264,7 +262,7 @@ void BasisFactor::solve_initial_transposed(Eigen::VectorXd& v) const {
     for (size_t c = 0; c < s; ++c) {
       double sum = v[bump_positions_[c]];
       for (int k = coupling_start_[c]; k < coupling_start_[c + 1]; ++k)
-        sum -= coupling_entries_[static_cast<size_t>(k)].value * out[coupling_entries_[static_cast<size_t>(k)].row];
+        sum -= coupling_entries_[uz(k)].value * out[coupling_entries_[uz(k)].row];
       bump_rhs_[c] = sum;
     }
     bump_lu_.solve_transposed(bump_rhs_.data(), bump_out_.data());

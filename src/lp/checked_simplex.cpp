@@ -6,6 +6,8 @@
 #include <climits>
 #include <utility>
 
+#include "common/index.h"
+
 namespace milpsac::lp {
 namespace {
 
@@ -84,8 +86,7 @@ long CheckedSimplex::iterations() const {
 
 Basis CheckedSimplex::padded(const Basis& basis) const {
   Basis b = basis;
-  if (static_cast<int>(b.rows.size()) < model_.num_rows())
-    b.rows.resize(static_cast<size_t>(model_.num_rows()), VarStatus::kBasic);
+  if (static_cast<int>(b.rows.size()) < model_.num_rows()) b.rows.resize(uz(model_.num_rows()), VarStatus::kBasic);
   return b;
 }
 

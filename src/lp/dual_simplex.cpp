@@ -14,6 +14,7 @@
 #include <algorithm>
 #include <cmath>
 
+#include "common/index.h"
 #include "lp/dual_edge_weights.h"
 #include "lp/dual_ratio_test.h"
 #include "lp/pivot_policy.h"
@@ -30,7 +31,7 @@ SimplexSolver::Outcome SimplexSolver::run_dual() {
   // Entering candidates refused this iteration because the row and column
   // views of their pivot disagree on a fresh factor (an ill-conditioned basis):
   // cleared after every pivot.
-  std::vector<char> rejected(static_cast<size_t>(num_vars()), 0);
+  std::vector<char> rejected(uz(num_vars()), 0);
   bool any_rejected = false;
   DegeneracyGuard degeneracy;
   // Cost shifts that repaired dual drift after a refactor, this run.
@@ -92,7 +93,7 @@ SimplexSolver::Outcome SimplexSolver::run_dual() {
     candidates.clear();
     for (int v : movable_vars_) {
       if (status_[v] == VarStatus::kBasic) continue;
-      if (rejected[static_cast<size_t>(v)]) continue;
+      if (rejected[uz(v)]) continue;
       const double a = alpha_row[v];
       if (std::fabs(a) <= pivot_tol) continue;
       double dual;  // the reduced cost with the sign dual feasibility wants, clamped at 0
@@ -140,7 +141,7 @@ SimplexSolver::Outcome SimplexSolver::run_dual() {
       if (factor_.num_updates() > 0) {
         factor_valid_ = false;
       } else {
-        rejected[static_cast<size_t>(q)] = 1;
+        rejected[uz(q)] = 1;
         any_rejected = true;
       }
       continue;

@@ -32,6 +32,8 @@
 #include <string>
 #include <vector>
 
+#include "common/index.h"
+
 namespace milpsac::lp {
 
 inline constexpr double kInfinity = std::numeric_limits<double>::infinity();
@@ -65,7 +67,7 @@ struct LinearProgram {
     return false;
   }
   bool is_semicontinuous_column(int j) const {
-    return static_cast<size_t>(j) < is_semicontinuous.size() && is_semicontinuous[static_cast<size_t>(j)] != 0;
+    return uz(j) < is_semicontinuous.size() && is_semicontinuous[uz(j)] != 0;
   }
   bool has_semicontinuous() const {
     for (char v : is_semicontinuous)
@@ -90,10 +92,10 @@ struct LinearProgram {
     col_upper = Eigen::VectorXd::Constant(n, kInfinity);
     row_lower = Eigen::VectorXd::Constant(m, -kInfinity);
     row_upper = Eigen::VectorXd::Constant(m, kInfinity);
-    is_integer.assign(static_cast<size_t>(n), 0);
+    is_integer.assign(uz(n), 0);
     is_semicontinuous.clear();
-    col_names.resize(static_cast<size_t>(n));
-    row_names.resize(static_cast<size_t>(m));
+    col_names.resize(uz(n));
+    row_names.resize(uz(m));
   }
 };
 

@@ -3,6 +3,7 @@
 #include <algorithm>
 #include <cmath>
 
+#include "common/index.h"
 #include "lp/tolerances.h"
 
 namespace milpsac::lp {
@@ -13,7 +14,7 @@ int primal_entering(const std::vector<VarStatus>& status, const Eigen::VectorXd&
   int q = -1;
   double best = 0.0;
   for (int v = 0; v < count; ++v) {
-    const VarStatus s = status[static_cast<size_t>(v)];
+    const VarStatus s = status[uz(v)];
     if (s == VarStatus::kBasic || upper[v] - lower[v] <= tol::kZero) continue;
     double score = 0.0;
     if (s == VarStatus::kAtLower && d[v] < -dual_tolerance) score = -d[v];
@@ -35,7 +36,7 @@ void update_primal_devex(const std::vector<VarStatus>& status, const Eigen::Vect
   const double weight_q = std::max(devex[q], 1.0);
   const int count = static_cast<int>(status.size());
   for (int v = 0; v < count; ++v) {
-    if (status[static_cast<size_t>(v)] == VarStatus::kBasic || alpha_row[v] == 0.0) continue;
+    if (status[uz(v)] == VarStatus::kBasic || alpha_row[v] == 0.0) continue;
     d[v] -= theta_d * alpha_row[v];
     const double ratio = alpha_row[v] / pivot;
     devex[v] = std::max(devex[v], ratio * ratio * weight_q);

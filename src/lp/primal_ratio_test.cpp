@@ -2,6 +2,8 @@
 
 #include <algorithm>
 
+#include "common/index.h"
+
 namespace milpsac::lp {
 
 PrimalRatioChoice primal_ratio_test(const Eigen::VectorXd& alpha, double dir, const std::vector<int>& head,
@@ -9,15 +11,15 @@ PrimalRatioChoice primal_ratio_test(const Eigen::VectorXd& alpha, double dir, co
                                     const Eigen::VectorXd& upper, double pivot_tolerance, double primal_tolerance,
                                     bool phase_one, bool bland, PrimalRatioWork& work) {
   const int m = static_cast<int>(head.size());
-  work.limits.resize(static_cast<size_t>(m));
-  work.blocking.resize(static_cast<size_t>(m));
+  work.limits.resize(uz(m));
+  work.blocking.resize(uz(m));
   PrimalRatioChoice choice;
   // Pass 1.
   for (int i = 0; i < m; ++i) {
-    work.blocking[static_cast<size_t>(i)] = 0;
+    work.blocking[uz(i)] = 0;
     const double rate = -dir * alpha[i];  // change of x_B[i] per unit step
     if (std::fabs(rate) <= pivot_tolerance) continue;
-    const int v = head[static_cast<size_t>(i)];
+    const int v = head[uz(i)];
     const double xv = x[v];
     const bool below = phase_one && xv < lower[v] - primal_tolerance;
     const bool above = phase_one && xv > upper[v] + primal_tolerance;
@@ -36,30 +38,29 @@ PrimalRatioChoice primal_ratio_test(const Eigen::VectorXd& alpha, double dir, co
     const double gap = rate < 0 ? xv - bound : bound - xv;
     // A basic already beyond its bound (by less than the restart threshold)
     // blocks at once: both steps clamp at 0, so the row stays a candidate.
-    PrimalRatioWork::Limit& limit = work.limits[static_cast<size_t>(i)];
+    PrimalRatioWork::Limit& limit = work.limits[uz(i)];
     limit = {std::max(gap + primal_tolerance, 0.0) / std::fabs(rate), std::max(gap, 0.0) / std::fabs(rate), to_upper};
-    work.blocking[static_cast<size_t>(i)] = 1;
+    work.blocking[uz(i)] = 1;
     choice.theta_max = std::min(choice.theta_max, bland ? limit.exact : limit.relaxed);
   }
   // Pass 2.
   int r = -1;
   for (int i = 0; i < m; ++i) {
-    if (!work.blocking[static_cast<size_t>(i)] || work.limits[static_cast<size_t>(i)].exact > choice.theta_max)
-      continue;
+    if (!work.blocking[uz(i)] || work.limits[uz(i)].exact > choice.theta_max) continue;
     if (r < 0) {
       r = i;
       continue;
     }
     if (bland) {
-      if (head[static_cast<size_t>(i)] < head[static_cast<size_t>(r)]) r = i;
+      if (head[uz(i)] < head[uz(r)]) r = i;
     } else if (std::fabs(alpha[i]) > std::fabs(alpha[r])) {
       r = i;
     }
   }
   choice.row = r;
   if (r >= 0) {
-    choice.exact_step = work.limits[static_cast<size_t>(r)].exact;
-    choice.to_upper = work.limits[static_cast<size_t>(r)].to_upper;
+    choice.exact_step = work.limits[uz(r)].exact;
+    choice.to_upper = work.limits[uz(r)].to_upper;
   }
   return choice;
 }

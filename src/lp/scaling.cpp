@@ -4,6 +4,8 @@
 #include <cmath>
 #include <vector>
 
+#include "common/index.h"
+
 namespace milpsac::lp {
 namespace {
 
@@ -18,7 +20,7 @@ ScaleFactors compute_scale_factors(const Eigen::SparseMatrix<double>& A) {
   ScaleFactors f{Eigen::VectorXd::Ones(m), Eigen::VectorXd::Ones(n)};
   if (m == 0 || n == 0) return f;
   constexpr int kGeometricPasses = 4;
-  std::vector<double> lo(static_cast<size_t>(m)), hi(static_cast<size_t>(m));
+  std::vector<double> lo(uz(m)), hi(uz(m));
   for (int pass = 0; pass < kGeometricPasses; ++pass) {
     // Rows: the smallest and largest scaled magnitude of each, in one sweep.
     std::fill(lo.begin(), lo.end(), INFINITY);
@@ -27,13 +29,12 @@ ScaleFactors compute_scale_factors(const Eigen::SparseMatrix<double>& A) {
       for (SparseIt it(A, j); it; ++it) {
         const double v = std::fabs(it.value()) * f.row[it.row()] * f.col[j];
         if (v > 0) {
-          lo[static_cast<size_t>(it.row())] = std::min(lo[static_cast<size_t>(it.row())], v);
-          hi[static_cast<size_t>(it.row())] = std::max(hi[static_cast<size_t>(it.row())], v);
+          lo[uz(it.row())] = std::min(lo[uz(it.row())], v);
+          hi[uz(it.row())] = std::max(hi[uz(it.row())], v);
         }
       }
     for (Eigen::Index i = 0; i < m; ++i)
-      if (hi[static_cast<size_t>(i)] > 0)
-        f.row[i] /= std::sqrt(lo[static_cast<size_t>(i)] * hi[static_cast<size_t>(i)]);
+      if (hi[uz(i)] > 0) f.row[i] /= std::sqrt(lo[uz(i)] * hi[uz(i)]);
     for (Eigen::Index j = 0; j < n; ++j) {
       double col_lo = INFINITY, col_hi = 0.0;
       for (SparseIt it(A, j); it; ++it) {

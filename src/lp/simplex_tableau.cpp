@@ -5,13 +5,14 @@
 // scale factors.
 #include <cmath>
 
+#include "common/index.h"
 #include "lp/simplex_solver.h"
 
 namespace milpsac::lp {
 
-int SimplexSolver::basic_variable(int position) const { return head_[static_cast<size_t>(position)]; }
+int SimplexSolver::basic_variable(int position) const { return head_[uz(position)]; }
 
-VarStatus SimplexSolver::variable_status(int v) const { return status_[static_cast<size_t>(v)]; }
+VarStatus SimplexSolver::variable_status(int v) const { return status_[uz(v)]; }
 
 void SimplexSolver::tableau_row(int position, Eigen::VectorXd& row) const {
   // Scaled space: x~_b + sum alpha~_v x~_v = 0 with alpha~ = e_r^T B^-1 [A -I].
@@ -24,15 +25,15 @@ void SimplexSolver::tableau_row(int position, Eigen::VectorXd& row) const {
   // x~_j = x_j / col_scale_j and s~_i = row_scale_i * s_i: with f_v those
   // factors, the original row is x_b + sum (alpha~_v f_v / f_b) x_v = 0.
   auto factor = [&](int v) { return v < n_ ? 1.0 / scale_.col[v] : scale_.row[v - n_]; };
-  const double fb = factor(head_[static_cast<size_t>(position)]);
+  const double fb = factor(head_[uz(position)]);
   for (int v = 0; v < num_vars(); ++v) {
-    if (status_[static_cast<size_t>(v)] == VarStatus::kBasic) {
+    if (status_[uz(v)] == VarStatus::kBasic) {
       row[v] = 0.0;
       continue;
     }
     row[v] *= factor(v) / fb;
   }
-  row[head_[static_cast<size_t>(position)]] = 1.0;
+  row[head_[uz(position)]] = 1.0;
 }
 
 }  // namespace milpsac::lp

@@ -3,6 +3,8 @@
 #include <algorithm>
 #include <cmath>
 
+#include "common/index.h"
+
 namespace milpsac::lp {
 namespace {
 
@@ -70,7 +72,7 @@ OptimumCheck check_optimum(const LinearProgram& lp, const Eigen::VectorXd& x, co
 double max_integrality_violation(const LinearProgram& lp, const Eigen::VectorXd& x) {
   double worst = 0.0;
   for (int j = 0; j < lp.num_cols(); ++j)
-    if (lp.is_integer[static_cast<size_t>(j)]) worst = std::max(worst, std::fabs(x[j] - std::round(x[j])));
+    if (lp.is_integer[uz(j)]) worst = std::max(worst, std::fabs(x[j] - std::round(x[j])));
   return worst;
 }
 

@@ -5,6 +5,7 @@
 #include <cmath>
 #include <limits>
 
+#include "common/index.h"
 #include "lp/tolerances.h"
 
 namespace milpsac::lp {
@@ -16,37 +17,33 @@ namespace {
 // updates, which depends on the matrix only.
 class CountLists {
  public:
-  explicit CountLists(int n)
-      : head_(static_cast<size_t>(n) + 1, -1),
-        next_(static_cast<size_t>(n), -1),
-        prev_(static_cast<size_t>(n), -1),
-        count_(static_cast<size_t>(n), -1) {}
+  explicit CountLists(int n) : head_(uz(n) + 1, -1), next_(uz(n), -1), prev_(uz(n), -1), count_(uz(n), -1) {}
 
   void insert(int line, int count) {
-    const size_t l = static_cast<size_t>(line);
+    const size_t l = uz(line);
     count_[l] = count;
     prev_[l] = -1;
-    next_[l] = head_[static_cast<size_t>(count)];
-    if (next_[l] >= 0) prev_[static_cast<size_t>(next_[l])] = line;
-    head_[static_cast<size_t>(count)] = line;
+    next_[l] = head_[uz(count)];
+    if (next_[l] >= 0) prev_[uz(next_[l])] = line;
+    head_[uz(count)] = line;
   }
   void remove(int line) {
-    const size_t l = static_cast<size_t>(line);
+    const size_t l = uz(line);
     if (count_[l] < 0) return;
     if (prev_[l] >= 0)
-      next_[static_cast<size_t>(prev_[l])] = next_[l];
+      next_[uz(prev_[l])] = next_[l];
     else
-      head_[static_cast<size_t>(count_[l])] = next_[l];
-    if (next_[l] >= 0) prev_[static_cast<size_t>(next_[l])] = prev_[l];
+      head_[uz(count_[l])] = next_[l];
+    if (next_[l] >= 0) prev_[uz(next_[l])] = prev_[l];
     count_[l] = -1;
   }
   void move(int line, int count) {
-    if (count_[static_cast<size_t>(line)] == count) return;
+    if (count_[uz(line)] == count) return;
     remove(line);
     insert(line, count);
   }
-  int first(int count) const { return head_[static_cast<size_t>(count)]; }
-  int next(int line) const { return next_[static_cast<size_t>(line)]; }
+  int first(int count) const { return head_[uz(count)]; }
+  int next(int line) const { return next_[uz(line)]; }
 
  private:
   std::vector<int> head_, next_, prev_, count_;
@@ -82,16 +79,16 @@ struct SparseLU::Active {
          std::vector<std::vector<int>>& row_cols_storage, std::vector<int>& dependent)
       : col(col_storage),
         row_cols(row_cols_storage),
-        row_count(static_cast<size_t>(n), 0),
-        drop_below(static_cast<size_t>(n), 0.0),
-        col_active(static_cast<size_t>(n), 1),
-        row_active(static_cast<size_t>(n), 1),
+        row_count(uz(n), 0),
+        drop_below(uz(n), 0.0),
+        col_active(uz(n), 1),
+        row_active(uz(n), 1),
         col_lists(n),
         row_lists(n),
-        scatter(static_cast<size_t>(n), -1),
+        scatter(uz(n), -1),
         remaining(n),
         dependent_cols(dependent) {
-    const size_t N = static_cast<size_t>(n);
+    const size_t N = uz(n);
     // Reused between factorizations (the B&B refactors at every node): cleared
     // inner vectors keep their capacity, so a refactor allocates almost nothing.
     if (col.size() < N) col.resize(N);
@@ -105,29 +102,29 @@ struct SparseLU::Active {
       for (const Entry& e : columns[c]) {
         if (e.value == 0.0) continue;  // explicit zeros are no entries
         col[c].push_back(e);
-        row_cols[static_cast<size_t>(e.index)].push_back(static_cast<int>(c));
-        ++row_count[static_cast<size_t>(e.index)];
+        row_cols[uz(e.index)].push_back(static_cast<int>(c));
+        ++row_count[uz(e.index)];
         largest = std::max(largest, std::fabs(e.value));
       }
       drop_below[c] = tol::kSingularPivot * std::max(1.0, largest);
     }
     for (size_t c = 0; c < N; ++c) active_nonzeros += static_cast<long>(col[c].size());
-    for (int c = n - 1; c >= 0; --c) col_lists.insert(c, static_cast<int>(col[static_cast<size_t>(c)].size()));
-    for (int r = n - 1; r >= 0; --r) row_lists.insert(r, row_count[static_cast<size_t>(r)]);
+    for (int c = n - 1; c >= 0; --c) col_lists.insert(c, static_cast<int>(col[uz(c)].size()));
+    for (int r = n - 1; r >= 0; --r) row_lists.insert(r, row_count[uz(r)]);
   }
 
   double column_max(int c) const {
     double largest = 0.0;
-    for (const Entry& e : col[static_cast<size_t>(c)]) largest = std::max(largest, std::fabs(e.value));
+    for (const Entry& e : col[uz(c)]) largest = std::max(largest, std::fabs(e.value));
     return largest;
   }
   // Column c depends on the pivoted ones: out of the active submatrix.
   void drop_column(int c) {
-    const size_t cc = static_cast<size_t>(c);
+    const size_t cc = uz(c);
     col_active[cc] = 0;
     col_lists.remove(c);
     for (const Entry& e : col[cc]) {
-      const size_t i = static_cast<size_t>(e.index);
+      const size_t i = uz(e.index);
       row_lists.move(e.index, --row_count[i]);
     }
     active_nonzeros -= static_cast<long>(col[cc].size());
@@ -152,8 +149,8 @@ void SparseLU::clear(int n) {
   n_ = n;
   // No pivots until the factor completes: an interrupted factor's
   // hyper-sparse solves find nothing to reach (and index nothing out of range).
-  row_pivot_.assign(static_cast<size_t>(n), -1);
-  col_pivot_.assign(static_cast<size_t>(n), -1);
+  row_pivot_.assign(uz(n), -1);
+  col_pivot_.assign(uz(n), -1);
   rows_.clear();
   cols_.clear();
   pivots_.clear();
@@ -194,7 +191,7 @@ SparseLU::Result SparseLU::factor(int n, const std::vector<std::vector<Entry>>& 
   }
 
   for (int i = 0; i < n; ++i)
-    if (a.row_active[static_cast<size_t>(i)]) uncovered_rows.push_back(i);
+    if (a.row_active[uz(i)]) uncovered_rows.push_back(i);
   std::sort(dependent_cols.begin(), dependent_cols.end());
   build_u_by_columns();
   visited_.assign(rows_.size(), 0);
@@ -223,29 +220,28 @@ SparseLU::Pivot SparseLU::find_pivot(Active& a) const {
     for (int c = a.col_lists.first(count); c >= 0 && !stop;) {
       const int next = a.col_lists.next(c);
       const double largest = a.column_max(c);
-      if (largest <= a.drop_below[static_cast<size_t>(c)]) {
+      if (largest <= a.drop_below[uz(c)]) {
         a.drop_column(c);
         c = next;
         continue;
       }
-      for (const Entry& e : a.col[static_cast<size_t>(c)])
+      for (const Entry& e : a.col[uz(c)])
         if (std::fabs(e.value) >= tol::kMarkowitzThreshold * largest)
-          consider(e.index, c, e.value,
-                   static_cast<double>(a.row_count[static_cast<size_t>(e.index)] - 1) * (count - 1));
+          consider(e.index, c, e.value, static_cast<double>(a.row_count[uz(e.index)] - 1) * (count - 1));
       ++searched;
       stop = best.row >= 0 && (searched >= kSearchLines || best_cost <= floor_cost);
       c = next;
     }
     for (int r = a.row_lists.first(count); r >= 0 && !stop; r = a.row_lists.next(r)) {
-      for (int c : a.row_cols[static_cast<size_t>(r)]) {
-        if (!a.col_active[static_cast<size_t>(c)]) continue;
-        const std::vector<Entry>& entries = a.col[static_cast<size_t>(c)];
+      for (int c : a.row_cols[uz(r)]) {
+        if (!a.col_active[uz(c)]) continue;
+        const std::vector<Entry>& entries = a.col[uz(c)];
         double value = 0.0, largest = 0.0;
         for (const Entry& e : entries) {
           largest = std::max(largest, std::fabs(e.value));
           if (e.index == r) value = e.value;
         }
-        if (largest <= a.drop_below[static_cast<size_t>(c)]) continue;  // dropped when its column is searched
+        if (largest <= a.drop_below[uz(c)]) continue;  // dropped when its column is searched
         if (std::fabs(value) >= tol::kMarkowitzThreshold * largest)
           consider(r, c, value, static_cast<double>(count - 1) * (static_cast<double>(entries.size()) - 1));
       }
@@ -261,7 +257,7 @@ void SparseLU::eliminate(Active& a, int r, int c) {
   // Pivot (r, c): column c's other entries become L's multipliers, row r's
   // entries in the other active columns become U's row, and the rank-one
   // update subtracts l u from the active columns that row r touches.
-  const size_t rr = static_cast<size_t>(r), cc = static_cast<size_t>(c);
+  const size_t rr = uz(r), cc = uz(c);
   double pivot = 0.0;
   for (const Entry& e : a.col[cc])
     if (e.index == r) pivot = e.value;
@@ -275,9 +271,9 @@ void SparseLU::eliminate(Active& a, int r, int c) {
   a.col[cc].clear();
   a.row_active[rr] = 0;
   a.row_lists.remove(r);
-  for (size_t k = l_begin; k < l_end; ++k) --a.row_count[static_cast<size_t>(l_entries_[k].index)];
+  for (size_t k = l_begin; k < l_end; ++k) --a.row_count[uz(l_entries_[k].index)];
   for (int j : a.row_cols[rr]) {
-    const size_t jj = static_cast<size_t>(j);
+    const size_t jj = uz(j);
     if (!a.col_active[jj]) continue;
     std::vector<Entry>& target = a.col[jj];
     double u = 0.0;
@@ -291,13 +287,13 @@ void SparseLU::eliminate(Active& a, int r, int c) {
       }
     u_row_entries_.push_back({j, u});
     if (l_end > l_begin && u != 0.0) {
-      for (size_t k = 0; k < target.size(); ++k) a.scatter[static_cast<size_t>(target[k].index)] = static_cast<int>(k);
+      for (size_t k = 0; k < target.size(); ++k) a.scatter[uz(target[k].index)] = static_cast<int>(k);
       const size_t original = target.size();
       for (size_t k = l_begin; k < l_end; ++k) {
         const Entry& l = l_entries_[k];
-        const size_t i = static_cast<size_t>(l.index);
+        const size_t i = uz(l.index);
         if (a.scatter[i] >= 0) {
-          target[static_cast<size_t>(a.scatter[i])].value -= l.value * u;
+          target[uz(a.scatter[i])].value -= l.value * u;
         } else {
           target.push_back({l.index, -l.value * u});
           a.row_cols[i].push_back(j);
@@ -305,13 +301,12 @@ void SparseLU::eliminate(Active& a, int r, int c) {
           ++a.active_nonzeros;
         }
       }
-      for (size_t k = 0; k < original; ++k) a.scatter[static_cast<size_t>(target[k].index)] = -1;
+      for (size_t k = 0; k < original; ++k) a.scatter[uz(target[k].index)] = -1;
       work_ += static_cast<double>(l_end - l_begin);
     }
     a.col_lists.move(j, static_cast<int>(target.size()));
   }
-  for (size_t k = l_begin; k < l_end; ++k)
-    a.row_lists.move(l_entries_[k].index, a.row_count[static_cast<size_t>(l_entries_[k].index)]);
+  for (size_t k = l_begin; k < l_end; ++k) a.row_lists.move(l_entries_[k].index, a.row_count[uz(l_entries_[k].index)]);
   a.row_cols[rr].clear();
   l_start_.push_back(static_cast<int>(l_end));
   u_row_start_.push_back(static_cast<int>(u_row_entries_.size()));
@@ -325,27 +320,27 @@ void SparseLU::eliminate(Active& a, int r, int c) {
 void SparseLU::build_u_by_columns() {
   // U by columns, from U by rows: entries of column cols_[k'] in pivot rows k < k'.
   const size_t rank = rows_.size();
-  row_pivot_.assign(static_cast<size_t>(n_), -1);
-  col_pivot_.assign(static_cast<size_t>(n_), -1);
+  row_pivot_.assign(uz(n_), -1);
+  col_pivot_.assign(uz(n_), -1);
   for (size_t k = 0; k < rank; ++k) {
-    row_pivot_[static_cast<size_t>(rows_[k])] = static_cast<int>(k);
-    col_pivot_[static_cast<size_t>(cols_[k])] = static_cast<int>(k);
+    row_pivot_[uz(rows_[k])] = static_cast<int>(k);
+    col_pivot_[uz(cols_[k])] = static_cast<int>(k);
   }
   const std::vector<int>& col_pivot = col_pivot_;
   u_col_start_.assign(rank + 1, 0);
   for (const Entry& e : u_row_entries_) {
-    const int k = col_pivot[static_cast<size_t>(e.index)];
-    if (k >= 0) ++u_col_start_[static_cast<size_t>(k) + 1];
+    const int k = col_pivot[uz(e.index)];
+    if (k >= 0) ++u_col_start_[uz(k) + 1];
   }
   for (size_t k = 0; k < rank; ++k) u_col_start_[k + 1] += u_col_start_[k];
-  u_col_entries_.resize(static_cast<size_t>(u_col_start_[rank]));
+  u_col_entries_.resize(uz(u_col_start_[rank]));
   std::vector<int> fill(u_col_start_.begin(), u_col_start_.end() - 1);
   for (size_t k = 0; k < rank; ++k)
     for (int p = u_row_start_[k]; p < u_row_start_[k + 1]; ++p) {
-      const Entry& e = u_row_entries_[static_cast<size_t>(p)];
-      const int kk = col_pivot[static_cast<size_t>(e.index)];
+      const Entry& e = u_row_entries_[uz(p)];
+      const int kk = col_pivot[uz(e.index)];
       if (kk < 0) continue;  // a dropped column: the factor is not used then
-      u_col_entries_[static_cast<size_t>(fill[static_cast<size_t>(kk)]++)] = {rows_[k], e.value};
+      u_col_entries_[uz(fill[uz(kk)]++)] = {rows_[k], e.value};
     }
 }
 
@@ -357,21 +352,20 @@ bool SparseLU::eliminate_with_eigen(const std::vector<int>& rows, const std::vec
   const Eigen::MatrixXd& LU = lu.matrixLU();
   // A tiny pivot: leave the block to the loop, which reports dependent columns.
   for (Eigen::Index k = 0; k < s; ++k)
-    if (!(std::fabs(LU(k, k)) > drop_below[static_cast<size_t>(cols[static_cast<size_t>(k)])])) return false;
+    if (!(std::fabs(LU(k, k)) > drop_below[uz(cols[uz(k)])])) return false;
   // P block = L U: slot k of P block is row row_of_slot[k] of the block.
-  std::vector<int> row_of_slot(static_cast<size_t>(s));
+  std::vector<int> row_of_slot(uz(s));
   const auto& indices = lu.permutationP().indices();
-  for (Eigen::Index i = 0; i < s; ++i) row_of_slot[static_cast<size_t>(indices[i])] = static_cast<int>(i);
+  for (Eigen::Index i = 0; i < s; ++i) row_of_slot[uz(indices[i])] = static_cast<int>(i);
   for (Eigen::Index k = 0; k < s; ++k) {
     for (Eigen::Index i = k + 1; i < s; ++i)
-      if (LU(i, k) != 0.0)
-        l_entries_.push_back({rows[static_cast<size_t>(row_of_slot[static_cast<size_t>(i)])], LU(i, k)});
+      if (LU(i, k) != 0.0) l_entries_.push_back({rows[uz(row_of_slot[uz(i)])], LU(i, k)});
     for (Eigen::Index j = k + 1; j < s; ++j)
-      if (LU(k, j) != 0.0) u_row_entries_.push_back({cols[static_cast<size_t>(j)], LU(k, j)});
+      if (LU(k, j) != 0.0) u_row_entries_.push_back({cols[uz(j)], LU(k, j)});
     l_start_.push_back(static_cast<int>(l_entries_.size()));
     u_row_start_.push_back(static_cast<int>(u_row_entries_.size()));
-    rows_.push_back(rows[static_cast<size_t>(row_of_slot[static_cast<size_t>(k)])]);
-    cols_.push_back(cols[static_cast<size_t>(k)]);
+    rows_.push_back(rows[uz(row_of_slot[uz(k)])]);
+    cols_.push_back(cols[uz(k)]);
     pivots_.push_back(LU(k, k));
   }
   work_ += static_cast<double>(s) * static_cast<double>(s) * static_cast<double>(s) / 3.0;
@@ -383,23 +377,22 @@ bool SparseLU::eliminate_dense(const std::vector<std::vector<Entry>>& col, std::
                                const Deadline* deadline, std::vector<int>& dependent_cols) {
   // The active rows and columns in index order, copied into a dense
   // column-major block; then partial pivoting column by column.
-  std::vector<int> rows, cols, local(static_cast<size_t>(n_), -1);
+  std::vector<int> rows, cols, local(uz(n_), -1);
   for (int i = 0; i < n_; ++i)
-    if (row_active[static_cast<size_t>(i)]) {
-      local[static_cast<size_t>(i)] = static_cast<int>(rows.size());
+    if (row_active[uz(i)]) {
+      local[uz(i)] = static_cast<int>(rows.size());
       rows.push_back(i);
     }
   for (int c = 0; c < n_; ++c)
-    if (col_active[static_cast<size_t>(c)]) cols.push_back(c);
+    if (col_active[uz(c)]) cols.push_back(c);
   const size_t R = rows.size(), C = cols.size();
   std::vector<double> dense(R * C, 0.0);
   for (size_t t = 0; t < C; ++t)
-    for (const Entry& e : col[static_cast<size_t>(cols[t])])
-      dense[t * R + static_cast<size_t>(local[static_cast<size_t>(e.index)])] = e.value;
+    for (const Entry& e : col[uz(cols[t])]) dense[t * R + uz(local[uz(e.index)])] = e.value;
   if (R == C && static_cast<double>(R) * R * R <= kEigenBlockFlops &&
       eliminate_with_eigen(rows, cols, dense, drop_below)) {
-    for (int c : cols) col_active[static_cast<size_t>(c)] = 0;
-    for (int r : rows) row_active[static_cast<size_t>(r)] = 0;
+    for (int c : cols) col_active[uz(c)] = 0;
+    for (int r : rows) row_active[uz(r)] = 0;
     return true;
   }
   // Pivoted rows are swapped to the top (slot k after k pivots), as in an
@@ -409,7 +402,7 @@ bool SparseLU::eliminate_dense(const std::vector<std::vector<Entry>>& col, std::
   for (size_t t = 0; t < C; ++t) {
     if (deadline != nullptr && t % kPivotsPerPoll == 0 && deadline->expired()) return false;
     const int c = cols[t];
-    col_active[static_cast<size_t>(c)] = 0;
+    col_active[uz(c)] = 0;
     double* column = &dense[t * R];
     size_t best = R;
     double largest = 0.0;
@@ -418,7 +411,7 @@ bool SparseLU::eliminate_dense(const std::vector<std::vector<Entry>>& col, std::
         largest = std::fabs(column[i]);
         best = i;
       }
-    if (best == R || largest <= drop_below[static_cast<size_t>(c)]) {
+    if (best == R || largest <= drop_below[uz(c)]) {
       dependent_cols.push_back(c);
       continue;
     }
@@ -428,7 +421,7 @@ bool SparseLU::eliminate_dense(const std::vector<std::vector<Entry>>& col, std::
     }
     const size_t pivot_row = top++;
     const double pivot = column[pivot_row];
-    row_active[static_cast<size_t>(rows[pivot_row])] = 0;
+    row_active[uz(rows[pivot_row])] = 0;
     for (size_t i = top; i < R; ++i) {
       column[i] /= pivot;
       if (column[i] != 0.0) l_entries_.push_back({rows[i], column[i]});
@@ -460,7 +453,7 @@ size_t SparseLU::reach_limit() const {
     case SolvePath::kAuto:
       break;
   }
-  return static_cast<size_t>(kHyperSparseReach * static_cast<double>(rank));
+  return static_cast<size_t>(kHyperSparseReach * static_cast<double>(rank));  // a size from a double: not an index
 }
 
 bool SparseLU::find_seeds(const double* rhs, const std::vector<int>& pivot_of, size_t limit) const {
@@ -468,7 +461,7 @@ bool SparseLU::find_seeds(const double* rhs, const std::vector<int>& pivot_of, s
   seeds_.clear();
   for (int i = 0; i < n_; ++i) {
     if (rhs[i] == 0.0) continue;
-    const int k = pivot_of[static_cast<size_t>(i)];
+    const int k = pivot_of[uz(i)];
     if (k < 0) continue;
     if (seeds_.size() >= limit) return false;
     seeds_.push_back(k);
@@ -483,18 +476,18 @@ bool SparseLU::find_reach(const std::vector<int>& seeds, const std::vector<int>&
   dfs_stack_.clear();
   bool within = true;
   for (int seed : seeds) {
-    if (visited_[static_cast<size_t>(seed)]) continue;
-    visited_[static_cast<size_t>(seed)] = 1;
-    dfs_next_[static_cast<size_t>(seed)] = start[static_cast<size_t>(seed)];
+    if (visited_[uz(seed)]) continue;
+    visited_[uz(seed)] = 1;
+    dfs_next_[uz(seed)] = start[uz(seed)];
     dfs_stack_.push_back(seed);
     while (!dfs_stack_.empty() && within) {
       const int k = dfs_stack_.back();
-      const size_t kk = static_cast<size_t>(k);
+      const size_t kk = uz(k);
       int p = dfs_next_[kk];
       int child = -1;
       for (; p < start[kk + 1]; ++p) {
-        const int t = pivot_of[static_cast<size_t>(entries[static_cast<size_t>(p)].index)];
-        if (t >= 0 && !visited_[static_cast<size_t>(t)]) {
+        const int t = pivot_of[uz(entries[uz(p)].index)];
+        if (t >= 0 && !visited_[uz(t)]) {
           child = t;
           ++p;
           break;
@@ -502,8 +495,8 @@ bool SparseLU::find_reach(const std::vector<int>& seeds, const std::vector<int>&
       }
       dfs_next_[kk] = p;
       if (child >= 0) {
-        visited_[static_cast<size_t>(child)] = 1;
-        dfs_next_[static_cast<size_t>(child)] = start[static_cast<size_t>(child)];
+        visited_[uz(child)] = 1;
+        dfs_next_[uz(child)] = start[uz(child)];
         dfs_stack_.push_back(child);
       } else {
         dfs_stack_.pop_back();
@@ -514,8 +507,8 @@ bool SparseLU::find_reach(const std::vector<int>& seeds, const std::vector<int>&
     if (!within) break;
   }
   // Every visited pivot is either finished or still on the stack.
-  for (int k : reach_) visited_[static_cast<size_t>(k)] = 0;
-  for (int k : dfs_stack_) visited_[static_cast<size_t>(k)] = 0;
+  for (int k : reach_) visited_[uz(k)] = 0;
+  for (int k : dfs_stack_) visited_[uz(k)] = 0;
   if (!within) return false;
   // Pivot order (ascending; the backward solves walk it from the end) rather
   // than the DFS's topological order: each entry then receives its updates in
@@ -531,10 +524,10 @@ bool SparseLU::solve_hypersparse(double* b, double* z) const {
   const size_t limit = reach_limit();
   if (!find_seeds(b, row_pivot_, limit) || !find_reach(seeds_, l_start_, l_entries_, row_pivot_, limit)) return false;
   for (int k : reach_) {
-    const double x = b[rows_[static_cast<size_t>(k)]];
+    const double x = b[rows_[uz(k)]];
     if (x == 0.0) continue;
-    for (int p = l_start_[static_cast<size_t>(k)]; p < l_start_[static_cast<size_t>(k) + 1]; ++p) {
-      const Entry& e = l_entries_[static_cast<size_t>(p)];
+    for (int p = l_start_[uz(k)]; p < l_start_[uz(k) + 1]; ++p) {
+      const Entry& e = l_entries_[uz(p)];
       b[e.index] -= e.value * x;
     }
   }
@@ -546,12 +539,12 @@ bool SparseLU::solve_hypersparse(double* b, double* z) const {
   }
   std::fill(z, z + n_, 0.0);
   for (auto it = reach_.rbegin(); it != reach_.rend(); ++it) {
-    const size_t kk = static_cast<size_t>(*it);
+    const size_t kk = uz(*it);
     const double x = b[rows_[kk]] / pivots_[kk];
     z[cols_[kk]] = x;
     if (x == 0.0) continue;
     for (int p = u_col_start_[kk]; p < u_col_start_[kk + 1]; ++p) {
-      const Entry& e = u_col_entries_[static_cast<size_t>(p)];
+      const Entry& e = u_col_entries_[uz(p)];
       b[e.index] -= e.value * x;
     }
   }
@@ -564,7 +557,7 @@ void SparseLU::solve_u(double* b, double* z) const {
     z[cols_[k]] = x;
     if (x == 0.0) continue;
     for (int p = u_col_start_[k]; p < u_col_start_[k + 1]; ++p) {
-      const Entry& e = u_col_entries_[static_cast<size_t>(p)];
+      const Entry& e = u_col_entries_[uz(p)];
       b[e.index] -= e.value * x;
     }
   }
@@ -577,7 +570,7 @@ void SparseLU::solve(double* b, double* z) const {
     const double x = b[rows_[k]];
     if (x == 0.0) continue;  // sparse right-hand side: the eta changes nothing
     for (int p = l_start_[k]; p < l_start_[k + 1]; ++p) {
-      const Entry& e = l_entries_[static_cast<size_t>(p)];
+      const Entry& e = l_entries_[uz(p)];
       b[e.index] -= e.value * x;
     }
   }
@@ -591,12 +584,12 @@ bool SparseLU::solve_transposed_hypersparse(double* d, double* y) const {
     return false;
   std::fill(y, y + n_, 0.0);
   for (int k : reach_) {
-    const size_t kk = static_cast<size_t>(k);
+    const size_t kk = uz(k);
     const double w = d[cols_[kk]] / pivots_[kk];
     y[rows_[kk]] = w;
     if (w == 0.0) continue;
     for (int p = u_row_start_[kk]; p < u_row_start_[kk + 1]; ++p) {
-      const Entry& e = u_row_entries_[static_cast<size_t>(p)];
+      const Entry& e = u_row_entries_[uz(p)];
       d[e.index] -= e.value * w;
     }
   }
@@ -611,7 +604,7 @@ void SparseLU::solve_l_transposed(double* y) const {
   for (size_t k = rows_.size(); k-- > 0;) {
     double sum = y[rows_[k]];
     for (int p = l_start_[k]; p < l_start_[k + 1]; ++p) {
-      const Entry& e = l_entries_[static_cast<size_t>(p)];
+      const Entry& e = l_entries_[uz(p)];
       sum -= e.value * y[e.index];
     }
     y[rows_[k]] = sum;
@@ -626,7 +619,7 @@ void SparseLU::solve_transposed(double* d, double* y) const {
     y[rows_[k]] = w;
     if (w == 0.0) continue;
     for (int p = u_row_start_[k]; p < u_row_start_[k + 1]; ++p) {
-      const Entry& e = u_row_entries_[static_cast<size_t>(p)];
+      const Entry& e = u_row_entries_[uz(p)];
       d[e.index] -= e.value * w;
     }
   }

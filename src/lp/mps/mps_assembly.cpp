@@ -6,6 +6,7 @@
 #include <sstream>
 
 #include "common/deadline.h"
+#include "common/index.h"
 #include "common/infinity.h"
 
 namespace milpsac::lp::mps_detail {
@@ -103,10 +104,10 @@ void MpsModel::add_entries(const ColumnsRecord& r, bool integer) {
       col.cost += p.value;
       col.has_cost = true;
     } else if (row >= 0) {
-      const size_t i = static_cast<size_t>(row);
+      const size_t i = uz(row);
       if (mark_column_[i] == current_column_) {
         diag_.warn("duplicate entry for column " + quoted(col.name) + " in row " + quoted(p.name) + "; values summed");
-        col.entries[static_cast<size_t>(mark_slot_[i])].second += p.value;
+        col.entries[uz(mark_slot_[i])].second += p.value;
       } else {
         mark_column_[i] = current_column_;
         mark_slot_[i] = static_cast<int>(col.entries.size());
@@ -124,8 +125,7 @@ MpsModel::ColumnData& MpsModel::select_column(std::string_view name) {
     mark_column_.assign(rows_.size(), -1);
     mark_slot_.assign(rows_.size(), 0);
   }
-  if (current_column_ >= 0 && columns_[static_cast<size_t>(current_column_)].name == name)
-    return columns_[static_cast<size_t>(current_column_)];
+  if (current_column_ >= 0 && columns_[uz(current_column_)].name == name) return columns_[uz(current_column_)];
   const int found = find_column(name);
   if (found < 0) {
     current_column_ = static_cast<int>(columns_.size());
@@ -136,13 +136,13 @@ MpsModel::ColumnData& MpsModel::select_column(std::string_view name) {
   } else {
     current_column_ = found;
     diag_.warn("entries of column " + quoted(name) + " are not contiguous; merged");
-    const ColumnData& col = columns_[static_cast<size_t>(current_column_)];
+    const ColumnData& col = columns_[uz(current_column_)];
     for (size_t k = 0; k < col.entries.size(); ++k) {
-      mark_column_[static_cast<size_t>(col.entries[k].first)] = current_column_;
-      mark_slot_[static_cast<size_t>(col.entries[k].first)] = static_cast<int>(k);
+      mark_column_[uz(col.entries[k].first)] = current_column_;
+      mark_slot_[uz(col.entries[k].first)] = static_cast<int>(k);
     }
   }
-  return columns_[static_cast<size_t>(current_column_)];
+  return columns_[uz(current_column_)];
 }
 
 // Only the first named set of RHS, RANGES or BOUNDS counts, as in CBC and
@@ -174,7 +174,7 @@ void MpsModel::set_rhs(const RhsRecord& r, bool ranges) {
       offset_ = -v;
       has_offset_ = true;
     } else {
-      RowData& data = rows_[static_cast<size_t>(row)];
+      RowData& data = rows_[uz(row)];
       int& line = ranges ? data.range_line : data.rhs_line;
       if (line != 0)
         diag_.warn(std::string("duplicate ") + what + " entry for row " + quoted(p.name) + "; the last one is used");
@@ -194,7 +194,7 @@ void MpsModel::set_bound(const BoundsRecord& r) {
     diag_.warn("unknown column " + quoted(r.column) + " in BOUNDS; bound ignored");
     return;
   }
-  ColumnData& col = columns_[static_cast<size_t>(found)];
+  ColumnData& col = columns_[uz(found)];
   const double v = r.value.value_or(kInfinity);
   col.any_bound = true;
   auto set_lower = [&](double lower) {

@@ -17,6 +17,7 @@
 #include <vector>
 
 #include "common/deadline.h"
+#include "common/index.h"
 #include "lp/linear_program.h"
 #include "lp/mps/mps_diagnostics.h"
 #include "lp/mps/mps_name_index.h"
@@ -91,8 +92,7 @@ class MpsModel {
 
   int lookup_row(std::string_view row) const;
   int find_column(std::string_view column) const {
-    return column_index_.find(column,
-                              [this](int j) -> std::string_view { return columns_[static_cast<size_t>(j)].name; });
+    return column_index_.find(column, [this](int j) -> std::string_view { return columns_[uz(j)].name; });
   }
   ColumnData& select_column(std::string_view column);
   bool in_active_set(std::optional<std::string_view> set, ActiveSet& active, const char* section);

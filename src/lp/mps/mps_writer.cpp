@@ -31,6 +31,7 @@
 #include <unordered_set>
 #include <vector>
 
+#include "common/index.h"
 #include "common/infinity.h"
 #include "lp/mps/mps.h"
 
@@ -188,34 +189,32 @@ void write_mps(const LinearProgram& lp, std::ostream& out) {
   const Eigen::Index m = lp.A.rows();
   const Eigen::Index n = lp.A.cols();
   if (lp.c.size() != n || lp.col_lower.size() != n || lp.col_upper.size() != n || lp.row_lower.size() != m ||
-      lp.row_upper.size() != m || lp.is_integer.size() != static_cast<size_t>(n) ||
-      (!lp.is_semicontinuous.empty() && lp.is_semicontinuous.size() != static_cast<size_t>(n)))
+      lp.row_upper.size() != m || lp.is_integer.size() != uz(n) ||
+      (!lp.is_semicontinuous.empty() && lp.is_semicontinuous.size() != uz(n)))
     throw std::invalid_argument("write_mps: inconsistent LinearProgram dimensions");
   if (!std::isfinite(lp.offset)) throw std::invalid_argument("write_mps: objective offset is not finite");
 
-  const std::vector<std::string> rows = unique_names(lp.row_names, static_cast<size_t>(m), 'R');
-  const std::vector<std::string> cols = unique_names(lp.col_names, static_cast<size_t>(n), 'C');
+  const std::vector<std::string> rows = unique_names(lp.row_names, uz(m), 'R');
+  const std::vector<std::string> cols = unique_names(lp.col_names, uz(n), 'C');
   std::string objective = "OBJ";
   {
     const std::unordered_set<std::string> row_set(rows.begin(), rows.end());
     while (row_set.count(objective)) objective += '_';
   }
   std::vector<RowForm> forms;
-  for (Eigen::Index i = 0; i < m; ++i)
-    forms.push_back(row_form(lp.row_lower[i], lp.row_upper[i], rows[static_cast<size_t>(i)]));
+  for (Eigen::Index i = 0; i < m; ++i) forms.push_back(row_form(lp.row_lower[i], lp.row_upper[i], rows[uz(i)]));
 
   const std::string name = model_name(lp.name);
   out << "NAME" << (name.empty() ? "" : "          " + name) << '\n';
   if (lp.sense == ObjectiveSense::kMaximize) out << "OBJSENSE\n    MAX\n";
   out << "ROWS\n N  " << objective << '\n';
-  for (Eigen::Index i = 0; i < m; ++i)
-    out << ' ' << forms[static_cast<size_t>(i)].type << "  " << rows[static_cast<size_t>(i)] << '\n';
+  for (Eigen::Index i = 0; i < m; ++i) out << ' ' << forms[uz(i)].type << "  " << rows[uz(i)] << '\n';
 
   out << "COLUMNS\n";
   bool in_integer_block = false;
   for (Eigen::Index j = 0; j < n; ++j) {
-    const std::string& col = cols[static_cast<size_t>(j)];
-    const bool integer = lp.is_integer[static_cast<size_t>(j)] != 0;
+    const std::string& col = cols[uz(j)];
+    const bool integer = lp.is_integer[uz(j)] != 0;
     if (integer != in_integer_block) {
       out << "    MARKER    'MARKER'                 " << (integer ? "'INTORG'" : "'INTEND'") << '\n';
       in_integer_block = integer;
@@ -231,7 +230,7 @@ void write_mps(const LinearProgram& lp, std::ostream& out) {
       const double a = it.value();
       if (a == 0.0) continue;
       if (!std::isfinite(a)) throw std::invalid_argument("write_mps: coefficient of " + col + " is not finite");
-      out << data_line("    ", col, rows[static_cast<size_t>(it.row())], number(a));
+      out << data_line("    ", col, rows[uz(it.row())], number(a));
       any = true;
     }
     if (!any) out << data_line("    ", col, objective, "0");  // keeps an empty column in the model
@@ -241,25 +240,23 @@ void write_mps(const LinearProgram& lp, std::ostream& out) {
   out << "RHS\n";
   if (lp.offset != 0.0) out << data_line("    ", "RHS", objective, number(-lp.offset));
   for (Eigen::Index i = 0; i < m; ++i)
-    if (forms[static_cast<size_t>(i)].rhs != 0.0)
-      out << data_line("    ", "RHS", rows[static_cast<size_t>(i)], number(forms[static_cast<size_t>(i)].rhs));
+    if (forms[uz(i)].rhs != 0.0) out << data_line("    ", "RHS", rows[uz(i)], number(forms[uz(i)].rhs));
 
   bool any_range = false;
   for (const RowForm& f : forms) any_range = any_range || f.ranged;
   if (any_range) {
     out << "RANGES\n";
     for (Eigen::Index i = 0; i < m; ++i)
-      if (forms[static_cast<size_t>(i)].ranged)
-        out << data_line("    ", "RNG", rows[static_cast<size_t>(i)], number(forms[static_cast<size_t>(i)].range));
+      if (forms[uz(i)].ranged) out << data_line("    ", "RNG", rows[uz(i)], number(forms[uz(i)].range));
   }
 
   out << "BOUNDS\n";
   for (Eigen::Index j = 0; j < n; ++j) {
-    const bool integer = lp.is_integer[static_cast<size_t>(j)] != 0;
+    const bool integer = lp.is_integer[uz(j)] != 0;
     if (lp.is_semicontinuous_column(static_cast<int>(j)))
-      write_semicontinuous_bounds(out, cols[static_cast<size_t>(j)], lp.col_lower[j], lp.col_upper[j], integer);
+      write_semicontinuous_bounds(out, cols[uz(j)], lp.col_lower[j], lp.col_upper[j], integer);
     else
-      write_bounds(out, cols[static_cast<size_t>(j)], lp.col_lower[j], lp.col_upper[j], integer);
+      write_bounds(out, cols[uz(j)], lp.col_lower[j], lp.col_upper[j], integer);
   }
   out << "ENDATA\n";
 }

@@ -5,13 +5,15 @@
 #include <algorithm>
 #include <cmath>
 
+#include "common/index.h"
+
 namespace milpsac::lp::presolve {
 namespace {
 
 // Reduced cost of a snapshot column with the duals known so far.
 double reduced_cost(const ColumnSnapshot& column, const PostsolveState& state) {
   double d = column.cost;
-  for (const Entry& e : column.entries) d -= e.value * state.y[static_cast<size_t>(e.index)];
+  for (const Entry& e : column.entries) d -= e.value * state.y[uz(e.index)];
   return d;
 }
 
@@ -19,10 +21,10 @@ struct Undo {
   PostsolveState& s;
   bool primal_only;
 
-  double& x(int j) { return s.x[static_cast<size_t>(j)]; }
-  double& y(int i) { return s.y[static_cast<size_t>(i)]; }
-  VarStatus& col_status(int j) { return s.col_status[static_cast<size_t>(j)]; }
-  VarStatus& row_status(int i) { return s.row_status[static_cast<size_t>(i)]; }
+  double& x(int j) { return s.x[uz(j)]; }
+  double& y(int i) { return s.y[uz(i)]; }
+  VarStatus& col_status(int j) { return s.col_status[uz(j)]; }
+  VarStatus& row_status(int i) { return s.row_status[uz(i)]; }
 
   void operator()(const RemovedRow& r) {
     y(r.row) = 0.0;
@@ -75,7 +77,7 @@ struct Undo {
     }
     if (best < 0) return;
     y(f.row) = best_y;
-    col_status(f.columns[static_cast<size_t>(best)].column.col) = VarStatus::kBasic;
+    col_status(f.columns[uz(best)].column.col) = VarStatus::kBasic;
     row_status(f.row) = f.at_upper ? VarStatus::kAtUpper : VarStatus::kAtLower;
   }
 

@@ -5,6 +5,7 @@
 
 #include <cmath>
 
+#include "common/index.h"
 #include "lp/presolve/presolve_model.h"
 #include "lp/presolve/rules.h"
 
@@ -41,8 +42,8 @@ bool row_pass(PresolveModel& model, const PresolveOptions& o) {
   bool changed = false;
   for (int i = 0; i < model.num_rows && !stopped(model); ++i) {
     if (out_of_time(o, i)) break;
-    if (!model.row_active[static_cast<size_t>(i)]) continue;
-    const int size = model.row_size[static_cast<size_t>(i)];
+    if (!model.row_active[uz(i)]) continue;
+    const int size = model.row_size[uz(i)];
     if (size == 0) {
       if (o.empty_rows) changed |= remove_empty_row(model, i);
       continue;
@@ -71,12 +72,12 @@ bool column_pass(PresolveModel& model, const PresolveOptions& o) {
   bool changed = false;
   for (int j = 0; j < model.num_cols && !stopped(model); ++j) {
     if (out_of_time(o, j)) break;
-    if (!model.col_active[static_cast<size_t>(j)]) continue;
+    if (!model.col_active[uz(j)]) continue;
     if (o.fixed_columns && remove_fixed_column(model, j)) {
       changed = true;
       continue;
     }
-    if (model.col_size[static_cast<size_t>(j)] == 0) {
+    if (model.col_size[uz(j)] == 0) {
       if (o.empty_columns) changed |= remove_empty_column(model, j);
       continue;
     }
@@ -85,7 +86,7 @@ bool column_pass(PresolveModel& model, const PresolveOptions& o) {
       continue;
     }
     if (stopped(model)) break;
-    if (model.col_size[static_cast<size_t>(j)] != 1) {
+    if (model.col_size[uz(j)] != 1) {
       if (o.free_column_substitution) changed |= substitute_free_column(model, j);
       continue;
     }
@@ -100,14 +101,14 @@ bool column_pass(PresolveModel& model, const PresolveOptions& o) {
 
 LinearProgram extract_reduced(const LinearProgram& original, PresolveModel& model) {
   PostsolveStack& stack = model.stack;
-  std::vector<int> new_row(static_cast<size_t>(model.num_rows), -1);
+  std::vector<int> new_row(uz(model.num_rows), -1);
   for (int i = 0; i < model.num_rows; ++i)
-    if (model.row_active[static_cast<size_t>(i)]) {
-      new_row[static_cast<size_t>(i)] = static_cast<int>(stack.row_map.size());
+    if (model.row_active[uz(i)]) {
+      new_row[uz(i)] = static_cast<int>(stack.row_map.size());
       stack.row_map.push_back(i);
     }
   for (int j = 0; j < model.num_cols; ++j)
-    if (model.col_active[static_cast<size_t>(j)]) stack.col_map.push_back(j);
+    if (model.col_active[uz(j)]) stack.col_map.push_back(j);
   const int m = static_cast<int>(stack.row_map.size()), n = static_cast<int>(stack.col_map.size());
   LinearProgram lp;
   lp.name = original.name;
@@ -117,24 +118,24 @@ LinearProgram extract_reduced(const LinearProgram& original, PresolveModel& mode
   lp.offset = sign * model.offset;
   std::vector<Eigen::Triplet<double>> entries;
   for (int c = 0; c < n; ++c) {
-    const auto j = static_cast<size_t>(stack.col_map[static_cast<size_t>(c)]);
+    const auto j = uz(stack.col_map[uz(c)]);
     lp.c[c] = sign * model.cost[j];
     lp.col_lower[c] = model.col_lower[j];
     lp.col_upper[c] = model.col_upper[j];
-    lp.is_integer[static_cast<size_t>(c)] = model.is_integer[j];
-    if (j < original.col_names.size()) lp.col_names[static_cast<size_t>(c)] = original.col_names[j];
+    lp.is_integer[uz(c)] = model.is_integer[j];
+    if (j < original.col_names.size()) lp.col_names[uz(c)] = original.col_names[j];
     for (const Entry& e : model.cols[j]) {
-      const int r = new_row[static_cast<size_t>(e.index)];
+      const int r = new_row[uz(e.index)];
       if (r >= 0) entries.emplace_back(r, c, e.value);
     }
   }
   // The last entry for a position wins, as an assignment would.
   lp.A.setFromTriplets(entries.begin(), entries.end(), [](double, double later) { return later; });
   for (int r = 0; r < m; ++r) {
-    const auto i = static_cast<size_t>(stack.row_map[static_cast<size_t>(r)]);
+    const auto i = uz(stack.row_map[uz(r)]);
     lp.row_lower[r] = model.row_lower[i];
     lp.row_upper[r] = model.row_upper[i];
-    if (i < original.row_names.size()) lp.row_names[static_cast<size_t>(r)] = original.row_names[i];
+    if (i < original.row_names.size()) lp.row_names[uz(r)] = original.row_names[i];
   }
   return lp;
 }
@@ -142,19 +143,19 @@ LinearProgram extract_reduced(const LinearProgram& original, PresolveModel& mode
 PostsolveState initial_state(const PresolveResult& result, const LpSolution& reduced, bool primal_only) {
   const PostsolveStack& stack = result.stack;
   PostsolveState state;
-  state.x.assign(static_cast<size_t>(stack.original_cols), 0.0);
-  state.y.assign(static_cast<size_t>(stack.original_rows), 0.0);
-  state.col_status.assign(static_cast<size_t>(stack.original_cols), VarStatus::kAtLower);
-  state.row_status.assign(static_cast<size_t>(stack.original_rows), VarStatus::kBasic);
+  state.x.assign(uz(stack.original_cols), 0.0);
+  state.y.assign(uz(stack.original_rows), 0.0);
+  state.col_status.assign(uz(stack.original_cols), VarStatus::kAtLower);
+  state.row_status.assign(uz(stack.original_rows), VarStatus::kBasic);
   const bool has_basis =
       reduced.basis.cols.size() == stack.col_map.size() && reduced.basis.rows.size() == stack.row_map.size();
   for (size_t c = 0; c < stack.col_map.size(); ++c) {
-    const auto j = static_cast<size_t>(stack.col_map[c]);
+    const auto j = uz(stack.col_map[c]);
     if (static_cast<Eigen::Index>(c) < reduced.x.size()) state.x[j] = reduced.x[static_cast<Eigen::Index>(c)];
     state.col_status[j] = has_basis ? reduced.basis.cols[c] : VarStatus::kBasic;
   }
   for (size_t r = 0; r < stack.row_map.size(); ++r) {
-    const auto i = static_cast<size_t>(stack.row_map[r]);
+    const auto i = uz(stack.row_map[r]);
     if (!primal_only && static_cast<Eigen::Index>(r) < reduced.row_duals.size())
       state.y[i] = reduced.row_duals[static_cast<Eigen::Index>(r)];
     state.row_status[i] = has_basis ? reduced.basis.rows[r] : VarStatus::kBasic;
@@ -191,7 +192,7 @@ PresolveResult presolve(const LinearProgram& lp, const PresolveOptions& options)
     result.implied_integer.assign(result.stack.col_map.size(), 0);
     if (!implied.empty())
       for (size_t c = 0; c < result.stack.col_map.size(); ++c)
-        result.implied_integer[c] = implied[static_cast<size_t>(result.stack.col_map[c])];
+        result.implied_integer[c] = implied[uz(result.stack.col_map[c])];
   }
   if (result.status == PresolveStatus::kReduced && result.reduced.num_rows() == 0 && result.reduced.num_cols() == 0)
     result.status = PresolveStatus::kEmpty;

@@ -13,6 +13,7 @@
 
 #include <vector>
 
+#include "common/index.h"
 #include "lp/linear_program.h"
 #include "lp/presolve/postsolve_stack.h"
 #include "lp/presolve/presolve.h"
@@ -42,7 +43,7 @@ struct PresolveModel {
   PostsolveStack stack;
   PresolveStats stats;
 
-  bool integral(int j) const { return keep_integrality && is_integer[static_cast<size_t>(j)]; }
+  bool integral(int j) const { return keep_integrality && is_integer[uz(j)]; }
   bool is_fixed(int j) const;
   bool is_equality(int i) const;
 
@@ -83,7 +84,7 @@ struct PresolveModel {
   mutable std::vector<char> activity_known;
   void forget_activity_of_col(int j) {
     if (activity_known.empty()) return;
-    for (const Entry& e : cols[static_cast<size_t>(j)]) activity_known[static_cast<size_t>(e.index)] = 0;
+    for (const Entry& e : cols[uz(j)]) activity_known[uz(e.index)] = 0;
   }
 };
 

@@ -10,6 +10,7 @@
 // passes do not creep in tiny steps.
 #include <cmath>
 
+#include "common/index.h"
 #include "lp/presolve/presolve_tolerances.h"
 #include "lp/presolve/rules.h"
 
@@ -20,7 +21,7 @@ bool tighten_integer_bounds(PresolveModel& model, int row) {
   ActivityRange range = activity_range(model, row);
   if (range.min_infinite > 1 && range.max_infinite > 1) return false;
   for (const Entry& e : model.active_row(row)) {
-    const auto j = static_cast<size_t>(e.index);
+    const auto j = uz(e.index);
     if (!model.integral(e.index)) continue;
     const ImpliedBounds implied = implied_col_bounds(model, row, range, e.index, e.value);
     const double l = model.col_lower[j], u = model.col_upper[j];

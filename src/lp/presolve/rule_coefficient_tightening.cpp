@@ -12,13 +12,14 @@
 // and need no postsolve.
 #include <cmath>
 
+#include "common/index.h"
 #include "lp/presolve/presolve_tolerances.h"
 #include "lp/presolve/rules.h"
 
 namespace milpsac::lp::presolve {
 
 bool tighten_coefficients(PresolveModel& model, int row) {
-  const auto i = static_cast<size_t>(row);
+  const auto i = uz(row);
   const bool has_lower = std::isfinite(model.row_lower[i]), has_upper = std::isfinite(model.row_upper[i]);
   if (has_lower == has_upper) return false;  // ranged, equality or free rows are left alone
   const double s = has_upper ? 1.0 : -1.0;
@@ -28,7 +29,7 @@ bool tighten_coefficients(PresolveModel& model, int row) {
   if (!std::isfinite(max_activity)) return false;
   bool changed = false;
   for (const Entry& e : model.active_row(row)) {
-    const auto j = static_cast<size_t>(e.index);
+    const auto j = uz(e.index);
     if (!model.integral(e.index) || model.col_lower[j] != 0.0 || model.col_upper[j] != 1.0)
       continue;                                                       // binaries only (integral bounds)
     if (max_activity <= rhs + scaled(ptol::kForcingRow, rhs)) break;  // the row became redundant

@@ -9,16 +9,17 @@
 // bound's sign for any dual-feasible y, so the column is nonbasic there.
 #include <cmath>
 
+#include "common/index.h"
 #include "lp/presolve/rules.h"
 
 namespace milpsac::lp::presolve {
 
 bool remove_dominated_column(PresolveModel& model, int col) {
-  const auto j = static_cast<size_t>(col);
+  const auto j = uz(col);
   const double c = model.cost[j];
   bool down_ok = c >= 0, up_ok = c <= 0;  // moving x_j down (up) never hurts
   for (const Entry& e : model.cols[j]) {
-    const auto i = static_cast<size_t>(e.index);
+    const auto i = uz(e.index);
     if (!model.row_active[i]) continue;
     const bool has_lower = std::isfinite(model.row_lower[i]), has_upper = std::isfinite(model.row_upper[i]);
     // Lowering x_j lowers the activity where a > 0: harmless only without a row lower bound.

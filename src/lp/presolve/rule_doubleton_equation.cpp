@@ -13,6 +13,7 @@
 // Either way the row's logical is nonbasic (the row is an equation).
 #include <cmath>
 
+#include "common/index.h"
 #include "lp/presolve/presolve_tolerances.h"
 #include "lp/presolve/rules.h"
 
@@ -35,9 +36,7 @@ bool remove_doubleton_equation(PresolveModel& model, int row) {
   const bool ok0 = can_eliminate(model, entries[0].index, entries[0].value, entries[1].value);
   const bool ok1 = can_eliminate(model, entries[1].index, entries[1].value, entries[0].value);
   if (ok0 && ok1) {
-    pick = model.col_size[static_cast<size_t>(entries[1].index)] < model.col_size[static_cast<size_t>(entries[0].index)]
-               ? 1
-               : 0;
+    pick = model.col_size[uz(entries[1].index)] < model.col_size[uz(entries[0].index)] ? 1 : 0;
   } else if (ok0) {
     pick = 0;
   } else if (ok1) {
@@ -45,10 +44,10 @@ bool remove_doubleton_equation(PresolveModel& model, int row) {
   } else {
     return false;
   }
-  const int k = entries[static_cast<size_t>(pick)].index, j = entries[static_cast<size_t>(1 - pick)].index;
-  const double b = entries[static_cast<size_t>(pick)].value, a = entries[static_cast<size_t>(1 - pick)].value;
-  const double rhs = model.row_lower[static_cast<size_t>(row)];
-  const auto uk = static_cast<size_t>(k);
+  const int k = entries[uz(pick)].index, j = entries[uz(1 - pick)].index;
+  const double b = entries[uz(pick)].value, a = entries[uz(1 - pick)].value;
+  const double rhs = model.row_lower[uz(row)];
+  const auto uk = uz(k);
 
   DoubletonEquation record;
   record.row = row;

@@ -33,6 +33,7 @@
 #include <cmath>
 #include <vector>
 
+#include "common/index.h"
 #include "lp/presolve/presolve_tolerances.h"
 #include "lp/presolve/rules.h"
 
@@ -76,7 +77,7 @@ bool near(double a, double b) { return std::fabs(a - b) <= ptol::kParallelColumn
 
 // x_j + s * x_k becomes x_j; x_k removed.
 void merge(PresolveModel& model, int j, int k, double s) {
-  const auto uj = static_cast<size_t>(j), uk = static_cast<size_t>(k);
+  const auto uj = uz(j), uk = uz(k);
   const double lj = model.col_lower[uj], hj = model.col_upper[uj];
   const double lk = model.col_lower[uk], hk = model.col_upper[uk];
   // Infinite sides only add to infinite sides of the same sign (no inf - inf).
@@ -100,7 +101,7 @@ enum class PairOutcome { kNone, kMerged, kKeptFixed, kRemovedFixed };
 
 // Columns j (earlier) and k with a_k = s * a_j.
 PairOutcome reduce_pair(PresolveModel& model, int j, int k, double s) {
-  const auto uj = static_cast<size_t>(j), uk = static_cast<size_t>(k);
+  const auto uj = uz(j), uk = uz(k);
   const bool integer = model.integral(j);
   if (integer != model.integral(k)) return PairOutcome::kNone;
   if (integer) {
@@ -148,7 +149,7 @@ bool remove_duplicate_columns(PresolveModel& model) {
   if (!model.keep_integrality) return false;
   std::vector<ColumnKey> keys;
   for (int j = 0; j < model.num_cols; ++j) {
-    if (!model.col_active[static_cast<size_t>(j)] || model.col_size[static_cast<size_t>(j)] < 1) continue;
+    if (!model.col_active[uz(j)] || model.col_size[uz(j)] < 1) continue;
     ColumnKey key{j, 0.0, model.active_col(j)};
     std::sort(key.entries.begin(), key.entries.end(), [](const Entry& a, const Entry& b) { return a.index < b.index; });
     key.first = key.entries[0].value;
@@ -164,7 +165,7 @@ bool remove_duplicate_columns(PresolveModel& model) {
       const int k = keys[b].col;
       for (size_t a = b; a-- > start && a + kMaxCompare >= b;) {
         const int j = keys[a].col;
-        if (!model.col_active[static_cast<size_t>(j)]) continue;
+        if (!model.col_active[uz(j)]) continue;
         if (!parallel(keys[a], keys[b])) continue;
         const PairOutcome outcome = reduce_pair(model, j, k, keys[b].first / keys[a].first);
         if (outcome == PairOutcome::kNone) continue;

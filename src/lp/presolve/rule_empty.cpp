@@ -7,13 +7,14 @@
 // feasible), which presolve reports and leaves to the certified solve.
 #include <cmath>
 
+#include "common/index.h"
 #include "lp/presolve/presolve_tolerances.h"
 #include "lp/presolve/rules.h"
 
 namespace milpsac::lp::presolve {
 
 bool remove_empty_row(PresolveModel& model, int row) {
-  const double L = model.row_lower[static_cast<size_t>(row)], U = model.row_upper[static_cast<size_t>(row)];
+  const double L = model.row_lower[uz(row)], U = model.row_upper[uz(row)];
   if (L > scaled(ptol::kInfeasibility, L) || U < -scaled(ptol::kInfeasibility, U)) {
     model.infeasible = true;
     return false;
@@ -25,7 +26,7 @@ bool remove_empty_row(PresolveModel& model, int row) {
 }
 
 bool remove_empty_column(PresolveModel& model, int col) {
-  const auto j = static_cast<size_t>(col);
+  const auto j = uz(col);
   const double c = model.cost[j], l = model.col_lower[j], u = model.col_upper[j];
   double value = 0.0;
   VarStatus status = VarStatus::kAtZero;

@@ -14,13 +14,14 @@
 // At the lower bound symmetrically with y = max(0, max_j d0_j / a_j).
 #include <cmath>
 
+#include "common/index.h"
 #include "lp/presolve/presolve_tolerances.h"
 #include "lp/presolve/rules.h"
 
 namespace milpsac::lp::presolve {
 
 bool remove_forcing_or_redundant_row(PresolveModel& model, int row) {
-  const auto i = static_cast<size_t>(row);
+  const auto i = uz(row);
   const double L = model.row_lower[i], U = model.row_upper[i];
   const ActivityRange range = activity_range(model, row);
   const double amin = range.min(), amax = range.max();
@@ -42,7 +43,7 @@ bool remove_forcing_or_redundant_row(PresolveModel& model, int row) {
   if (!forced_to_upper && !forced_to_lower) return false;
   ForcingRow record{row, forced_to_upper, {}};
   for (const Entry& e : model.active_row(row)) {
-    const auto j = static_cast<size_t>(e.index);
+    const auto j = uz(e.index);
     // At the upper bound of the row every term is at its minimum, and vice versa.
     const bool at_lower = forced_to_upper ? e.value > 0 : e.value < 0;
     const double value = at_lower ? model.col_lower[j] : model.col_upper[j];

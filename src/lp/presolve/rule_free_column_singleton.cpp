@@ -14,18 +14,19 @@
 // nonbasic at rhs.
 #include <cmath>
 
+#include "common/index.h"
 #include "lp/presolve/presolve_tolerances.h"
 #include "lp/presolve/rules.h"
 
 namespace milpsac::lp::presolve {
 
 bool remove_free_column_singleton(PresolveModel& model, int col) {
-  const auto k = static_cast<size_t>(col);
+  const auto k = uz(col);
   if (model.integral(col)) return false;
   const std::vector<Entry> entries = model.active_col(col);
   if (entries.size() != 1) return false;
   const int row = entries[0].index;
-  const auto r = static_cast<size_t>(row);
+  const auto r = uz(row);
   const double a = entries[0].value;
   const ActivityRange range = activity_range(model, row);
   const ImpliedBounds implied = implied_col_bounds(model, row, range, col, a);

@@ -13,6 +13,7 @@
 #include <algorithm>
 #include <cmath>
 
+#include "common/index.h"
 #include "lp/presolve/presolve_tolerances.h"
 #include "lp/presolve/rules.h"
 
@@ -23,7 +24,7 @@ constexpr int kMaxColumnSize = 4;
 constexpr int kMaxRowSize = 8;
 
 bool implied_free_in(const PresolveModel& model, int row, int col, double a) {
-  const auto k = static_cast<size_t>(col);
+  const auto k = uz(col);
   const ActivityRange range = activity_range(model, row);
   const ImpliedBounds implied = implied_col_bounds(model, row, range, col, a);
   const double l = model.col_lower[k], u = model.col_upper[k];
@@ -34,7 +35,7 @@ bool implied_free_in(const PresolveModel& model, int row, int col, double a) {
 }  // namespace
 
 bool substitute_free_column(PresolveModel& model, int col) {
-  const auto k = static_cast<size_t>(col);
+  const auto k = uz(col);
   if (model.integral(col)) return false;
   const int size = model.col_size[k];
   if (size < 2 || size > kMaxColumnSize) return false;
@@ -42,7 +43,7 @@ bool substitute_free_column(PresolveModel& model, int col) {
   int row = -1;
   double a = 0.0;
   for (const Entry& e : column) {
-    const auto i = static_cast<size_t>(e.index);
+    const auto i = uz(e.index);
     if (!model.is_equality(e.index) || model.row_size[i] > kMaxRowSize || model.row_size[i] < 2) continue;
     double largest = 0.0;
     for (const Entry& f : model.active_row(e.index)) largest = std::max(largest, std::fabs(f.value));
@@ -53,7 +54,7 @@ bool substitute_free_column(PresolveModel& model, int col) {
     break;
   }
   if (row < 0) return false;
-  const double rhs = model.row_lower[static_cast<size_t>(row)];
+  const double rhs = model.row_lower[uz(row)];
   FreeColumnSubstitution record{row, rhs, a, model.active_row(row, col), model.snapshot(col, row)};
   model.remove_row(row);
   for (const Entry& other : record.column.entries) {

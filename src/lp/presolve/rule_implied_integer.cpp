@@ -16,6 +16,7 @@
 #include <cmath>
 #include <vector>
 
+#include "common/index.h"
 #include "lp/presolve/presolve_tolerances.h"
 #include "lp/presolve/rules.h"
 
@@ -30,7 +31,7 @@ bool integral_value(double v) {
 
 // Round x_j's bounds inward to integers; false (nothing changed) when they would cross.
 bool round_bounds(PresolveModel& model, int j) {
-  const auto uj = static_cast<size_t>(j);
+  const auto uj = uz(j);
   double lower = model.col_lower[uj], upper = model.col_upper[uj];
   if (std::isfinite(lower)) lower = std::ceil(lower - ptol::kIntegerRounding);
   if (std::isfinite(upper)) upper = std::floor(upper + ptol::kIntegerRounding);
@@ -52,19 +53,19 @@ bool round_bounds(PresolveModel& model, int j) {
 }  // namespace
 
 std::vector<char> find_implied_integers(PresolveModel& model) {
-  std::vector<char> implied(static_cast<size_t>(model.num_cols), 0);
+  std::vector<char> implied(uz(model.num_cols), 0);
   if (!model.keep_integrality) return implied;
-  auto integer = [&](int j) { return model.integral(j) || implied[static_cast<size_t>(j)]; };
+  auto integer = [&](int j) { return model.integral(j) || implied[uz(j)]; };
   for (int round = 0; round < kMaxRounds; ++round) {
     bool changed = false;
     for (int i = 0; i < model.num_rows; ++i) {
-      const auto ui = static_cast<size_t>(i);
+      const auto ui = uz(i);
       if (!model.row_active[ui] || model.row_size[ui] < 2 || !model.is_equality(i)) continue;
       int candidate = -1;
       double a = 0.0;
       bool usable = true;
       for (const Entry& e : model.rows[ui]) {
-        if (!model.col_active[static_cast<size_t>(e.index)] || integer(e.index)) continue;
+        if (!model.col_active[uz(e.index)] || integer(e.index)) continue;
         if (candidate >= 0) {  // two continuous columns: neither follows
           usable = false;
           break;
@@ -76,11 +77,11 @@ std::vector<char> find_implied_integers(PresolveModel& model) {
       bool all_integral = integral_value(model.row_lower[ui] / a);
       for (const Entry& e : model.rows[ui]) {
         if (!all_integral) break;
-        if (e.index == candidate || !model.col_active[static_cast<size_t>(e.index)]) continue;
+        if (e.index == candidate || !model.col_active[uz(e.index)]) continue;
         all_integral = integral_value(e.value / a);
       }
       if (!all_integral || !round_bounds(model, candidate)) continue;
-      implied[static_cast<size_t>(candidate)] = 1;
+      implied[uz(candidate)] = 1;
       ++model.stats.implied_integers;
       changed = true;
     }

@@ -13,6 +13,7 @@
 #include <cmath>
 #include <vector>
 
+#include "common/index.h"
 #include "lp/presolve/presolve_tolerances.h"
 #include "lp/presolve/rules.h"
 
@@ -52,7 +53,7 @@ double parallel_ratio(const RowKey& a, const RowKey& b) {
 
 // Merge row k (= ratio * row i) into row i.
 void merge(PresolveModel& model, int i, int k, double ratio) {
-  const auto ui = static_cast<size_t>(i), uk = static_cast<size_t>(k);
+  const auto ui = uz(i), uk = uz(k);
   const double lk = model.row_lower[uk], hk = model.row_upper[uk];
   double lower = ratio > 0 ? lk / ratio : hk / ratio;
   double upper = ratio > 0 ? hk / ratio : lk / ratio;
@@ -79,7 +80,7 @@ void merge(PresolveModel& model, int i, int k, double ratio) {
 bool remove_parallel_rows(PresolveModel& model) {
   std::vector<RowKey> keys;
   for (int i = 0; i < model.num_rows; ++i) {
-    if (!model.row_active[static_cast<size_t>(i)] || model.row_size[static_cast<size_t>(i)] < 2) continue;
+    if (!model.row_active[uz(i)] || model.row_size[uz(i)] < 2) continue;
     RowKey key{i, model.active_row(i)};
     std::sort(key.entries.begin(), key.entries.end(), [](const Entry& a, const Entry& b) { return a.index < b.index; });
     keys.push_back(std::move(key));
@@ -92,7 +93,7 @@ bool remove_parallel_rows(PresolveModel& model) {
     // Within the run rows are in index order: merge each into the first earlier one it parallels.
     for (size_t b = start + 1; b < end && !model.infeasible; ++b) {
       for (size_t a = start; a < b && a < start + kMaxCompare; ++a) {
-        if (!model.row_active[static_cast<size_t>(keys[a].row)]) continue;
+        if (!model.row_active[uz(keys[a].row)]) continue;
         const double ratio = parallel_ratio(keys[a], keys[b]);
         if (ratio == 0.0) continue;  // exact 0 is the "not parallel" answer
         merge(model, keys[a].row, keys[b].row, ratio);

@@ -7,6 +7,7 @@
 // matching row bound; otherwise y = 0 and the logical is basic.
 #include <cmath>
 
+#include "common/index.h"
 #include "lp/presolve/rules.h"
 
 namespace milpsac::lp::presolve {
@@ -16,7 +17,7 @@ bool remove_singleton_row(PresolveModel& model, int row) {
   if (entries.size() != 1) return false;
   const int col = entries[0].index;
   const double a = entries[0].value;
-  const double L = model.row_lower[static_cast<size_t>(row)], U = model.row_upper[static_cast<size_t>(row)];
+  const double L = model.row_lower[uz(row)], U = model.row_upper[uz(row)];
   const double lower = a > 0 ? L / a : U / a;
   const double upper = a > 0 ? U / a : L / a;
   // x/inf is 0 in IEEE: keep the infinities.

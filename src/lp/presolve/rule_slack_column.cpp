@@ -12,18 +12,19 @@
 // bound x_k sits at requires.
 #include <cmath>
 
+#include "common/index.h"
 #include "lp/presolve/rules.h"
 
 namespace milpsac::lp::presolve {
 
 bool remove_slack_column(PresolveModel& model, int col) {
-  const auto k = static_cast<size_t>(col);
+  const auto k = uz(col);
   if (model.integral(col)) return false;
   const std::vector<Entry> entries = model.active_col(col);
   if (entries.size() != 1) return false;
   const int row = entries[0].index;
   if (!model.is_equality(row)) return false;
-  const auto r = static_cast<size_t>(row);
+  const auto r = uz(row);
   if (model.row_size[r] < 2) return false;  // a singleton row is a bound: its own rule
   const double a = entries[0].value, c = model.cost[k];
   const double l = model.col_lower[k], u = model.col_upper[k];
