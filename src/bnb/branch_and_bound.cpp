@@ -33,6 +33,7 @@
 #include "bnb/root_cuts.h"
 #include "bnb/root_presolve.h"
 #include "bnb/search_state.h"
+#include "common/index.h"
 #include "lp/simplex.h"
 #include "lp/solution_check.h"
 #include "lp/tolerances.h"
@@ -525,7 +526,7 @@ void Search::polish_incumbent() {
   constexpr double kPolishTolerance = 1e-6;
   constexpr double kPolishViolation = 1e-9;
   if (!state_.has_incumbent || state_.time_up || state_.deadline.expired()) return;
-  if (state_.integer_cols.size() == static_cast<size_t>(state_.lp.num_cols())) return;
+  if (state_.integer_cols.size() == uz(state_.lp.num_cols())) return;
   // A point that meets every row and bound to kPolishViolation needs no polish
   // (and skipping it keeps small repeated solves, as in the SAC sweeps, cheap).
   if (lp::max_bound_violation(state_.lp, state_.incumbent) <= kPolishViolation) return;

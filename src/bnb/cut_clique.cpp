@@ -5,6 +5,8 @@
 #include <cmath>
 #include <numeric>
 
+#include "common/index.h"
+
 namespace milpsac::bnb {
 namespace {
 
@@ -37,8 +39,8 @@ void add_row_conflicts(std::vector<Literal>& items, double capacity, ConflictGra
     if (deadline != nullptr && p % kItemsPerClockCheck == 0 && deadline->expired()) break;
     for (size_t q = p + 1; q < items.size(); ++q) {
       if (items[p].weight + items[q].weight <= capacity + margin) break;
-      graph.neighbours[static_cast<size_t>(items[p].index)].push_back(items[q].index);
-      graph.neighbours[static_cast<size_t>(items[q].index)].push_back(items[p].index);
+      graph.neighbours[uz(items[p].index)].push_back(items[q].index);
+      graph.neighbours[uz(items[q].index)].push_back(items[p].index);
       ++graph.edges;
     }
   }
@@ -52,7 +54,7 @@ ConflictGraph build_conflict_graph(const LpRelaxation& relaxation, const std::ve
   const int n = relaxation.num_cols();
   ConflictGraph graph;
   graph.num_cols = n;
-  graph.neighbours.assign(static_cast<size_t>(2 * n), {});
+  graph.neighbours.assign(uz(2 * n), {});
   const lp::RowMajorMatrix rows = model.A;  // rows are scanned: a row-major copy once
   std::vector<Literal> items;
   for (int i = 0; i < relaxation.num_original_rows() && graph.edges < kMaxEdges; ++i) {
@@ -68,7 +70,7 @@ ConflictGraph build_conflict_graph(const LpRelaxation& relaxation, const std::ve
         const double a = sign * it.value();
         if (std::fabs(a) <= kZero) continue;
         const double l = relaxation.lower(j), u = relaxation.upper(j);
-        const bool binary = is_integer[static_cast<size_t>(j)] && l >= 0.0 && u <= 1.0 && l < u;
+        const bool binary = is_integer[uz(j)] && l >= 0.0 && u <= 1.0 && l < u;
         if (!binary) {
           const double least = a > 0 ? a * l : a * u;
           usable = std::isfinite(least);
@@ -98,18 +100,18 @@ int separate_cliques(const ConflictGraph& graph, const LpRelaxation& relaxation,
   const Eigen::VectorXd x = relaxation.values();
   std::vector<Literal> starts;
   for (int literal = 0; literal < 2 * n; ++literal) {
-    if (graph.neighbours[static_cast<size_t>(literal)].empty()) continue;
+    if (graph.neighbours[uz(literal)].empty()) continue;
     const double v = literal_value(literal, n, x);
     if (v > kFractional && v < 1.0 - kFractional) starts.push_back({literal, v});
   }
   std::stable_sort(starts.begin(), starts.end(),
                    [](const Literal& p, const Literal& q) { return p.weight > q.weight; });
-  if (starts.size() > static_cast<size_t>(kMaxStarts)) starts.resize(static_cast<size_t>(kMaxStarts));
+  if (starts.size() > uz(kMaxStarts)) starts.resize(uz(kMaxStarts));
   int added = 0;
   std::vector<int> candidates, next, clique;
   for (const Literal& start : starts) {
     clique.assign(1, start.index);
-    candidates = graph.neighbours[static_cast<size_t>(start.index)];
+    candidates = graph.neighbours[uz(start.index)];
     double total = start.weight;
     // Grow by the heaviest common neighbour, then extend by any common neighbour.
     while (!candidates.empty()) {
@@ -124,7 +126,7 @@ int separate_cliques(const ConflictGraph& graph, const LpRelaxation& relaxation,
       }
       clique.push_back(best);
       total += std::max(0.0, best_value);
-      const auto& list = graph.neighbours[static_cast<size_t>(best)];
+      const auto& list = graph.neighbours[uz(best)];
       next.clear();
       std::set_intersection(candidates.begin(), candidates.end(), list.begin(), list.end(), std::back_inserter(next));
       candidates.swap(next);

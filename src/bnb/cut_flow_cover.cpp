@@ -6,6 +6,7 @@
 #include <numeric>
 
 #include "bnb/two_column_rows.h"
+#include "common/index.h"
 
 namespace milpsac::bnb {
 namespace {
@@ -42,7 +43,7 @@ class FlowCoverSeparator {
         is_integer_(is_integer),
         rows_(model_.A),
         x_(relaxation.values()),
-        vub_(static_cast<size_t>(relaxation.num_cols())) {
+        vub_(uz(relaxation.num_cols())) {
     find_variable_upper_bounds();
   }
 
@@ -66,14 +67,14 @@ class FlowCoverSeparator {
       const double* vals = row.vals;
       for (int p = 0; p < 2; ++p) {
         const int x = cols[p], y = cols[1 - p];
-        if (is_integer_[static_cast<size_t>(x)] || !binary(y)) continue;
+        if (is_integer_[uz(x)] || !binary(y)) continue;
         // p x + q y <= 0 with p > 0 > q is x <= (-q / p) y; a >= 0 side is negated.
         for (const double sign : {1.0, -1.0}) {
           const double rhs = sign > 0 ? model_.row_upper[i] : -model_.row_lower[i];
           if (!std::isfinite(rhs) || std::fabs(rhs) > kZero) continue;
           const double a = sign * vals[p], c = sign * vals[1 - p];
           if (a <= kZero || c >= -kZero) continue;
-          VariableUpperBound& best = vub_[static_cast<size_t>(x)];
+          VariableUpperBound& best = vub_[uz(x)];
           if (-c / a < best.d) best = {y, -c / a};
         }
       }
@@ -98,7 +99,7 @@ class FlowCoverSeparator {
       if (binary(j)) {
         arc.binary = j;
         arc.open = x_[j];
-      } else if (const VariableUpperBound& vb = vub_[static_cast<size_t>(j)]; vb.binary >= 0) {
+      } else if (const VariableUpperBound& vb = vub_[uz(j)]; vb.binary >= 0) {
         arc.binary = vb.binary;
         arc.cap = std::fabs(c) * std::min(vb.d, u);
         arc.open = x_[vb.binary];

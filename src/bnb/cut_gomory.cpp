@@ -5,6 +5,8 @@
 #include <cmath>
 #include <numeric>
 
+#include "common/index.h"
+
 namespace milpsac::bnb {
 namespace {
 
@@ -31,12 +33,11 @@ int separate_gomory(const LpRelaxation& relaxation, const std::vector<char>& is_
 
   // Rows whose activity is integer at every integer point: all columns
   // integer with integral coefficients.
-  std::vector<char> integral_row(static_cast<size_t>(m), 1);
+  std::vector<char> integral_row(uz(m), 1);
   for (int j = 0; j < n; ++j)
     for (lp::SparseMatrix::InnerIterator it(model.A, j); it; ++it) {
       const double a = it.value();
-      if (a != 0.0 && (!is_integer[static_cast<size_t>(j)] || !is_integral(a)))
-        integral_row[static_cast<size_t>(it.row())] = 0;
+      if (a != 0.0 && (!is_integer[uz(j)] || !is_integral(a))) integral_row[uz(it.row())] = 0;
     }
   // Rows of A are scanned below (a logical's row enters pi): a row-major copy once.
   const lp::RowMajorMatrix rows_of_a = model.A;
@@ -46,7 +47,7 @@ int separate_gomory(const LpRelaxation& relaxation, const std::vector<char>& is_
   std::vector<double> fractionality;
   for (int r = 0; r < m; ++r) {
     const int b = simplex.basic_variable(r);
-    if (b >= n || !is_integer[static_cast<size_t>(b)]) continue;
+    if (b >= n || !is_integer[uz(b)]) continue;
     const double f = fractional_part(x[b]);
     if (f < kMinFraction || f > 1.0 - kMinFraction) continue;
     positions.push_back(r);
@@ -55,9 +56,9 @@ int separate_gomory(const LpRelaxation& relaxation, const std::vector<char>& is_
   std::vector<size_t> order(positions.size());
   std::iota(order.begin(), order.end(), size_t{0});
   std::stable_sort(order.begin(), order.end(), [&](size_t a, size_t b) { return fractionality[a] > fractionality[b]; });
-  if (static_cast<int>(order.size()) > max_rows) order.resize(static_cast<size_t>(max_rows));
+  if (static_cast<int>(order.size()) > max_rows) order.resize(uz(max_rows));
 
-  const size_t max_support = static_cast<size_t>(std::max(kMinSupportLimit, n / 2));
+  const size_t max_support = uz(std::max(kMinSupportLimit, n / 2));
   int added = 0;
   Eigen::VectorXd row;
   for (size_t k : order) {
@@ -93,8 +94,8 @@ int separate_gomory(const LpRelaxation& relaxation, const std::vector<char>& is_
       }
       // t = x - bound (at lower) or bound - x (at upper); x_b + abar t = beta.
       const double abar = at_upper ? -alpha : alpha;
-      const bool integer_t = logical ? (integral_row[static_cast<size_t>(i)] && is_integral(bound))
-                                     : (is_integer[static_cast<size_t>(v)] && is_integral(bound));
+      const bool integer_t =
+          logical ? (integral_row[uz(i)] && is_integral(bound)) : (is_integer[uz(v)] && is_integral(bound));
       double g;
       if (integer_t) {
         const double fv = fractional_part(abar);

@@ -6,6 +6,8 @@
 #include <numeric>
 #include <tuple>
 
+#include "common/index.h"
+
 namespace milpsac::bnb {
 namespace {
 
@@ -45,7 +47,7 @@ void implications_of_side(const RowSide& side, const LpRelaxation& relaxation, c
   for (size_t p = 0; p < len; ++p) {
     const int y = side.cols[p];
     const double ly = relaxation.lower(y), uy = relaxation.upper(y);
-    if (!is_integer[static_cast<size_t>(y)] || ly < 0.0 || uy > 1.0 || ly >= uy) continue;
+    if (!is_integer[uz(y)] || ly < 0.0 || uy > 1.0 || ly >= uy) continue;
     for (size_t q = 0; q < len; ++q) {
       if (q == p) continue;
       if (++pairs > kMaxPairs || out.size() >= kMaxImplications) return;
@@ -57,7 +59,7 @@ void implications_of_side(const RowSide& side, const LpRelaxation& relaxation, c
       const double rest = finite_sum - (std::isfinite(contribution[p]) ? contribution[p] : 0.0) -
                           (std::isfinite(contribution[q]) ? contribution[q] : 0.0);
       const double lx = relaxation.lower(x), ux = relaxation.upper(x);
-      const bool integer_x = is_integer[static_cast<size_t>(x)] != 0;
+      const bool integer_x = is_integer[uz(x)] != 0;
       for (int v = 0; v <= 1; ++v) {
         const double residual = side.rhs - side.coefs[p] * v - rest;  // a x <= residual
         if (a > 0) {

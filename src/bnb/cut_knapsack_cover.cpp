@@ -5,6 +5,8 @@
 #include <cmath>
 #include <numeric>
 
+#include "common/index.h"
+
 namespace milpsac::bnb {
 namespace {
 
@@ -50,10 +52,8 @@ std::vector<int> lift_cover(const std::vector<Item>& items, const std::vector<ch
   const int top = static_cast<int>(cover_weights.size()) - 1;  // |C| - 1, the right-hand side
   // Only the cover: value v needs the v lightest cover items.
   std::sort(cover_weights.begin(), cover_weights.end());
-  std::vector<double> least_weight(static_cast<size_t>(top) + 1, 0.0);
-  for (int v = 1; v <= top; ++v)
-    least_weight[static_cast<size_t>(v)] =
-        least_weight[static_cast<size_t>(v) - 1] + cover_weights[static_cast<size_t>(v) - 1];
+  std::vector<double> least_weight(uz(top) + 1, 0.0);
+  for (int v = 1; v <= top; ++v) least_weight[uz(v)] = least_weight[uz(v) - 1] + cover_weights[uz(v) - 1];
   std::vector<size_t> order;
   for (size_t k = 0; k < items.size(); ++k)
     if (!in_cover[k]) order.push_back(k);
@@ -65,7 +65,7 @@ std::vector<int> lift_cover(const std::vector<Item>& items, const std::vector<ch
     const double room = capacity - items[k].weight;
     int best = -1;  // largest value reachable within room (-1: none, the item cannot be 1)
     for (int v = top; v >= 0; --v)
-      if (least_weight[static_cast<size_t>(v)] <= room) {
+      if (least_weight[uz(v)] <= room) {
         best = v;
         break;
       }
@@ -79,12 +79,9 @@ std::vector<int> lift_cover(const std::vector<Item>& items, const std::vector<ch
     // least_weight is made nonincreasing-from-the-top again ("at least v").
     for (int v = top; v >= 0; --v) {
       const int to = std::min(top, v + coef);
-      least_weight[static_cast<size_t>(to)] =
-          std::min(least_weight[static_cast<size_t>(to)], least_weight[static_cast<size_t>(v)] + items[k].weight);
+      least_weight[uz(to)] = std::min(least_weight[uz(to)], least_weight[uz(v)] + items[k].weight);
     }
-    for (int v = top; v-- > 0;)
-      least_weight[static_cast<size_t>(v)] =
-          std::min(least_weight[static_cast<size_t>(v)], least_weight[static_cast<size_t>(v) + 1]);
+    for (int v = top; v-- > 0;) least_weight[uz(v)] = std::min(least_weight[uz(v)], least_weight[uz(v) + 1]);
   }
   return alpha;
 }
@@ -99,7 +96,7 @@ void separate_row(const Eigen::VectorXd& a, double b, const LpRelaxation& relaxa
     const double c = a[j];
     if (std::fabs(c) <= kZero) continue;
     const double l = relaxation.lower(j), u = relaxation.upper(j);
-    const bool binary = is_integer[static_cast<size_t>(j)] && l >= 0.0 && u <= 1.0 && l < u;
+    const bool binary = is_integer[uz(j)] && l >= 0.0 && u <= 1.0 && l < u;
     if (!binary) {
       const double least = c > 0 ? c * l : c * u;  // smallest contribution over the bounds
       if (!std::isfinite(least)) return;

@@ -7,6 +7,7 @@
 #include <numeric>
 
 #include "bnb/two_column_rows.h"
+#include "common/index.h"
 
 namespace milpsac::bnb {
 namespace {
@@ -51,10 +52,10 @@ struct SparseAccumulator {
   Eigen::VectorXd value;
   std::vector<int> support;
   std::vector<char> in_support;
-  explicit SparseAccumulator(int n) : value(Eigen::VectorXd::Zero(n)), in_support(static_cast<size_t>(n), 0) {}
+  explicit SparseAccumulator(int n) : value(Eigen::VectorXd::Zero(n)), in_support(uz(n), 0) {}
   void add(int j, double v) {
-    if (!in_support[static_cast<size_t>(j)]) {
-      in_support[static_cast<size_t>(j)] = 1;
+    if (!in_support[uz(j)]) {
+      in_support[uz(j)] = 1;
       support.push_back(j);
     }
     value[j] += v;
@@ -62,7 +63,7 @@ struct SparseAccumulator {
   void clear() {
     for (int j : support) {
       value[j] = 0.0;
-      in_support[static_cast<size_t>(j)] = 0;
+      in_support[uz(j)] = 0;
     }
     support.clear();
   }
@@ -79,7 +80,7 @@ class MirSeparator {
         m_(relaxation.num_original_rows()),
         x_(relaxation.values()),
         activity_(Eigen::VectorXd::Zero(relaxation.num_original_rows())),
-        bounds_of_(static_cast<size_t>(n_)),
+        bounds_of_(uz(n_)),
         aggregate_(n_),
         integer_part_(n_),
         cut_(n_) {
@@ -90,7 +91,7 @@ class MirSeparator {
 
   int run(CutPool& pool) {
     int added = 0;
-    std::vector<char> used(static_cast<size_t>(m_), 0);
+    std::vector<char> used(uz(m_), 0);
     for (int i = 0; i < m_; ++i)
       for (int side = 0; side < 2; ++side) {
         const double b = side == 0 ? model_.row_upper[i] : -model_.row_lower[i];
@@ -113,12 +114,12 @@ class MirSeparator {
       for (int p = 0; p < 2; ++p) {
         const int x = cols[p], y = cols[1 - p];
         const double a = vals[p], c = vals[1 - p];
-        if (is_integer_[static_cast<size_t>(x)] || !binary(y) || std::fabs(a) <= kZero) continue;
+        if (is_integer_[uz(x)] || !binary(y) || std::fabs(a) <= kZero) continue;
         // a x + c y <= U  ->  x <= U/a - (c/a) y when a > 0, x >= ... when a < 0; alike for >= L.
         if (std::isfinite(model_.row_upper[i]))
-          bounds_of_[static_cast<size_t>(x)].push_back({y, model_.row_upper[i] / a, -c / a, a > 0});
+          bounds_of_[uz(x)].push_back({y, model_.row_upper[i] / a, -c / a, a > 0});
         if (std::isfinite(model_.row_lower[i]))
-          bounds_of_[static_cast<size_t>(x)].push_back({y, model_.row_lower[i] / a, -c / a, a < 0});
+          bounds_of_[uz(x)].push_back({y, model_.row_lower[i] / a, -c / a, a < 0});
       }
     }
   }
@@ -133,7 +134,7 @@ class MirSeparator {
     const double l = relaxation_.lower(j), u = relaxation_.upper(j), v = x_[j];
     Continuous best{j, 0.0, Subst::kLower, nullptr};
     distance = INFINITY;
-    for (const VariableBound& vb : bounds_of_[static_cast<size_t>(j)]) {
+    for (const VariableBound& vb : bounds_of_[uz(j)]) {
       const double at = vb.d + vb.e * x_[vb.y];
       const double dist = vb.upper ? at - v : v - at;
       if (dist < distance) {
@@ -161,7 +162,7 @@ class MirSeparator {
     for (int j : aggregate_.support) {
       const double a = aggregate_.value[j];
       if (std::fabs(a) <= kZero) continue;
-      if (is_integer_[static_cast<size_t>(j)]) {
+      if (is_integer_[uz(j)]) {
         integer_part_.add(j, a);
         continue;
       }
@@ -355,7 +356,7 @@ class MirSeparator {
     double best_distance = kInside, best_multiplier = 0.0;
     for (int j : aggregate_.support) {
       const double a = aggregate_.value[j];
-      if (is_integer_[static_cast<size_t>(j)] || std::fabs(a) <= kZero) continue;
+      if (is_integer_[uz(j)] || std::fabs(a) <= kZero) continue;
       double distance;
       substitute(j, a, distance);
       if (!(distance > best_distance)) continue;
@@ -364,11 +365,11 @@ class MirSeparator {
       double multiplier = 0.0;
       for (lp::SparseMatrix::InnerIterator it(model_.A, j); it; ++it) {
         const int i = static_cast<int>(it.row());
-        if (i >= m_ || used[static_cast<size_t>(i)] || std::fabs(it.value()) <= kZero) continue;
+        if (i >= m_ || used[uz(i)] || std::fabs(it.value()) <= kZero) continue;
         const double lambda = -a / it.value();
         const double rhs = lambda > 0 ? model_.row_upper[i] : model_.row_lower[i];
         if (!std::isfinite(rhs) || row_slack(i, lambda) > kTightRow * (1.0 + std::fabs(rhs))) continue;
-        const size_t size = static_cast<size_t>(rows_.row(i).nonZeros());
+        const size_t size = uz(rows_.row(i).nonZeros());
         if (row < 0 || size < row_size) {
           row = i;
           row_size = size;
@@ -386,7 +387,7 @@ class MirSeparator {
       aggregate_.add(static_cast<int>(it.col()), best_multiplier * it.value());
     aggregate_.value[best_col] = 0.0;  // eliminated exactly
     aggregate_rhs_ += best_multiplier * (best_multiplier > 0 ? model_.row_upper[best_row] : model_.row_lower[best_row]);
-    used[static_cast<size_t>(best_row)] = 1;
+    used[uz(best_row)] = 1;
     used_list.push_back(best_row);
     return true;
   }
@@ -397,7 +398,7 @@ class MirSeparator {
       aggregate_.add(static_cast<int>(it.col()), sign * it.value());
     aggregate_rhs_ = b;
     std::vector<int> used_list{i};
-    used[static_cast<size_t>(i)] = 1;
+    used[uz(i)] = 1;
     bool added = false;
     for (int round = 0; round <= kMaxAggregations; ++round) {
       if (build_knapsack()) {
@@ -409,7 +410,7 @@ class MirSeparator {
       }
       if (round == kMaxAggregations || !aggregate_once(used, used_list)) break;
     }
-    for (int r : used_list) used[static_cast<size_t>(r)] = 0;
+    for (int r : used_list) used[uz(r)] = 0;
     return added;
   }
 

@@ -7,6 +7,8 @@
 #include <cstring>
 #include <numeric>
 
+#include "common/index.h"
+
 namespace milpsac::bnb {
 namespace {
 
@@ -37,7 +39,7 @@ uint64_t hash_cut(const Cut& cut) {
 bool same_cut(const Cut& p, const Cut& q) {
   if (p.a.size() != q.a.size()) return false;
   // Bitwise comparison: a duplicate is the very same row, not a nearly equal one.
-  return std::memcmp(p.a.data(), q.a.data(), sizeof(double) * static_cast<size_t>(p.a.size())) == 0 &&
+  return std::memcmp(p.a.data(), q.a.data(), sizeof(double) * uz(p.a.size())) == 0 &&
          std::memcmp(&p.lower, &q.lower, sizeof(double)) == 0 && std::memcmp(&p.upper, &q.upper, sizeof(double)) == 0;
 }
 

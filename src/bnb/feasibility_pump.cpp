@@ -6,6 +6,7 @@
 #include <cstdint>
 #include <random>
 
+#include "common/index.h"
 #include "lp/checked_simplex.h"
 
 namespace milpsac::bnb {
@@ -51,7 +52,7 @@ PumpModel build_model(const lp::LinearProgram& base, const std::vector<int>& int
   const int g = static_cast<int>(p.generals.size());
   p.lp.resize(p.m + 2 * g, p.n + g);
   std::vector<Eigen::Triplet<double>> entries;
-  entries.reserve(static_cast<size_t>(base.A.nonZeros()) + 4 * static_cast<size_t>(g));
+  entries.reserve(uz(base.A.nonZeros()) + 4 * uz(g));
   for (int j = 0; j < p.n; ++j)
     for (lp::SparseMatrix::InnerIterator it(base.A, j); it; ++it)
       entries.emplace_back(static_cast<int>(it.row()), j, it.value());
@@ -60,7 +61,7 @@ PumpModel build_model(const lp::LinearProgram& base, const std::vector<int>& int
   p.lp.row_lower.head(p.m) = base.row_lower;
   p.lp.row_upper.head(p.m) = base.row_upper;
   for (int k = 0; k < g; ++k) {
-    const int j = p.generals[static_cast<size_t>(k)];
+    const int j = p.generals[uz(k)];
     entries.emplace_back(p.m + 2 * k, j, 1.0);
     entries.emplace_back(p.m + 2 * k, p.n + k, -1.0);
     entries.emplace_back(p.m + 2 * k + 1, j, 1.0);
@@ -118,7 +119,7 @@ Eigen::VectorXd propagated_rounding(const PumpModel& p, const RowPropagator& pro
     if (lower[j] == v && upper[j] == v) continue;  // already fixed there: nothing new to propagate
     lower[j] = upper[j] = v;
     for (lp::SparseMatrix::InnerIterator it(p.lp.A, j); it; ++it)
-      if (it.row() < p.m) work += row_length[static_cast<size_t>(it.row())];
+      if (it.row() < p.m) work += row_length[uz(it.row())];
     if (work > budget || propagator.propagate(lower, upper, {j}).infeasible) break;
   }
   return r;
@@ -156,8 +157,8 @@ void flip_least_certain(const PumpModel& p, Eigen::VectorXd& target, const Eigen
             [](const auto& a, const auto& b) { return a.first != b.first ? a.first > b.first : a.second < b.second; });
   const int flips = kFlipsOnShortCycle / 2 + static_cast<int>(rng() % kFlipsOnShortCycle);
   for (int k = 0; k < flips && k < static_cast<int>(scored.size()); ++k) {
-    if (scored[static_cast<size_t>(k)].first <= 0.0 && k > 0) break;
-    flip(p, target, x, scored[static_cast<size_t>(k)].second);
+    if (scored[uz(k)].first <= 0.0 && k > 0) break;
+    flip(p, target, x, scored[uz(k)].second);
   }
 }
 
@@ -175,7 +176,7 @@ void perturb(const PumpModel& p, Eigen::VectorXd& target, const Eigen::VectorXd&
 // With the integer columns fixed at the incumbent, the LP with the true
 // objective gives the continuous columns their best values.
 void polish_continuous(SearchState& state, const std::vector<BoundChange>& changes) {
-  if (state.integer_cols.size() == static_cast<size_t>(state.lp.num_cols())) return;
+  if (state.integer_cols.size() == uz(state.lp.num_cols())) return;
   const lp::Basis start = state.relaxation.basis();
   std::vector<BoundChange> fixed = changes;
   for (int j : state.integer_cols) fixed.push_back({j, state.incumbent[j], state.incumbent[j]});
@@ -205,15 +206,15 @@ PumpResult feasibility_pump(SearchState& state, const std::vector<BoundChange>& 
 
   // Warm start: the relaxation's basis, auxiliary columns at 0, their rows basic.
   lp::Basis basis = state.relaxation.basis();
-  basis.cols.resize(static_cast<size_t>(p.lp.num_cols()), lp::VarStatus::kAtLower);
-  basis.rows.resize(static_cast<size_t>(p.lp.num_rows()), lp::VarStatus::kBasic);
+  basis.cols.resize(uz(p.lp.num_cols()), lp::VarStatus::kAtLower);
+  basis.rows.resize(uz(p.lp.num_rows()), lp::VarStatus::kBasic);
 
   std::mt19937 rng(kSeed);
   Eigen::VectorXd x = state.relaxation.values();
-  std::vector<long> row_length(static_cast<size_t>(p.m), 0);
+  std::vector<long> row_length(uz(p.m), 0);
   for (int j = 0; j < p.n; ++j)
     for (lp::SparseMatrix::InnerIterator it(p.lp.A, j); it; ++it)
-      if (it.row() < p.m) ++row_length[static_cast<size_t>(it.row())];
+      if (it.row() < p.m) ++row_length[uz(it.row())];
   Eigen::VectorXd target = propagated_rounding(p, state.propagator, x, row_length);
   std::vector<Eigen::VectorXd> history;
   int failures = 0;

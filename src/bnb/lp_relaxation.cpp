@@ -4,6 +4,8 @@
 
 #include <string>
 
+#include "common/index.h"
+
 namespace milpsac::bnb {
 
 LpRelaxation::LpRelaxation(const lp::LinearProgram& lp, const Deadline* deadline)
@@ -22,12 +24,12 @@ void LpRelaxation::add_rows(const std::vector<Eigen::VectorXd>& rows, const std:
   lp::LinearProgram next = model();
   // Rebuild A from its entries and the cuts' nonzeros: one pass over the nonzeros.
   std::vector<Eigen::Triplet<double>> entries;
-  entries.reserve(static_cast<size_t>(next.A.nonZeros()));
+  entries.reserve(uz(next.A.nonZeros()));
   for (int j = 0; j < n; ++j)
     for (lp::SparseMatrix::InnerIterator it(next.A, j); it; ++it)
       entries.emplace_back(static_cast<int>(it.row()), j, it.value());
   for (int r = 0; r < k; ++r) {
-    const Eigen::VectorXd& row = rows[static_cast<size_t>(r)];
+    const Eigen::VectorXd& row = rows[uz(r)];
     for (int j = 0; j < n; ++j)
       if (row[j] != 0.0) entries.emplace_back(m + r, j, row[j]);
   }
@@ -36,8 +38,8 @@ void LpRelaxation::add_rows(const std::vector<Eigen::VectorXd>& rows, const std:
   next.row_lower.conservativeResize(m + k);
   next.row_upper.conservativeResize(m + k);
   for (int r = 0; r < k; ++r) {
-    next.row_lower[m + r] = lower[static_cast<size_t>(r)];
-    next.row_upper[m + r] = upper[static_cast<size_t>(r)];
+    next.row_lower[m + r] = lower[uz(r)];
+    next.row_upper[m + r] = upper[uz(r)];
     next.row_names.push_back("cut" + std::to_string(m + r - original_rows_));
   }
   rebuild(std::move(next), basis);
@@ -49,9 +51,9 @@ void LpRelaxation::truncate_rows(int rows, const lp::Basis& basis) {
   next.A = lp::SparseMatrix(next.A.topRows(rows));
   next.row_lower.conservativeResize(rows);
   next.row_upper.conservativeResize(rows);
-  next.row_names.resize(static_cast<size_t>(rows));
+  next.row_names.resize(uz(rows));
   lp::Basis b = basis;
-  b.rows.resize(static_cast<size_t>(rows), lp::VarStatus::kBasic);
+  b.rows.resize(uz(rows), lp::VarStatus::kBasic);
   rebuild(std::move(next), b);
 }
 
@@ -59,7 +61,7 @@ int LpRelaxation::remove_slack_cuts() {
   const lp::Basis basis = active().basis();
   std::vector<int> keep;
   for (int i = 0; i < num_rows(); ++i)
-    if (i < original_rows_ || basis.rows[static_cast<size_t>(i)] != lp::VarStatus::kBasic) keep.push_back(i);
+    if (i < original_rows_ || basis.rows[uz(i)] != lp::VarStatus::kBasic) keep.push_back(i);
   const int removed = num_rows() - static_cast<int>(keep.size());
   if (removed == 0) return 0;
   // Only rows whose logical is basic go: the basis keeps one basic variable
@@ -67,14 +69,14 @@ int LpRelaxation::remove_slack_cuts() {
   lp::Basis kept;
   kept.cols = basis.cols;
   // New row index of each old row (-1: removed), then A without those rows in one pass.
-  std::vector<int> new_row(static_cast<size_t>(num_rows()), -1);
-  for (size_t r = 0; r < keep.size(); ++r) new_row[static_cast<size_t>(keep[r])] = static_cast<int>(r);
+  std::vector<int> new_row(uz(num_rows()), -1);
+  for (size_t r = 0; r < keep.size(); ++r) new_row[uz(keep[r])] = static_cast<int>(r);
   lp::LinearProgram next = model();
   std::vector<Eigen::Triplet<double>> entries;
-  entries.reserve(static_cast<size_t>(next.A.nonZeros()));
+  entries.reserve(uz(next.A.nonZeros()));
   for (int j = 0; j < num_cols(); ++j)
     for (lp::SparseMatrix::InnerIterator it(next.A, j); it; ++it)
-      if (const int r = new_row[static_cast<size_t>(it.row())]; r >= 0) entries.emplace_back(r, j, it.value());
+      if (const int r = new_row[uz(it.row())]; r >= 0) entries.emplace_back(r, j, it.value());
   const Eigen::VectorXd old_lower = next.row_lower, old_upper = next.row_upper;
   const std::vector<std::string> old_names = std::move(next.row_names);
   next.A.resize(static_cast<int>(keep.size()), num_cols());
@@ -86,8 +88,8 @@ int LpRelaxation::remove_slack_cuts() {
     const int i = keep[r];
     next.row_lower[static_cast<int>(r)] = old_lower[i];
     next.row_upper[static_cast<int>(r)] = old_upper[i];
-    next.row_names.push_back(old_names[static_cast<size_t>(i)]);
-    kept.rows.push_back(basis.rows[static_cast<size_t>(i)]);
+    next.row_names.push_back(old_names[uz(i)]);
+    kept.rows.push_back(basis.rows[uz(i)]);
   }
   rebuild(std::move(next), kept);
   return removed;

@@ -2,6 +2,7 @@
 
 #include <cmath>
 
+#include "common/index.h"
 #include "lp/tolerances.h"
 
 namespace milpsac::bnb {
@@ -20,7 +21,7 @@ double objective_step(const lp::LinearProgram& lp) {
   for (int j = 0; j < lp.num_cols(); ++j) {
     const double c = std::fabs(lp.c[j]);
     if (c <= 1e-12) continue;
-    if (!lp.is_integer[static_cast<size_t>(j)]) return 0.0;
+    if (!lp.is_integer[uz(j)]) return 0.0;
     if (step <= 0.0) {
       step = c;
       continue;

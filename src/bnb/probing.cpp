@@ -5,6 +5,8 @@
 #include <algorithm>
 #include <cmath>
 
+#include "common/index.h"
+
 namespace milpsac::bnb {
 namespace {
 
@@ -12,7 +14,7 @@ constexpr double kProbeWorkBudget = 2e7;  // probes x (rows + columns + nonzeros
 constexpr double kHalf = 0.5;             // integer bounds are whole numbers: compare with half a unit
 
 bool is_binary(const lp::LinearProgram& lp, const Eigen::VectorXd& lower, const Eigen::VectorXd& upper, int j) {
-  return lp.is_integer[static_cast<size_t>(j)] && std::fabs(lower[j]) < kHalf && std::fabs(upper[j] - 1.0) < kHalf;
+  return lp.is_integer[uz(j)] && std::fabs(lower[j]) < kHalf && std::fabs(upper[j] - 1.0) < kHalf;
 }
 
 // One side of a probe: x_j fixed to `value` in scratch copies of the bounds.
@@ -49,7 +51,7 @@ ProbingOutcome probe_binaries(const lp::LinearProgram& lp, const RowPropagator& 
   if (lower.size() != n || upper.size() != n) return result;
   Eigen::VectorXd lo0 = lower, up0 = upper, lo1 = lower, up1 = upper;
   std::vector<int> moved0, moved1;
-  std::vector<char> changed(static_cast<size_t>(n), 0);
+  std::vector<char> changed(uz(n), 0);
   for (int j = 0; j < n && result.probed < max_probes; ++j) {
     if (!is_binary(lp, lower, upper, j)) continue;
     ++result.probed;
@@ -95,8 +97,8 @@ ProbingOutcome probe_binaries(const lp::LinearProgram& lp, const RowPropagator& 
     }
     if (result.infeasible) break;
     for (int c : updates) {
-      if (!changed[static_cast<size_t>(c)]) {
-        changed[static_cast<size_t>(c)] = 1;
+      if (!changed[uz(c)]) {
+        changed[uz(c)] = 1;
         ++result.tightened;
       }
     }

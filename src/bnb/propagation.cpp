@@ -5,6 +5,8 @@
 #include <algorithm>
 #include <cmath>
 
+#include "common/index.h"
+
 namespace milpsac::bnb {
 namespace {
 
@@ -18,8 +20,8 @@ constexpr long kWorkPerRowEntry = 8;        // total work limit: this many passe
 }  // namespace
 
 RowPropagator::RowPropagator(const lp::LinearProgram& lp)
-    : rows_(static_cast<size_t>(lp.num_rows())),
-      col_rows_(static_cast<size_t>(lp.num_cols())),
+    : rows_(uz(lp.num_rows())),
+      col_rows_(uz(lp.num_cols())),
       row_lower_(lp.row_lower),
       row_upper_(lp.row_upper),
       is_integer_(lp.is_integer) {
@@ -28,14 +30,14 @@ RowPropagator::RowPropagator(const lp::LinearProgram& lp)
       const int i = static_cast<int>(it.row());
       const double a = it.value();
       if (std::fabs(a) <= kCoefficientZero) continue;
-      rows_[static_cast<size_t>(i)].push_back({j, a});
-      col_rows_[static_cast<size_t>(j)].push_back(i);
+      rows_[uz(i)].push_back({j, a});
+      col_rows_[uz(j)].push_back(i);
     }
 }
 
 bool RowPropagator::propagate_row(int row, Eigen::VectorXd& lower, Eigen::VectorXd& upper,
                                   std::vector<int>& moved) const {
-  const auto& entries = rows_[static_cast<size_t>(row)];
+  const auto& entries = rows_[uz(row)];
   const double lo = row_lower_[row], up = row_upper_[row];
   // Finite parts of the activity bounds, the number of infinite terms, and
   // the magnitude of what was summed (for the floating-point margin).
@@ -44,7 +46,7 @@ bool RowPropagator::propagate_row(int row, Eigen::VectorXd& lower, Eigen::Vector
   double widest = 0.0;  // largest |a_j| (u_j - l_j) over the integer columns
   for (const Entry& e : entries) {
     const double l = lower[e.index], u = upper[e.index];
-    if (is_integer_[static_cast<size_t>(e.index)]) widest = std::max(widest, std::fabs(e.value) * (u - l));
+    if (is_integer_[uz(e.index)]) widest = std::max(widest, std::fabs(e.value) * (u - l));
     const double low_term = e.value > 0 ? e.value * l : e.value * u;
     const double high_term = e.value > 0 ? e.value * u : e.value * l;
     if (std::isfinite(low_term)) {
@@ -90,7 +92,7 @@ bool RowPropagator::propagate_row(int row, Eigen::VectorXd& lower, Eigen::Vector
     const bool use_lo = std::isfinite(lo) && max_infinite <= 1;
     if (!use_up && !use_lo) return true;
     const int j = e.index;
-    if (!is_integer_[static_cast<size_t>(j)]) continue;
+    if (!is_integer_[uz(j)]) continue;
     const double l = lower[j], u = upper[j];
     const double a = e.value;
     const double low_term = a > 0 ? a * l : a * u;
@@ -149,19 +151,18 @@ RowPropagator::Outcome RowPropagator::propagate(Eigen::VectorXd& lower, Eigen::V
                                                 const std::vector<int>& touched) const {
   Outcome outcome;
   const int m = static_cast<int>(rows_.size());
-  std::vector<char> queued(static_cast<size_t>(m), 0),
-      seen(lower.size() > 0 ? static_cast<size_t>(lower.size()) : 0, 0);
+  std::vector<char> queued(uz(m), 0), seen(lower.size() > 0 ? uz(lower.size()) : 0, 0);
   std::vector<int> worklist;
   auto enqueue_rows_of = [&](int j) {
-    for (int i : col_rows_[static_cast<size_t>(j)])
-      if (!queued[static_cast<size_t>(i)]) {
-        queued[static_cast<size_t>(i)] = 1;
+    for (int i : col_rows_[uz(j)])
+      if (!queued[uz(i)]) {
+        queued[uz(i)] = 1;
         worklist.push_back(i);
       }
   };
   if (touched.empty()) {
     for (int i = 0; i < m; ++i) {
-      queued[static_cast<size_t>(i)] = 1;
+      queued[uz(i)] = 1;
       worklist.push_back(i);
     }
   } else {
@@ -174,16 +175,16 @@ RowPropagator::Outcome RowPropagator::propagate(Eigen::VectorXd& lower, Eigen::V
   // FIFO over the worklist (an index that walks forward): deterministic order.
   for (size_t head = 0; head < worklist.size() && work_left > 0; ++head) {
     const int row = worklist[head];
-    queued[static_cast<size_t>(row)] = 0;
-    work_left -= static_cast<long>(rows_[static_cast<size_t>(row)].size()) + 1;
+    queued[uz(row)] = 0;
+    work_left -= static_cast<long>(rows_[uz(row)].size()) + 1;
     moved.clear();
     if (!propagate_row(row, lower, upper, moved)) {
       outcome.infeasible = true;
       return outcome;
     }
     for (int j : moved) {
-      if (!seen[static_cast<size_t>(j)]) {
-        seen[static_cast<size_t>(j)] = 1;
+      if (!seen[uz(j)]) {
+        seen[uz(j)] = 1;
         outcome.tightened.push_back(j);
       }
       enqueue_rows_of(j);  // this row too: earlier columns may tighten further

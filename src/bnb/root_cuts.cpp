@@ -11,6 +11,7 @@
 #include "bnb/cut_knapsack_cover.h"
 #include "bnb/cut_mir.h"
 #include "bnb/cut_pool.h"
+#include "common/index.h"
 
 namespace milpsac::bnb {
 namespace {
@@ -44,7 +45,7 @@ constexpr double kMinGeneralIntegerGain = 3e-3;
 std::vector<Cut> cut_rows(const LpRelaxation& relaxation) {
   const lp::LinearProgram& model = relaxation.model();
   const int first = relaxation.num_original_rows();
-  std::vector<Cut> cuts(static_cast<size_t>(relaxation.num_rows() - first));
+  std::vector<Cut> cuts(uz(relaxation.num_rows() - first));
   for (size_t k = 0; k < cuts.size(); ++k) {
     cuts[k].a = Eigen::VectorXd::Zero(relaxation.num_cols());
     cuts[k].lower = model.row_lower[first + static_cast<int>(k)];
@@ -52,7 +53,7 @@ std::vector<Cut> cut_rows(const LpRelaxation& relaxation) {
   }
   for (int j = 0; j < relaxation.num_cols(); ++j)
     for (lp::SparseMatrix::InnerIterator it(model.A, j); it; ++it)
-      if (it.row() >= first) cuts[static_cast<size_t>(it.row() - first)].a[j] = it.value();
+      if (it.row() >= first) cuts[uz(it.row() - first)].a[j] = it.value();
   return cuts;
 }
 
@@ -68,7 +69,7 @@ std::vector<char> separator_integrality(const SearchState& state, const LpRelaxa
     return !std::isfinite(b) || std::fabs(b - std::round(b)) <= 1e-12 * std::fmax(1.0, std::fabs(b));
   };
   for (int j = 0; j < relaxation.num_cols(); ++j) {
-    const auto uj = static_cast<size_t>(j);
+    const auto uj = uz(j);
     if (integral[uj] || !state.cut_integrality[uj]) continue;
     integral[uj] = integral_bound(relaxation.lower(j)) && integral_bound(relaxation.upper(j));
   }
@@ -85,7 +86,7 @@ int retire_slack_cuts(LpRelaxation& relaxation, std::vector<int>& slack_rounds, 
   const int first = relaxation.num_original_rows();
   int retiring = 0;
   for (size_t k = 0; k < slack_rounds.size(); ++k) {
-    slack_rounds[k] = basis.rows[static_cast<size_t>(first) + k] == lp::VarStatus::kBasic ? slack_rounds[k] + 1 : 0;
+    slack_rounds[k] = basis.rows[uz(first) + k] == lp::VarStatus::kBasic ? slack_rounds[k] + 1 : 0;
     retiring += slack_rounds[k] >= limit;
   }
   if (retiring == 0) return 0;
@@ -94,7 +95,7 @@ int retire_slack_cuts(LpRelaxation& relaxation, std::vector<int>& slack_rounds, 
   std::vector<double> lower, upper;
   std::vector<int> kept_rounds;
   lp::Basis kept = basis;
-  kept.rows.resize(static_cast<size_t>(first));
+  kept.rows.resize(uz(first));
   for (size_t k = 0; k < cuts.size(); ++k) {
     if (slack_rounds[k] >= limit) {
       pool.add(cuts[k]);
@@ -104,7 +105,7 @@ int retire_slack_cuts(LpRelaxation& relaxation, std::vector<int>& slack_rounds, 
     lower.push_back(cuts[k].lower);
     upper.push_back(cuts[k].upper);
     kept_rounds.push_back(slack_rounds[k]);
-    kept.rows.push_back(basis.rows[static_cast<size_t>(first) + k]);
+    kept.rows.push_back(basis.rows[uz(first) + k]);
   }
   // Rebuilt as the original rows plus the kept cuts (in their order), then the
   // optimal basis minus the retired rows is made live again.
@@ -140,7 +141,7 @@ RootCutResult run_root_cuts(SearchState& state, const std::function<void(const R
     result.status = relaxation.last_status();
     return result;
   }
-  const size_t max_per_round = static_cast<size_t>(std::clamp(relaxation.num_original_rows() / 2, 10, 100));
+  const size_t max_per_round = uz(std::clamp(relaxation.num_original_rows() / 2, 10, 100));
   const int max_cut_rows = std::max(2 * relaxation.num_original_rows(), 100);
   double bound = relaxation.objective();
   const double first_bound = bound;
@@ -181,8 +182,7 @@ RootCutResult run_root_cuts(SearchState& state, const std::function<void(const R
     separate_implied_bounds(implications, relaxation, pool);
     const int room = max_cut_rows - (relaxation.num_rows() - relaxation.num_original_rows());
     if (room <= 0) break;
-    const std::vector<Cut> chosen =
-        pool.take(x, std::min(max_per_round, static_cast<size_t>(room)), kMinEfficacy, kMaxParallelism);
+    const std::vector<Cut> chosen = pool.take(x, std::min(max_per_round, uz(room)), kMinEfficacy, kMaxParallelism);
     if (chosen.empty()) break;
     std::vector<Eigen::VectorXd> rows;
     std::vector<double> lower, upper;
@@ -194,7 +194,7 @@ RootCutResult run_root_cuts(SearchState& state, const std::function<void(const R
     const int rows_before = relaxation.num_rows();
     const lp::Basis basis_before = relaxation.basis();
     relaxation.add_rows(rows, lower, upper);
-    slack_rounds.resize(static_cast<size_t>(relaxation.num_rows() - relaxation.num_original_rows()), 0);
+    slack_rounds.resize(uz(relaxation.num_rows() - relaxation.num_original_rows()), 0);
     const lp::LpStatus status = state.solve_lp(nullptr);
     if (status == lp::LpStatus::kCutoff) {
       // The cuts lift the root above the incumbent's cutoff: the search ends at the root.
@@ -206,7 +206,7 @@ RootCutResult run_root_cuts(SearchState& state, const std::function<void(const R
     }
     if (status != lp::LpStatus::kOptimal) {
       relaxation.truncate_rows(rows_before, basis_before);
-      slack_rounds.resize(static_cast<size_t>(rows_before - relaxation.num_original_rows()));
+      slack_rounds.resize(uz(rows_before - relaxation.num_original_rows()));
       result.status = state.solve_lp(nullptr);
       return result;
     }

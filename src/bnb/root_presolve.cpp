@@ -8,6 +8,7 @@
 
 #include "bnb/search_state.h"
 #include "common/deadline.h"
+#include "common/index.h"
 #include "lp/presolve/presolve.h"
 #include "lp/solution_check.h"
 
@@ -23,7 +24,7 @@ Eigen::VectorXd checked_point(const lp::LinearProgram& lp, const Eigen::VectorXd
   if (x.size() != lp.num_cols()) return {};
   Eigen::VectorXd rounded = x;
   for (int j = 0; j < lp.num_cols(); ++j)
-    if (lp.is_integer[static_cast<size_t>(j)]) rounded[j] = std::round(x[j]);
+    if (lp.is_integer[uz(j)]) rounded[j] = std::round(x[j]);
   if (lp::is_feasible(lp, rounded, kFeasibilityCheck, true, kIntegrality)) return rounded;
   if (lp::is_feasible(lp, x, kFeasibilityCheck, true, kIntegrality)) return x;
   return {};

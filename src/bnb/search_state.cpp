@@ -6,6 +6,7 @@
 
 #include "bnb/objective_step.h"
 #include "bnb/probing.h"
+#include "common/index.h"
 #include "lp/simplex.h"
 #include "lp/solution_check.h"
 #include "lp/tolerances.h"
@@ -27,14 +28,14 @@ Eigen::VectorXd continuous_completion(const lp::LinearProgram& lp, const Eigen::
   }
   fixed.is_semicontinuous.clear();
   for (int j = 0; j < lp.num_cols(); ++j)
-    if (lp.is_integer[static_cast<size_t>(j)]) fixed.col_lower[j] = fixed.col_upper[j] = std::round(point[j]);
+    if (lp.is_integer[uz(j)]) fixed.col_lower[j] = fixed.col_upper[j] = std::round(point[j]);
   lp::LpOptions options;
   options.deadline = &deadline;
   const lp::LpSolution solution = lp::solve_lp(fixed, options);
   if (solution.status != lp::LpStatus::kOptimal) return {};
   Eigen::VectorXd x = solution.x;
   for (int j = 0; j < lp.num_cols(); ++j)
-    if (lp.is_integer[static_cast<size_t>(j)]) x[j] = std::round(point[j]);
+    if (lp.is_integer[uz(j)]) x[j] = std::round(point[j]);
   return x;
 }
 
@@ -51,8 +52,7 @@ SearchState::SearchState(const lp::LinearProgram& lp_in, const MilpOptions& opti
       propagator(lp_in) {
   root_lower = lp.col_lower;
   root_upper = lp.col_upper;
-  cut_integrality =
-      options.cut_integrality.size() == static_cast<size_t>(lp.num_cols()) ? options.cut_integrality : lp.is_integer;
+  cut_integrality = options.cut_integrality.size() == uz(lp.num_cols()) ? options.cut_integrality : lp.is_integer;
   on_lower = lp.col_lower;
   on_upper = lp.col_upper;
   for (int j = 0; j < lp.num_cols(); ++j) {
@@ -62,7 +62,7 @@ SearchState::SearchState(const lp::LinearProgram& lp_in, const MilpOptions& opti
     root_upper[j] = std::max(root_upper[j], 0.0);
   }
   for (int j = 0; j < lp.num_cols(); ++j) {
-    if (!lp.is_integer[static_cast<size_t>(j)]) continue;
+    if (!lp.is_integer[uz(j)]) continue;
     integer_cols.push_back(j);
     // Integer columns take integer bounds: rounding inward is exact.
     for (Eigen::VectorXd* lower : {&root_lower, &on_lower})
@@ -183,7 +183,7 @@ bool SearchState::offer_solution(const Eigen::VectorXd& x) {
   // the point there would leave nodes whose LP value sits that much below the
   // incumbent, and a gap-0 search could not close.
   Eigen::VectorXd completed;
-  if (integer_cols.size() < static_cast<size_t>(lp.num_cols()) &&
+  if (integer_cols.size() < uz(lp.num_cols()) &&
       !(lp::max_bound_violation(lp, *candidate) <= lp::tol::kPolishResidual)) {
     completed = continuous_completion(lp, *candidate, semicontinuous_pattern(*candidate), deadline);
     const double raw = sign * lp::objective_value(lp, *candidate);
@@ -202,7 +202,7 @@ bool SearchState::offer_solution(const Eigen::VectorXd& x) {
 }
 
 bool SearchState::offer_completion(const Eigen::VectorXd& x) {
-  if (integer_cols.size() >= static_cast<size_t>(lp.num_cols())) return false;
+  if (integer_cols.size() >= uz(lp.num_cols())) return false;
   const Eigen::VectorXd completed = continuous_completion(lp, x, semicontinuous_pattern(x), deadline);
   return completed.size() == lp.num_cols() && offer_solution(completed);
 }
