@@ -19,6 +19,7 @@ constexpr double kMinViolation = 1e-6;        // relative to 1 + |right-hand sid
 constexpr long kMaxPairs = 4'000'000;         // (binary, column) pairs examined over all rows
 constexpr size_t kMaxImplications = 200'000;  // implications kept (memory), the first found win
 constexpr size_t kMaxCutsPerCall = 300;       // the most efficacious ones; more only crowd the pool
+constexpr long kPairsPerClockCheck = 4096;    // pairs examined between deadline polls (about 20 us)
 
 struct RowSide {
   std::vector<int> cols;
@@ -30,7 +31,7 @@ struct RowSide {
 double least(double c, double l, double u) { return c > 0 ? c * l : c * u; }
 
 void implications_of_side(const RowSide& side, const LpRelaxation& relaxation, const std::vector<char>& is_integer,
-                          std::vector<ImpliedBound>& out, long& pairs) {
+                          std::vector<ImpliedBound>& out, long& pairs, const Deadline* deadline) {
   const size_t len = side.cols.size();
   std::vector<double> contribution(len);
   double finite_sum = 0.0;
@@ -51,6 +52,7 @@ void implications_of_side(const RowSide& side, const LpRelaxation& relaxation, c
     for (size_t q = 0; q < len; ++q) {
       if (q == p) continue;
       if (++pairs > kMaxPairs || out.size() >= kMaxImplications) return;
+      if (deadline != nullptr && pairs % kPairsPerClockCheck == 0 && deadline->expired()) return;
       const int x = side.cols[q];
       const double a = side.coefs[q];
       // Least activity of everything but x and y.
@@ -84,12 +86,14 @@ void implications_of_side(const RowSide& side, const LpRelaxation& relaxation, c
 
 }  // namespace
 
-ImpliedBoundTable find_implied_bounds(const LpRelaxation& relaxation, const std::vector<char>& is_integer) {
+ImpliedBoundTable find_implied_bounds(const LpRelaxation& relaxation, const std::vector<char>& is_integer,
+                                      const Deadline* deadline) {
   const lp::LinearProgram& model = relaxation.model();
   const lp::RowMajorMatrix rows = model.A;  // rows are scanned: a row-major copy once
   std::vector<ImpliedBound> found;
   long pairs = 0;
   for (int i = 0; i < relaxation.num_original_rows() && pairs <= kMaxPairs; ++i) {
+    if (deadline != nullptr && deadline->expired()) break;
     RowSide side;
     for (lp::RowMajorMatrix::InnerIterator it(rows, i); it; ++it)
       if (std::fabs(it.value()) > kZero) {
@@ -99,12 +103,12 @@ ImpliedBoundTable find_implied_bounds(const LpRelaxation& relaxation, const std:
     if (side.cols.size() < 2) continue;
     if (std::isfinite(model.row_upper[i])) {
       side.rhs = model.row_upper[i];
-      implications_of_side(side, relaxation, is_integer, found, pairs);
+      implications_of_side(side, relaxation, is_integer, found, pairs, deadline);
     }
     if (std::isfinite(model.row_lower[i])) {
       for (double& c : side.coefs) c = -c;
       side.rhs = -model.row_lower[i];
-      implications_of_side(side, relaxation, is_integer, found, pairs);
+      implications_of_side(side, relaxation, is_integer, found, pairs, deadline);
     }
   }
   // One implication per (x, y, v, side): the tightest (ties: the first found).

@@ -24,6 +24,7 @@
 
 #include "bnb/cut_pool.h"
 #include "bnb/lp_relaxation.h"
+#include "common/deadline.h"
 
 namespace milpsac::bnb {
 
@@ -41,8 +42,11 @@ struct ImpliedBoundTable {
 };
 
 // The implications of the relaxation's original rows at its current bounds,
-// which must be global.
-ImpliedBoundTable find_implied_bounds(const LpRelaxation& relaxation, const std::vector<char>& is_integer);
+// which must be global. With a `deadline`, the scan stops once it has passed:
+// the table is then smaller (fewer cuts), never wrong (on air05 the full scan
+// takes 0.35 s after the root LP, past a 0.4 s limit by 0.2 s).
+ImpliedBoundTable find_implied_bounds(const LpRelaxation& relaxation, const std::vector<char>& is_integer,
+                                      const Deadline* deadline = nullptr);
 
 // The inequality of one implication, as a cut row.
 Cut implied_bound_cut(const ImpliedBound& implication, int num_cols);

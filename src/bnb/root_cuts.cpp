@@ -175,7 +175,7 @@ RootCutResult run_root_cuts(SearchState& state, const std::function<void(const R
     if (state.options.flow_covers) separate_flow_covers(relaxation, state.lp.is_integer, pool);
     if (!conflicts_built) {
       conflicts = build_conflict_graph(relaxation, state.lp.is_integer, &state.deadline);
-      implications = find_implied_bounds(relaxation, state.lp.is_integer);
+      implications = find_implied_bounds(relaxation, state.lp.is_integer, &state.deadline);
       conflicts_built = true;
     }
     separate_cliques(conflicts, relaxation, pool);

@@ -2,6 +2,7 @@
 // and no cut removes an integer-feasible point (checked by enumeration).
 #include <doctest/doctest.h>
 
+#include <atomic>
 #include <cmath>
 #include <random>
 
@@ -365,6 +366,32 @@ TEST_CASE("clique: conflicts from three rows (one a knapsack) give x + y + z <= 
   CHECK(cuts[0].a[1] == 1.0);
   CHECK(cuts[0].a[2] == 1.0);
   CHECK(cuts[0].upper == 1.0);
+}
+
+TEST_CASE("a passed deadline leaves the conflict graph and the implication table empty, never partial") {
+  // The same rows as the two tests above, each with cuts to find when there is time.
+  auto clique_lp = test::make_lp({{2, 2, 0}, {0, 1, 1}, {1, 0, 1}}, {-kInfinity, -kInfinity, -kInfinity}, {3, 1, 1},
+                                 {1, 1, 1}, {0, 0, 0}, {1, 1, 1});
+  clique_lp.sense = lp::ObjectiveSense::kMaximize;
+  clique_lp.is_integer.assign(3, 1);
+  auto implied_lp = test::make_lp({{1, -10}}, {-kInfinity}, {0}, {-1, 1}, {0, 0}, {4, 1});
+  implied_lp.is_integer = {0, 1};
+  Deadline no_limit;
+  std::atomic<bool> raised{true};
+  const Deadline stopped(INFINITY, &raised);
+  REQUIRE(stopped.expired());
+  bnb::LpRelaxation clique_relaxation(clique_lp, &no_limit);
+  REQUIRE(clique_relaxation.resolve(nullptr, 1000) == lp::LpStatus::kOptimal);
+  CHECK(bnb::build_conflict_graph(clique_relaxation, clique_lp.is_integer, &no_limit).edges == 3);
+  const bnb::ConflictGraph none = bnb::build_conflict_graph(clique_relaxation, clique_lp.is_integer, &stopped);
+  CHECK(none.empty());
+  CHECK(none.neighbours.size() == 6);  // one (empty) list per literal: separate_cliques may still index it
+  bnb::CutPool pool;
+  CHECK(bnb::separate_cliques(none, clique_relaxation, pool) == 0);
+  bnb::LpRelaxation implied_relaxation(implied_lp, &no_limit);
+  REQUIRE(implied_relaxation.resolve(nullptr, 1000) == lp::LpStatus::kOptimal);
+  CHECK(bnb::find_implied_bounds(implied_relaxation, implied_lp.is_integer, &no_limit).implications.size() == 1);
+  CHECK(bnb::find_implied_bounds(implied_relaxation, implied_lp.is_integer, &stopped).implications.empty());
 }
 
 TEST_CASE("clique: a complemented literal (x <= w) joins the clique as 1 - w") {
