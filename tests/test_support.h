@@ -15,7 +15,7 @@
 namespace milpsac::test {
 
 // The test data directory (instances/, data/); fails the test binary when absent.
-inline std::string shared_dir() {
+inline std::string test_data_dir() {
   const char* dir = std::getenv("MILPSAC_TEST_DATA");
   if (dir == nullptr || *dir == '\0')
     throw std::runtime_error("MILPSAC_TEST_DATA is not set (run the tests through meson test)");
@@ -31,6 +31,6 @@ inline std::string shared_dir() {
   return dir;
 }
 
-inline std::string instance_path(const std::string& relative) { return shared_dir() + "/instances/" + relative; }
+inline std::string instance_path(const std::string& relative) { return test_data_dir() + "/instances/" + relative; }
 
 }  // namespace milpsac::test

@@ -19,12 +19,12 @@ import pytest
 REPO = pathlib.Path(__file__).resolve().parents[2]
 
 
-def shared_dir() -> pathlib.Path:
+def test_data_dir() -> pathlib.Path:
     return pathlib.Path(os.environ.get("MILPSAC_TEST_DATA", REPO / "tests" / "data"))
 
 
 def instances(*parts: str) -> pathlib.Path:
-    path = shared_dir() / "instances" / pathlib.Path(*parts)
+    path = test_data_dir() / "instances" / pathlib.Path(*parts)
     if not path.exists():
         pytest.fail(f"{path} not found (tests/data in the repository; set MILPSAC_TEST_DATA)")
     return path

@@ -92,10 +92,9 @@ ConflictGraph build_conflict_graph(const LpRelaxation& relaxation, const std::ve
   // never a wrong one) rather than half-sorted lists.
   for (size_t literal = 0; literal < graph.neighbours.size(); ++literal) {
     if (deadline != nullptr && literal % kItemsPerClockCheck == 0 && deadline->expired()) {
-      ConflictGraph none;
-      none.num_cols = n;
-      none.neighbours.assign(uz(2 * n), {});
-      return none;
+      graph.neighbours.assign(uz(2 * n), {});
+      graph.edges = 0;
+      return graph;
     }
     std::vector<int>& list = graph.neighbours[literal];
     std::sort(list.begin(), list.end());

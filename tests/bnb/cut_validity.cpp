@@ -28,7 +28,7 @@ int main(int argc, char** argv) {
   }
   const std::string name = argv[1];
   const test::TsvTable table = test::read_tsv(test::instance_path("lp/expected.tsv"));
-  const test::TsvTable index = test::read_tsv(test::shared_dir() + "/data/lp/INDEX.tsv");
+  const test::TsvTable index = test::read_tsv(test::test_data_dir() + "/data/lp/INDEX.tsv");
   std::string file;
   double expected = NAN;
   if (const test::TsvTable::Row* row = table.find("miplib", name);
@@ -37,7 +37,7 @@ int main(int argc, char** argv) {
     expected = std::stod(table.cell(*row, "expected_objective"));
   } else if (const test::TsvTable::Row* entry = index.find("miplib3", name);
              entry != nullptr && index.cell(*entry, "cbc_status") == "optimal") {
-    file = test::shared_dir() + "/data/lp/" + index.cell(*entry, "file");
+    file = test::test_data_dir() + "/data/lp/" + index.cell(*entry, "file");
     expected = std::stod(index.cell(*entry, "published_optimum"));
   } else {
     std::cerr << "no optimal miplib row for " << name << " in expected.tsv or INDEX.tsv\n";

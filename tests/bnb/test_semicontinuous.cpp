@@ -75,7 +75,7 @@ void check_against_enumeration(const LinearProgram& lp) {
 }
 
 LinearProgram fixture(const std::string& name) {
-  return milpsac::lp::read_mps_file(milpsac::test::shared_dir() + "/data/lp/extra_highs/" + name);
+  return milpsac::lp::read_mps_file(milpsac::test::test_data_dir() + "/data/lp/extra_highs/" + name);
 }
 
 }  // namespace

@@ -25,7 +25,7 @@ int main(int argc, char** argv) {
   }
   const int group = std::stoi(argv[1]), groups = std::stoi(argv[2]);
   const int max_rows = argc > 3 ? std::stoi(argv[3]) : 1000;
-  const std::string data = test::shared_dir() + "/data/lp/";
+  const std::string data = test::test_data_dir() + "/data/lp/";
   test::TsvTable index;
   try {
     index = test::read_tsv(data + "INDEX.tsv");

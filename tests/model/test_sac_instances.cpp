@@ -78,7 +78,7 @@ TEST_CASE("transformer_l4: the 13 cases at gap 0 match the seed formulation's ex
   const Json cases = Json::parse(test::read_text(test::instance_path("sac/transformer_l4.cases.json")));
   // Reference plans (gap 0) of the same cases, for the sorted-ratio comparison.
   const Json reference = Json::parse(
-      test::read_text(test::shared_dir() + "/data/ml/synthetic_common_dtensor_transformer_L4_module_info.json"));
+      test::read_text(test::test_data_dir() + "/data/ml/synthetic_common_dtensor_transformer_L4_module_info.json"));
   std::map<std::string, Json> reference_plan;
   for (const Json& c : reference["cases"]) reference_plan[c["name"]] = c["results"]["gap_0.0"]["ac_decisions"];
 
