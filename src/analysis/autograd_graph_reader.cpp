@@ -5,10 +5,14 @@
 #include <exception>
 #include <limits>
 #include <nlohmann/json.hpp>
+#include <optional>
 #include <string_view>
 #include <unordered_map>
 
 #include "analysis/autograd_graph.h"
+#include "analysis/name_index.h"
+#include "analysis/node_fields.h"
+#include "analysis/well_formed_graph.h"
 #include "common/input_error.h"
 #include "common/input_file.h"
 #include "common/json_fields.h"
@@ -19,20 +23,13 @@ namespace milpsac::analysis {
 
 namespace {
 
-constexpr std::int64_t kMaxBytes = std::int64_t{1} << 53;
-
 [[noreturn]] void fail(const std::string& source, const std::string& where, const std::string& what) {
   throw InputError(source + ": " + where + ": " + what);
 }
 
 Stage parse_stage(const JsonField& f) {
-  if (f.value().is_string()) {
-    const std::string& s = f.value().get_ref<const std::string&>();
-    if (s == "placeholder") return Stage::kPlaceholder;
-    if (s == "forward") return Stage::kForward;
-    if (s == "loss") return Stage::kLoss;
-    if (s == "backward") return Stage::kBackward;
-  }
+  if (f.value().is_string())
+    if (const std::optional<Stage> stage = stage_named(f.value().get_ref<const std::string&>())) return *stage;
   f.fail("must be \"placeholder\", \"forward\", \"loss\" or \"backward\", got " + describe_json(f.value()));
 }
 
@@ -103,62 +100,6 @@ AutogradGraph make_autograd_graph(std::vector<AutogradNode> nodes, const std::st
 
 namespace {
 
-// Node name -> node index: open addressing over 8-byte slots (the low 32 bits
-// of the name's hash, which also give its home slot, and the node index); the
-// names stay in the nodes, where a probe compares them when the hash bits
-// match. A hash map of strings spent a third
-// of the reading time on a 10^6-node graph in cache misses and one allocation
-// per name; here a new name costs about one miss and a lookup two.
-class NameIndex {
- public:
-  static constexpr std::size_t kNone = std::numeric_limits<std::size_t>::max();
-  explicit NameIndex(const std::vector<AutogradNode>& nodes) : nodes_(nodes) {}
-
-  std::size_t find(std::string_view name) const {
-    if (slots_.empty()) return kNone;
-    const auto tag = static_cast<std::uint32_t>(std::hash<std::string_view>()(name));
-    for (std::size_t s = tag & mask(); slots_[s].node != kEmpty; s = (s + 1) & mask())
-      if (slots_[s].tag == tag && nodes_[slots_[s].node].name == name) return slots_[s].node;
-    return kNone;
-  }
-
-  // Adds node v under its name, or returns the node that already has that name.
-  std::size_t insert(std::size_t v) {
-    if (2 * (size_ + 1) > slots_.size()) grow();
-    const std::string& name = nodes_[v].name;
-    const auto tag = static_cast<std::uint32_t>(std::hash<std::string_view>()(name));
-    std::size_t s = tag & mask();
-    for (; slots_[s].node != kEmpty; s = (s + 1) & mask())
-      if (slots_[s].tag == tag && nodes_[slots_[s].node].name == name) return slots_[s].node;
-    slots_[s] = {tag, static_cast<std::uint32_t>(v)};
-    ++size_;
-    return kNone;
-  }
-
- private:
-  // Node indices fit in 32 bits (4 * 10^9 nodes would need hundreds of GB);
-  // the table stays below 2^32 slots, so the tag holds every bit of the mask.
-  static constexpr std::uint32_t kEmpty = std::numeric_limits<std::uint32_t>::max();
-  struct Slot {
-    std::uint32_t tag = 0;
-    std::uint32_t node = kEmpty;
-  };
-  std::size_t mask() const { return slots_.size() - 1; }
-  void grow() {
-    std::vector<Slot> old = std::move(slots_);
-    slots_.assign(old.empty() ? 1024 : 2 * old.size(), Slot{});
-    for (const Slot& slot : old) {
-      if (slot.node == kEmpty) continue;
-      std::size_t s = slot.tag & mask();
-      while (slots_[s].node != kEmpty) s = (s + 1) & mask();
-      slots_[s] = slot;
-    }
-  }
-  const std::vector<AutogradNode>& nodes_;
-  std::vector<Slot> slots_;  // a power of two, at most half full
-  std::size_t size_ = 0;
-};
-
 // Reads the nodes one at a time in file order, so a streamed file needs one
 // node's JSON at a time. The checks, and which error is reported when a file
 // has several, are those of reading every name first (inputs may refer to any
@@ -209,7 +150,6 @@ class NodeReader {
     std::size_t node, slot;
     std::string name;
   };
-  static constexpr std::int64_t kMaxFlop = std::numeric_limits<std::int64_t>::max();
 
   void read_name(const JsonField& n, std::size_t v) {
     if (!n.value().is_object()) n.fail("must be a JSON object");
@@ -226,9 +166,8 @@ class NodeReader {
   // Sums the analysis forms (FLOP totals, memory over all nodes) must fit in 64
   // bits: checked here, where the message can name the file and the node.
   static void add_to(std::int64_t& total, std::int64_t value, const JsonField& field, const char* what) {
-    if (value > std::numeric_limits<std::int64_t>::max() - total)
+    if (!add_within_int64(total, value))
       field.fail(std::string("the ") + what + " over all nodes does not fit in 64 bits");
-    total += value;
   }
 
   void read_fields(const JsonField& n, std::size_t v) {
@@ -240,7 +179,7 @@ class NodeReader {
       node.saved = saved.value().get<bool>();
     }
     const JsonField out_bytes = n.member("out_bytes");
-    node.out_bytes = out_bytes.whole(0, kMaxBytes, bytes_.c_str());
+    node.out_bytes = out_bytes.whole(0, kMaxOutBytes, bytes_.c_str());
     add_to(bytes_total_, node.out_bytes, out_bytes, "sum of out_bytes");
     if (const JsonField f = n.optional_member("fwd_flop", found); found) {
       node.fwd_flop = f.whole(0, kMaxFlop, flop_.c_str());
@@ -269,7 +208,7 @@ class NodeReader {
   }
 
   const std::string& source_;
-  const std::string bytes_ = "a whole number in [0, " + std::to_string(kMaxBytes) + "]";
+  const std::string bytes_ = "a whole number in [0, " + std::to_string(kMaxOutBytes) + "]";
   const std::string flop_ = "a whole number in [0, " + std::to_string(kMaxFlop) + "]";
   std::vector<AutogradNode> nodes_;
   NameIndex index_{nodes_};
@@ -315,6 +254,9 @@ void stream_nodes(std::string_view text, const std::string& source, NodeReader& 
 }  // namespace
 
 AutogradGraph parse_autograd_graph_text(std::string_view text, const std::string& source) {
+  if (text.size() <= kMaxStreamedJsonBytes)
+    if (std::optional<std::vector<AutogradNode>> nodes = read_well_formed_nodes(text))
+      return build_graph(std::move(*nodes), source);
   // Streamed: a DOM of the whole text took about 11 times its size.
   NodeReader reader(source);
   stream_nodes(text, source, reader);
@@ -324,6 +266,10 @@ AutogradGraph parse_autograd_graph_text(std::string_view text, const std::string
 AutogradGraph read_autograd_graph(const std::string& path) {
   const std::string source = input_name(path);
   std::string text = read_file(path, nullptr, kMaxStreamedJsonBytes);
+  if (std::optional<std::vector<AutogradNode>> nodes = read_well_formed_nodes(text)) {
+    std::string().swap(text);  // the text is not needed to build the graph: its memory goes first
+    return build_graph(std::move(*nodes), source);
+  }
   NodeReader reader(source);
   stream_nodes(text, source, reader);
   std::string().swap(text);  // the text is not needed to build the graph: its memory goes first

@@ -9,13 +9,17 @@
 #include <fstream>
 #include <map>
 #include <nlohmann/json.hpp>
+#include <optional>
 #include <random>
 #include <set>
 #include <string>
+#include <utility>
+#include <vector>
 
 #include "../test_support.h"
 #include "analysis/autograd_graph.h"
 #include "analysis/graph_info.h"
+#include "analysis/well_formed_graph.h"
 #include "common/input_error.h"
 #include "common/json_input.h"
 #include "graph_reading.h"
@@ -307,35 +311,19 @@ TEST_CASE("analysis: the streamed file reader builds the graph the document read
   CHECK(from_file.users == from_doc.users);
 }
 
-TEST_CASE("analysis: the streamed and the whole-document readers agree on 3,000 mutated files") {
-  // A valid graph with a forward reference, then random edits of its text:
-  // characters deleted, JSON punctuation and words inserted, so the two
-  // readers meet syntax errors, duplicate keys, wrong types and unknown names
-  // at every place. Same seed every run.
-  const std::string base =
-      R"({"nodes": [{"name": "x", "stage": "placeholder", "saved": true, "out_bytes": 8, "inputs": []},)"
-      R"( {"name": "g", "stage": "backward", "out_bytes": 4, "inputs": ["l", "f"]},)"
-      R"( {"name": "f", "stage": "forward", "saved": true, "out_bytes": 16, "inputs": ["x"], "fwd_flop": 3},)"
-      R"( {"name": "l", "stage": "loss", "out_bytes": 2, "inputs": ["f"], "bwd_flop": 1e3}]})";
-  const std::vector<std::string> tokens = {"{",
-                                           "}",
-                                           "[",
-                                           "]",
-                                           ",",
-                                           ":",
-                                           "\"",
-                                           "\"name\": \"x\"",
-                                           "\"inputs\"",
-                                           "1",
-                                           "-1",
-                                           "NaN",
-                                           "true",
-                                           "\"zz\"",
-                                           "\"nodes\": []",
-                                           " "};
-  std::mt19937 rng(25);
-  int accepted = 0, refused = 0;
-  for (int trial = 0; trial < 3000; ++trial) {
+// Random edits of `base`'s text: characters deleted, JSON punctuation and
+// words inserted, so the readers meet syntax errors, duplicate keys, wrong
+// types and unknown names at every place. Each edited text is read by the
+// whole-document reader and by parse_autograd_graph_text (the fast reader of
+// well-formed text, else the streamed one); both must give the same digest.
+// Returns how many edited texts the fast reader took alone.
+int compare_readers_on_mutations(const std::string& base, int trials, unsigned seed, int& accepted, int& refused) {
+  const std::vector<std::string> tokens = {
+      "{", "}",  "[",  "]",  ",",   ":",    "\"",     "\"name\": \"x\"", "\"inputs\"",    "1",
+      "0", "-1", ".5", "e3", "NaN", "true", "\"zz\"", "\\u0041",         "\"nodes\": []", " "};
+  std::mt19937 rng(seed);
+  int fast = 0;
+  for (int trial = 0; trial < trials; ++trial) {
     std::string text = base;
     const int edits = 1 + static_cast<int>(rng() % 3);
     for (int e = 0; e < edits; ++e) {
@@ -350,9 +338,85 @@ TEST_CASE("analysis: the streamed and the whole-document readers agree on 3,000 
         test::graph_reading([&] { return parse_autograd_graph(parse_json(text, "m.json"), "m.json"); });
     const std::string streamed = test::graph_reading([&] { return parse_autograd_graph_text(text, "m.json"); });
     CHECK(streamed == whole);
+    const bool took = read_well_formed_nodes(text).has_value();
+    // The fast reader takes only texts that the checked reader accepts.
+    if (took) CHECK(whole.rfind("graph", 0) == 0);
+    fast += took ? 1 : 0;
     (whole.rfind("graph", 0) == 0 ? accepted : refused) += 1;
   }
+  return fast;
+}
+
+TEST_CASE("analysis: the streamed and the whole-document readers agree on 3,000 mutated files") {
+  // A valid graph with a forward reference and a number in exponent form
+  // (1e3), which sends every edit of it through the streamed reader.
+  const std::string base =
+      R"({"nodes": [{"name": "x", "stage": "placeholder", "saved": true, "out_bytes": 8, "inputs": []},)"
+      R"( {"name": "g", "stage": "backward", "out_bytes": 4, "inputs": ["l", "f"]},)"
+      R"( {"name": "f", "stage": "forward", "saved": true, "out_bytes": 16, "inputs": ["x"], "fwd_flop": 3},)"
+      R"( {"name": "l", "stage": "loss", "out_bytes": 2, "inputs": ["f"], "bwd_flop": 1e3}]})";
+  int accepted = 0, refused = 0;
+  compare_readers_on_mutations(base, 3000, 25, accepted, refused);
   // Both kinds of outcome were compared.
   CHECK(accepted > 10);
   CHECK(refused > 1000);
+}
+
+TEST_CASE("analysis: the fast reader of well-formed text agrees with the checked reader on 3,000 mutated files") {
+  // Plain digits, ASCII names, no escapes: the fast reader takes the base.
+  const std::string base =
+      R"({"nodes": [{"name": "x", "stage": "placeholder", "saved": true, "out_bytes": 8, "inputs": []},)"
+      R"( {"name": "g", "stage": "backward", "out_bytes": 4, "inputs": ["l", "f", "f"]},)"
+      R"( {"inputs": ["x"], "name": "f", "stage": "forward", "saved": false, "out_bytes": 16, "fwd_flop": 3},)"
+      "\n\t{\"name\":\"l\",\"stage\":\"loss\",\"out_bytes\":2,\"inputs\":[\"f\"],\"bwd_flop\":1000}\r\n]} ";
+  const std::optional<std::vector<AutogradNode>> nodes = read_well_formed_nodes(base);
+  REQUIRE(nodes.has_value());
+  REQUIRE(nodes->size() == 4);
+  CHECK((*nodes)[1].inputs == std::vector<std::size_t>{3, 2, 2});
+  CHECK((*nodes)[2].inputs == std::vector<std::size_t>{0});
+  CHECK((*nodes)[3].bwd_flop == 1000);
+  CHECK_FALSE((*nodes)[2].saved);
+  int accepted = 0, refused = 0;
+  const int fast = compare_readers_on_mutations(base, 3000, 26, accepted, refused);
+  // Edits the fast reader took, and valid edits it left to the checked reader.
+  CHECK(fast > 10);
+  CHECK(accepted > fast);
+  CHECK(refused > 1000);
+}
+
+TEST_CASE("analysis: valid text the fast reader leaves to the checked reader reads the same") {
+  const std::string plain =
+      R"({"nodes": [{"name": "x", "stage": "placeholder", "out_bytes": 1024}, )"
+      R"({"name": "y", "stage": "forward", "out_bytes": 8, "inputs": ["x"], "fwd_flop": 9223372036854775807}]})";
+  REQUIRE(read_well_formed_nodes(plain).has_value());
+  const auto digest = [](const std::string& text) {
+    return test::graph_reading([&] { return parse_autograd_graph_text(text, "m.json"); });
+  };
+  const std::string expect = digest(plain);
+  CHECK(expect.rfind("graph", 0) == 0);
+  auto replaced = [&](const std::string& from, const std::string& to) {
+    std::string text = plain;
+    text.replace(text.find(from), from.size(), to);
+    return text;
+  };
+  // Each is valid JSON with the same meaning, written another way; the fast
+  // reader takes the last one only.
+  const std::vector<std::pair<std::string, bool>> same_graph = {
+      {replaced("1024", "1024.0"), false},
+      {replaced("1024", "1.024e3"), false},
+      {replaced("\"x\"", "\"\\u0078\""), false},
+      {"\xEF\xBB\xBF" + plain, false},  // a byte-order mark
+      {replaced("\"x\", \"stage\"", "\"x\", \"saved\": false, \"stage\""), true}};
+  for (const auto& [text, fast] : same_graph) {
+    CAPTURE(text);
+    CHECK(read_well_formed_nodes(text).has_value() == fast);
+    CHECK(digest(text) == expect);
+  }
+  // Past the limits of a field: the checked reader reports, naming the field.
+  CHECK_FALSE(read_well_formed_nodes(replaced("9223372036854775807", "9223372036854775808")).has_value());
+  CHECK(digest(replaced("9223372036854775807", "9223372036854775808")).find("nodes[1].fwd_flop") != std::string::npos);
+  CHECK_FALSE(read_well_formed_nodes(replaced("1024", "9007199254740993")).has_value());
+  CHECK(digest(replaced("1024", "9007199254740993")).find("nodes[0].out_bytes") != std::string::npos);
+  CHECK_FALSE(read_well_formed_nodes(replaced("1024", "01024")).has_value());
+  CHECK(digest(replaced("1024", "01024")).find("invalid JSON") != std::string::npos);
 }
