@@ -12,6 +12,7 @@
 
 #include "cli_args.h"
 #include "commands.h"
+#include "common/utf8.h"
 #include "lp/mps/mps.h"
 #include "model/sac/module_info_reader.h"
 #include "model/sac/sac_formulation.h"

@@ -17,6 +17,7 @@
 #include "commands.h"
 #include "common/deadline.h"
 #include "common/input_file.h"
+#include "common/utf8.h"
 #include "interrupt.h"
 #include "lp/coefficient_range.h"
 #include "lp/model_size.h"
@@ -159,7 +160,7 @@ int run_solve(const Args& argv) {
     warnings.push_back(std::move(warning));
   // The warnings carry "FILE[:LINE]: warning: ..." already. --quiet silences
   // stderr for the whole command (main.cpp), warnings included.
-  for (const std::string& warning : warnings) std::cerr << "milp-sac solve: " << warning << "\n";
+  for (const std::string& warning : warnings) std::cerr << "milp-sac solve: " << to_valid_utf8(warning) << "\n";
   // The search's clock: what is left of the limit, and Ctrl-C (SIGINT,
   // SIGTERM) through its interrupt flag.
   const Deadline solve_clock(remaining_limit(clock, time_limit), &interrupt_flag());

@@ -20,6 +20,7 @@
 #include "commands.h"
 #include "common/deadline.h"
 #include "common/input_error.h"
+#include "common/utf8.h"
 #include "interrupt.h"
 #include "stdout_check.h"
 
@@ -146,7 +147,7 @@ int main(int argc, char** argv) {
   try {
     return milpsac::cli::checked_stdout(name, run_command(name, it->second, Args(argv + 2, argv + argc)));
   } catch (const milpsac::InputError& e) {
-    std::cerr << "milp-sac " << name << ": error: " << e.what() << "\n";
+    std::cerr << "milp-sac " << name << ": error: " << milpsac::to_valid_utf8(e.what()) << "\n";
     return 2;
   } catch (const std::bad_alloc&) {
     std::cerr << "milp-sac " << name << ": error: out of memory\n";

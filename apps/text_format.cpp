@@ -1,4 +1,4 @@
-// Number formatting, tables and UTF-8 repair (see text_format.h).
+// Number formatting and tables (see text_format.h).
 #include "text_format.h"
 
 #include <algorithm>
@@ -55,42 +55,6 @@ std::string human_bytes(double bytes) {
 std::string mib(double bytes) { return fixed(bytes / 1048576.0, 1); }
 std::string gib(double bytes) { return fixed(bytes / 1073741824.0, 3); }
 std::string percent(double fraction) { return fixed(100.0 * fraction, 1); }
-
-std::string to_valid_utf8(std::string_view text) {
-  std::string out;
-  out.reserve(text.size());
-  size_t i = 0;
-  while (i < text.size()) {
-    const auto byte = static_cast<unsigned char>(text[i]);
-    size_t length = 0;
-    if (byte < 0x80)
-      length = 1;
-    else if (byte >= 0xC2 && byte <= 0xDF)
-      length = 2;
-    else if (byte >= 0xE0 && byte <= 0xEF)
-      length = 3;
-    else if (byte >= 0xF0 && byte <= 0xF4)
-      length = 4;
-    bool valid = length > 0 && i + length <= text.size();
-    for (size_t k = 1; valid && k < length; ++k) valid = (static_cast<unsigned char>(text[i + k]) & 0xC0) == 0x80;
-    if (valid && length >= 3) {  // no overlong forms, no surrogates, nothing past U+10FFFF
-      const auto second = static_cast<unsigned char>(text[i + 1]);
-      if (byte == 0xE0) valid = second >= 0xA0;
-      if (byte == 0xED) valid = second < 0xA0;
-      if (byte == 0xF0) valid = second >= 0x90;
-      if (byte == 0xF4) valid = second < 0x90;
-    }
-    if (valid) {
-      out.append(text.substr(i, length));
-      i += length;
-    } else {  // Latin-1 byte: U+0080..U+00FF in two bytes
-      out.push_back(static_cast<char>(0xC0 | (byte >> 6)));
-      out.push_back(static_cast<char>(0x80 | (byte & 0x3F)));
-      ++i;
-    }
-  }
-  return out;
-}
 
 std::string TextTable::render() const {
   std::vector<size_t> width(columns_.size(), 0);

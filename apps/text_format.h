@@ -23,10 +23,6 @@ std::string gib(double bytes);
 // A fraction as a percentage with one decimal: "57.3".
 std::string percent(double fraction);
 
-// `text` when it is valid UTF-8; otherwise every byte that does not belong to
-// a valid UTF-8 sequence is read as Latin-1 and re-encoded (0xE9 -> "é").
-std::string to_valid_utf8(std::string_view text);
-
 // A table: a header row, then rows of cells; columns are left-aligned when
 // declared so, right-aligned otherwise (numbers).
 class TextTable {

@@ -13,6 +13,7 @@
 #include "bnb/branch_and_bound.h"
 #include "common/deadline.h"
 #include "common/input_error.h"
+#include "common/utf8.h"
 #include "interruptible.h"
 #include "lp/coefficient_range.h"
 #include "lp/model_size.h"
@@ -80,9 +81,7 @@ void bind_lp(py::module_& m) {
             x[py::str(model.col_names[static_cast<std::size_t>(j)])] = result.x[j];
         out["x"] = x;
         py::list warning_list;
-        for (const std::string& warning : warnings)
-          warning_list.append(py::reinterpret_steal<py::str>(
-              PyUnicode_DecodeUTF8(warning.data(), static_cast<Py_ssize_t>(warning.size()), "replace")));
+        for (const std::string& warning : warnings) warning_list.append(py::str(to_valid_utf8(warning)));
         out["warnings"] = warning_list;
         // A pure LP's optimum: duals and reduced costs by name (as solve's JSON).
         if (result.row_duals.size() == model.num_rows() && result.reduced_costs.size() == model.num_cols()) {

@@ -7,6 +7,7 @@
 
 #include "bindings.h"
 #include "common/input_error.h"
+#include "common/utf8.h"
 
 PYBIND11_MODULE(_core, m) {
   m.doc() = "milp-sac's C++ core; use the milp_sac package, not this module";
@@ -18,10 +19,10 @@ PYBIND11_MODULE(_core, m) {
       if (p) std::rethrow_exception(p);
     } catch (const milpsac::InputError& e) {
       // The message may quote input bytes that are not UTF-8 (a JSON parse
-      // error shows the bytes it read): decoded with replacement, since
-      // PyErr_SetString would raise UnicodeDecodeError instead of the message.
-      const std::string what = e.what();
-      PyObject* message = PyUnicode_DecodeUTF8(what.data(), static_cast<Py_ssize_t>(what.size()), "replace");
+      // error shows the bytes it read): repaired as the CLI repairs it, so
+      // both show the same text (PyErr_SetString would raise UnicodeDecodeError).
+      const std::string what = milpsac::to_valid_utf8(e.what());
+      PyObject* message = PyUnicode_DecodeUTF8(what.data(), static_cast<Py_ssize_t>(what.size()), "strict");
       if (message == nullptr) return;  // a Python error (MemoryError) is already set
       PyErr_SetObject(PyExc_ValueError, message);
       Py_DECREF(message);

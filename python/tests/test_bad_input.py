@@ -113,3 +113,46 @@ def test_bad_sharding_and_graph_inputs():
     with pytest.raises(ValueError, match="graph"):
         milp_sac.analyze_graph({"nodes": [{"name": "a", "stage": "forward", "saved": True, "out_bytes": 1,
                                            "inputs": ["missing"]}]})
+
+
+# Every call that reads a file, with the CLI command that reads the same kind of file.
+FILE_READERS = [
+    (lambda p: milp_sac.analyze_graph(p), ["analyze"]),
+    (lambda p: milp_sac.propose_sharding(p), ["shard"]),
+    (lambda p: milp_sac.solve_policy(p, 0.5), ["policy", "--budget", "0.5"]),
+    (lambda p: milp_sac.sweep_policy(p), ["policy", "--budget", "0.5"]),
+    (lambda p: milp_sac.get_optimal_checkpointing_policy_per_module(p, 0.5), ["policy", "--budget", "0.5"]),
+    (lambda p: milp_sac.plan_sac(p, 1.0), ["sac", "--budget", "1"]),
+    (lambda p: milp_sac.sac_milp(p, 1.0), ["sac", "--budget", "1"]),
+    (lambda p: milp_sac.sweep_sac(p), ["sac", "--budget", "1"]),
+    (lambda p: milp_sac.get_peak_memory_runtime_baseline(p), ["baseline"]),
+    (lambda p: milp_sac.solve_mps(p), ["solve"]),
+]
+BAD_FILES = {
+    "truncated.json": b'{"a": ',
+    "empty.json": b"",
+    "list.json": b"[1, 2]",
+    "no_fields.json": b"{}",
+    "bad_utf8.json": b'{"x": "\xff"}',
+    "a_directory": None,
+    "missing.json": "missing",
+}
+
+
+@pytest.mark.parametrize("read, command", FILE_READERS)
+@pytest.mark.parametrize("name", list(BAD_FILES))
+def test_every_file_reader_names_the_file_as_the_cli_does(read, command, name, tmp_path, cli):
+    path = tmp_path / name
+    content = BAD_FILES[name]
+    if content is None:
+        path.mkdir()
+    elif content != "missing":
+        path.write_bytes(content)
+    with pytest.raises(ValueError) as error:
+        read(path)
+    message = str(error.value)
+    assert message.startswith(f"{path}:"), message
+    assert len(message) > len(str(path)) + 8  # says what is wrong, not only where
+    code, _, stderr = cli(command[0], path, *command[1:])
+    assert code == 2
+    assert message == cli_error(stderr, command[0])
