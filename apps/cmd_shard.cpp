@@ -117,7 +117,8 @@ int run_shard(const Args& args) {
     reservation_option = cli.option(options::kStorageReservation);
   const ProgressSetting progress = progress_from_args(cli, "shard");
   const std::string& path = cli.positional()[0];
-  const PlanInput original = sharding::read_plan_input(path);
+  const Deadline reading(remaining_limit(clock, time_limit));
+  const PlanInput original = sharding::read_plan_input(path, &reading);
   for (const std::string& warning : original.warnings) std::cerr << "milp-sac shard: warning: " << warning << "\n";
   const double reservation =
       reservation_option.value_or(original.storage_reservation.value_or(sharding::kDefaultStorageReservation));

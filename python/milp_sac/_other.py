@@ -56,14 +56,17 @@ def propose_sharding(
       variant              '1d' (planned storage) or '2d' (HBM x DDR): `--2d`;
       storage_reservation  fraction of HBM kept free, in [0, 1) (default: the
                            input's, else 0.15): `--storage-reservation`;
-      time_limit           seconds for the planner loop and the exact
-                           selection (default none): `--time-limit`;
+      time_limit           seconds for the whole call, reading the input, the
+                           planner loop and the exact selection (default
+                           none): `--time-limit`;
       proposals            also the initial proposal and every DP proposal: `--proposals`;
       exact                also the selection solved exactly as a MILP: `--exact`.
     Returns the JSON of `milp-sac shard` as a dict (docs/json.md#shard, the
     same builder): status 'feasible' with tables (chosen option, shards and
     their devices), per-device use and TorchRec's summary under 'stats', or
-    'infeasible' with the closest failure under 'unplaced' and its message.
+    'infeasible' with the closest failure under 'unplaced' and its message,
+    or 'time_limit' with only a message when the limit passed while the
+    input was read.
     """
     reservation = None if storage_reservation is None else as_float(storage_reservation, "storage_reservation")
     limit = math.inf if time_limit is None else as_float(time_limit, "time_limit")

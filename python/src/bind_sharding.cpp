@@ -54,7 +54,15 @@ std::string propose(Read read, const ShardOptions& o) {
   const Deadline clock;  // the time limit counts from here, as the CLI's
   const sharding::Variant variant = parse_variant(o.variant);
   check(o);
-  const sharding::PlanInput original = read();
+  // As `milp-sac shard`: a limit that passes while the input is read is the
+  // answer time_limit with the message and no plan.
+  const Deadline reading(remaining_limit(clock, o.time_limit));
+  sharding::PlanInput original;
+  try {
+    original = read(reading);
+  } catch (const TimeLimitReached& stop) {
+    return nlohmann::ordered_json{{"schema", 1}, {"status", "time_limit"}, {"message", stop.what()}}.dump();
+  }
   const double reservation =
       o.storage_reservation.value_or(original.storage_reservation.value_or(sharding::kDefaultStorageReservation));
   const sharding::PlanInput input = sharding::with_storage_reservation(original, reservation);
@@ -81,7 +89,10 @@ void bind_sharding(py::module_& m) {
       "propose_sharding_text",
       [](const std::string& text, const std::string& source, const std::string& variant,
          std::optional<double> storage_reservation, double time_limit, bool proposals, bool exact) {
-        return propose([&] { return sharding::parse_plan_input(milpsac::parse_json(text, source), source); },
+        return propose(
+            [&](const Deadline& reading) {
+              return sharding::parse_plan_input(milpsac::parse_json(text, source, &reading), source);
+            },
                        ShardOptions{variant, storage_reservation, time_limit, proposals, exact});
       },
       py::arg("text"), py::arg("source"), py::arg("variant"), py::arg("storage_reservation"), py::arg("time_limit"),
@@ -90,7 +101,7 @@ void bind_sharding(py::module_& m) {
       "propose_sharding_file",
       [](const std::string& path, const std::string& variant, std::optional<double> storage_reservation,
          double time_limit, bool proposals, bool exact) {
-        return propose([&] { return sharding::read_plan_input(path); },
+        return propose([&](const Deadline& reading) { return sharding::read_plan_input(path, &reading); },
                        ShardOptions{variant, storage_reservation, time_limit, proposals, exact});
       },
       py::arg("path"), py::arg("variant"), py::arg("storage_reservation"), py::arg("time_limit"), py::arg("proposals"),

@@ -87,3 +87,14 @@ def test_stats_are_in_the_python_result():
         assert d["shards"] == sum(d["shards_by_type"].values())
     shards = sum(len(t["shards"]) for t in result["tables"])
     assert sum(stats["shards_by_type"].values()) == shards
+
+
+def test_time_limit_counts_the_reading_as_the_cli_does(tmp_path, cli):
+    path = tmp_path / "plan.json"
+    path.write_text(EXAMPLE.read_text())
+    result = milp_sac.propose_sharding(path, time_limit=1e-9)
+    code, out, _ = cli("shard", path, "--time-limit", "1e-9")
+    assert code == 1
+    assert result == out
+    assert result["status"] == "time_limit" and "tables" not in result
+    assert result["message"].startswith(f"{path}: time limit reached while reading")

@@ -16,6 +16,7 @@
 
 #include <nlohmann/json_fwd.hpp>
 
+#include "common/deadline.h"
 #include "common/options.h"
 
 namespace milpsac::sharding {
@@ -75,16 +76,18 @@ inline constexpr double kDefaultStorageReservation = options::kStorageReservatio
 // bytes). Precondition: 0 <= fraction < 1.
 PlanInput with_storage_reservation(PlanInput input, double fraction);
 
-// A copy of the parsed document holding only the fields the format knows;
-// each dropped field adds a warning "SOURCE: PATH: unknown field 'x' ignored".
-nlohmann::json drop_unknown_fields(const nlohmann::json& doc, const std::string& source,
-                                   std::vector<std::string>& warnings);
+// Adds a warning "SOURCE: PATH: unknown field 'x' ignored" for each field of
+// the parsed document that the format does not know (the reader reads the
+// known fields by name and ignores the rest; exporters add fields of their own).
+void warn_unknown_fields(const nlohmann::json& doc, const std::string& source, std::vector<std::string>& warnings);
 
 // Validates a parsed document; `source` (a file name) starts every message.
-// Throws InputError naming the field (JSON path) and what is wrong.
-PlanInput parse_plan_input(const nlohmann::json& doc, const std::string& source);
-// Reads and validates a file; malformed JSON is an InputError too.
-PlanInput read_plan_input(const std::string& path);
+// Throws InputError naming the field (JSON path) and what is wrong. With a
+// `deadline`, it is polled while the options are read (TimeLimitReached).
+PlanInput parse_plan_input(const nlohmann::json& doc, const std::string& source, const Deadline* deadline = nullptr);
+// Reads and validates a file; malformed JSON is an InputError too. With a
+// `deadline`, reading polls it (TimeLimitReached: --time-limit counts the reading).
+PlanInput read_plan_input(const std::string& path, const Deadline* deadline = nullptr);
 
 // Planned storage of the 1-D proposer: HBM on a CUDA topology, DDR otherwise.
 inline std::int64_t planned_storage(const Topology& t, std::int64_t hbm, std::int64_t ddr) {

@@ -4,6 +4,8 @@
 // adding their own keys get a warning instead of a rejection.
 #include <cmath>
 #include <nlohmann/json.hpp>
+#include <string>
+#include <vector>
 
 #include "sharding/plan_input.h"
 
@@ -18,45 +20,39 @@ const char* const kOptionFields[] = {"fqn", "sharding_type", "compute_kernel", "
                                      "hbm", "ddr",           "perf",           "shards"};
 const char* const kShardFields[] = {"hbm", "ddr", "perf"};
 
-template <std::size_t N>
-nlohmann::json known_only(const nlohmann::json& object, const char* const (&known)[N], const std::string& source,
-                          const std::string& path, std::vector<std::string>& warnings) {
-  if (!object.is_object()) return object;  // the reader names the wrong type
-  nlohmann::json kept = nlohmann::json::object();
+// `path()` names the object in the warning; it is called only when there is one.
+template <std::size_t N, class Path>
+void warn_unknown(const nlohmann::json& object, const char* const (&known)[N], const std::string& source, Path path,
+                  std::vector<std::string>& warnings) {
+  if (!object.is_object()) return;  // the reader names the wrong type
   for (auto it = object.begin(); it != object.end(); ++it) {
     bool is_known = false;
     for (const char* k : known) is_known = is_known || it.key() == k;
-    if (is_known)
-      kept[it.key()] = it.value();
-    else
-      warnings.push_back(source + ": " + (path.empty() ? "document" : path) + ": unknown field '" + it.key() +
-                         "' ignored");
+    if (!is_known) warnings.push_back(source + ": " + path() + ": unknown field '" + it.key() + "' ignored");
   }
-  return kept;
 }
 
 }  // namespace
 
-nlohmann::json drop_unknown_fields(const nlohmann::json& doc, const std::string& source,
-                                   std::vector<std::string>& warnings) {
-  nlohmann::json kept = known_only(doc, kDocumentFields, source, "", warnings);
-  if (!kept.is_object()) return kept;
-  if (kept.contains("topology"))
-    kept["topology"] = known_only(kept["topology"], kTopologyFields, source, "topology", warnings);
-  if (kept.contains("options") && kept["options"].is_array()) {
-    nlohmann::json& options = kept["options"];
-    for (std::size_t i = 0; i < options.size(); ++i) {
-      const std::string path = "options[" + std::to_string(i) + "]";
-      options[i] = known_only(options[i], kOptionFields, source, path, warnings);
-      if (options[i].is_object() && options[i].contains("shards") && options[i]["shards"].is_array()) {
-        nlohmann::json& shards = options[i]["shards"];
-        for (std::size_t k = 0; k < shards.size(); ++k)
-          shards[k] =
-              known_only(shards[k], kShardFields, source, path + ".shards[" + std::to_string(k) + "]", warnings);
-      }
-    }
+void warn_unknown_fields(const nlohmann::json& doc, const std::string& source, std::vector<std::string>& warnings) {
+  warn_unknown(doc, kDocumentFields, source, [] { return std::string("document"); }, warnings);
+  if (!doc.is_object()) return;
+  if (const auto topology = doc.find("topology"); topology != doc.end())
+    warn_unknown(*topology, kTopologyFields, source, [] { return std::string("topology"); }, warnings);
+  const auto options = doc.find("options");
+  if (options == doc.end() || !options->is_array()) return;
+  for (std::size_t i = 0; i < options->size(); ++i) {
+    const nlohmann::json& option = (*options)[i];
+    const auto option_path = [i] { return "options[" + std::to_string(i) + "]"; };
+    warn_unknown(option, kOptionFields, source, option_path, warnings);
+    if (!option.is_object()) continue;
+    const auto shards = option.find("shards");
+    if (shards == option.end() || !shards->is_array()) continue;
+    for (std::size_t k = 0; k < shards->size(); ++k)
+      warn_unknown(
+          (*shards)[k], kShardFields, source, [&] { return option_path() + ".shards[" + std::to_string(k) + "]"; },
+          warnings);
   }
-  return kept;
 }
 
 PlanInput with_storage_reservation(PlanInput input, double fraction) {

@@ -33,7 +33,6 @@ double perf(const JsonField& f) {
 
 Topology parse_topology(const JsonField& f) {
   object(f);
-  f.reject_unknown({"world_size", "local_world_size", "compute_device", "hbm_per_device", "ddr_per_device"});
   Topology t;
   t.world_size = static_cast<int>(f.member("world_size").whole(1, kMaxDevices, "a whole number of devices >= 1"));
   t.local_world_size = t.world_size;
@@ -58,7 +57,6 @@ Topology parse_topology(const JsonField& f) {
 
 Shard parse_shard(const JsonField& f) {
   object(f);
-  f.reject_unknown({"hbm", "ddr", "perf"});
   Shard s;
   s.hbm = f.member("hbm").whole(0, kMaxBytes, kBytes);
   s.ddr = f.member("ddr").whole(0, kMaxBytes, kBytes);
@@ -68,7 +66,6 @@ Shard parse_shard(const JsonField& f) {
 
 ShardingOption parse_option(const JsonField& f) {
   object(f);
-  f.reject_unknown({"fqn", "sharding_type", "compute_kernel", "placement", "hbm", "ddr", "perf", "shards"});
   ShardingOption o;
   const JsonField fqn = f.member("fqn");
   o.fqn = fqn.string();
@@ -92,15 +89,14 @@ ShardingOption parse_option(const JsonField& f) {
 
 }  // namespace
 
-PlanInput parse_plan_input(const nlohmann::json& raw, const std::string& source) {
+PlanInput parse_plan_input(const nlohmann::json& doc, const std::string& source, const Deadline* deadline) {
   PlanInput input;
   input.source = source;
-  // Exporters add fields of their own: unknown keys are dropped with a warning.
-  const nlohmann::json doc = drop_unknown_fields(raw, source, input.warnings);
+  // Exporters add fields of their own: the known fields are read by name, and
+  // each unknown one is a warning (no copy of the document without them).
+  warn_unknown_fields(doc, source, input.warnings);
   const JsonField f(doc, source);
   object(f);
-  f.reject_unknown({"topology", "mem_bins_per_device", "hbm_bins_per_device", "ddr_bins_per_device",
-                    "storage_reservation", "options"});
   input.topology = parse_topology(f.member("topology"));
   const char* bins = "a whole number of bins >= 1";
   if (f.has("mem_bins_per_device"))
@@ -117,10 +113,16 @@ PlanInput parse_plan_input(const nlohmann::json& raw, const std::string& source)
   const JsonField options = f.member("options");
   if (!options.value().is_array()) options.fail("must be an array of sharding options");
   input.options.reserve(options.size());
-  for (std::size_t i = 0; i < options.size(); ++i) input.options.push_back(parse_option(options.element(i)));
+  constexpr std::size_t kOptionsPerClockCheck = 1024;
+  for (std::size_t i = 0; i < options.size(); ++i) {
+    if (i % kOptionsPerClockCheck == 0) check_deadline(deadline, source, "reading the sharding options");
+    input.options.push_back(parse_option(options.element(i)));
+  }
   return input;
 }
 
-PlanInput read_plan_input(const std::string& path) { return parse_plan_input(read_json_file(path), input_name(path)); }
+PlanInput read_plan_input(const std::string& path, const Deadline* deadline) {
+  return parse_plan_input(read_json_file(path, deadline), input_name(path), deadline);
+}
 
 }  // namespace milpsac::sharding

@@ -158,3 +158,13 @@ TEST_CASE("shard CLI: --time-limit is accepted and reported; --exact honours it 
   CHECK(test::run_cli("shard '" + input.path + "' --time-limit 0").exit_code == 2);
   CHECK(test::run_cli("shard '" + input.path + "' --time-limit abc").exit_code == 2);
 }
+
+TEST_CASE("shard CLI: --time-limit counts the reading; a limit passed while reading is status time_limit") {
+  test::TempFile input(one_d_example().dump());
+  const test::CliRun run = test::run_cli("shard '" + input.path + "' --time-limit 1e-9");
+  CHECK(run.exit_code == 1);
+  const json out = json::parse(run.out);
+  CHECK(out["status"] == "time_limit");
+  CHECK(out["message"].get<std::string>().find(input.path + ": time limit reached while reading") == 0);
+  CHECK_FALSE(out.contains("tables"));
+}
