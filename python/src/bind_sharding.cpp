@@ -93,7 +93,7 @@ void bind_sharding(py::module_& m) {
             [&](const Deadline& reading) {
               return sharding::parse_plan_input(milpsac::parse_json(text, source, &reading), source);
             },
-                       ShardOptions{variant, storage_reservation, time_limit, proposals, exact});
+            ShardOptions{variant, storage_reservation, time_limit, proposals, exact});
       },
       py::arg("text"), py::arg("source"), py::arg("variant"), py::arg("storage_reservation"), py::arg("time_limit"),
       py::arg("proposals"), py::arg("exact"));

@@ -35,10 +35,12 @@ void warn_unknown(const nlohmann::json& object, const char* const (&known)[N], c
 }  // namespace
 
 void warn_unknown_fields(const nlohmann::json& doc, const std::string& source, std::vector<std::string>& warnings) {
-  warn_unknown(doc, kDocumentFields, source, [] { return std::string("document"); }, warnings);
+  warn_unknown(
+      doc, kDocumentFields, source, [] { return std::string("document"); }, warnings);
   if (!doc.is_object()) return;
   if (const auto topology = doc.find("topology"); topology != doc.end())
-    warn_unknown(*topology, kTopologyFields, source, [] { return std::string("topology"); }, warnings);
+    warn_unknown(
+        *topology, kTopologyFields, source, [] { return std::string("topology"); }, warnings);
   const auto options = doc.find("options");
   if (options == doc.end() || !options->is_array()) return;
   for (std::size_t i = 0; i < options->size(); ++i) {
@@ -49,9 +51,8 @@ void warn_unknown_fields(const nlohmann::json& doc, const std::string& source, s
     const auto shards = option.find("shards");
     if (shards == option.end() || !shards->is_array()) continue;
     for (std::size_t k = 0; k < shards->size(); ++k)
-      warn_unknown(
-          (*shards)[k], kShardFields, source, [&] { return option_path() + ".shards[" + std::to_string(k) + "]"; },
-          warnings);
+      warn_unknown((*shards)[k], kShardFields, source,
+                   [&] { return option_path() + ".shards[" + std::to_string(k) + "]"; }, warnings);
   }
 }
 
