@@ -7,6 +7,7 @@
 
 #include "analysis/name_index.h"
 #include "analysis/node_fields.h"
+#include "common/index.h"
 
 namespace milpsac::analysis {
 
@@ -39,7 +40,7 @@ class Cursor {
     for (; p_ != end_; ++p_) {
       const auto c = static_cast<unsigned char>(*p_);
       if (c == '"') {
-        out = std::string_view(start, static_cast<std::size_t>(p_ - start));
+        out = std::string_view(start, uz(p_ - start));
         ++p_;
         return true;
       }
@@ -81,7 +82,7 @@ class Cursor {
     while (p_ != end_ && (*p_ == ' ' || *p_ == '\n' || *p_ == '\r' || *p_ == '\t')) ++p_;
   }
   bool literal(std::string_view word) {
-    if (static_cast<std::size_t>(end_ - p_) < word.size() || std::string_view(p_, word.size()) != word) return false;
+    if (uz(end_ - p_) < word.size() || std::string_view(p_, word.size()) != word) return false;
     p_ += word.size();
     return true;
   }

@@ -1,5 +1,6 @@
 // Building an in-memory model and assembling it (see model.h).
 #include "api/model.h"
+#include "common/index.h"
 
 #include <cmath>
 #include <string>
@@ -10,7 +11,7 @@ namespace milpsac::api {
 namespace {
 
 std::string col_label(const Model& m, int j) {
-  const std::string& name = m.col_names[static_cast<size_t>(j)];
+  const std::string& name = m.col_names[uz(j)];
   return "column " + std::to_string(j) + (name.empty() ? "" : " ('" + name + "')");
 }
 
@@ -23,7 +24,7 @@ std::string default_name(char prefix, int index) {
 }
 
 std::string row_label(const Model& m, int i) {
-  const std::string& name = m.row_names[static_cast<size_t>(i)];
+  const std::string& name = m.row_names[uz(i)];
   return "row " + std::to_string(i) + (name.empty() ? "" : " ('" + name + "')");
 }
 
@@ -87,7 +88,7 @@ lp::LinearProgram to_linear_program(const Model& model) {
   if (!std::isfinite(model.objective_offset)) throw InputError("objective offset: not a finite number");
   lp.offset = model.objective_offset;
   for (int j = 0; j < n; ++j) {
-    const auto k = static_cast<size_t>(j);
+    const auto k = uz(j);
     if (!std::isfinite(model.cost[k])) throw InputError(col_label(model, j) + ": cost is not a finite number");
     check_bounds(col_label(model, j), model.col_lower[k], model.col_upper[k]);
     lp.c(j) = model.cost[k];
@@ -97,7 +98,7 @@ lp::LinearProgram to_linear_program(const Model& model) {
     lp.col_names[k] = model.col_names[k].empty() ? default_name('x', j) : model.col_names[k];
   }
   for (int i = 0; i < m; ++i) {
-    const auto k = static_cast<size_t>(i);
+    const auto k = uz(i);
     check_bounds(row_label(model, i), model.row_lower[k], model.row_upper[k]);
     lp.row_lower(i) = model.row_lower[k];
     lp.row_upper(i) = model.row_upper[k];

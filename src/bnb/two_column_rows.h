@@ -8,6 +8,7 @@
 #include <vector>
 
 #include "bnb/lp_relaxation.h"
+#include "common/index.h"
 #include "lp/linear_program.h"
 
 namespace milpsac::bnb {
@@ -30,7 +31,7 @@ inline bool two_column_row(const lp::RowMajorMatrix& rows, int i, TwoColumnRow& 
 
 // An integer column whose current bounds lie within [0, 1].
 inline bool is_binary_column(const LpRelaxation& relaxation, const std::vector<char>& is_integer, int j) {
-  return is_integer[static_cast<std::size_t>(j)] && relaxation.lower(j) >= 0.0 && relaxation.upper(j) <= 1.0;
+  return is_integer[uz(j)] && relaxation.lower(j) >= 0.0 && relaxation.upper(j) <= 1.0;
 }
 
 }  // namespace milpsac::bnb

@@ -1,5 +1,6 @@
 // gzip decompression (see gzip.h).
 #include "common/gzip.h"
+#include "common/index.h"
 
 #include <zlib.h>
 
@@ -27,9 +28,7 @@ std::string gunzip(std::string_view data, const std::string& source, const Deadl
   // doubling of the string (a quarter of reading nw04). A hint only, capped
   // against crafted trailers.
   if (data.size() >= 18) {
-    const auto byte = [&](size_t k) {
-      return static_cast<size_t>(static_cast<unsigned char>(data[data.size() - 4 + k]));
-    };
+    const auto byte = [&](size_t k) { return uz(static_cast<unsigned char>(data[data.size() - 4 + k])); };
     const size_t stated = byte(0) | byte(1) << 8 | byte(2) << 16 | byte(3) << 24;
     out.reserve(std::min({stated, 64 * data.size(), kMaxDecompressedBytes}));
   }

@@ -10,6 +10,7 @@
 #include <sstream>
 
 #include "common/gzip.h"
+#include "common/index.h"
 #include "common/input_error.h"
 
 namespace milpsac {
@@ -24,7 +25,7 @@ std::string read_stream(std::istream& in, const std::string& name, const Deadlin
   std::array<char, 1 << 16> chunk{};
   while (in) {
     in.read(chunk.data(), static_cast<std::streamsize>(chunk.size()));
-    data.append(chunk.data(), static_cast<size_t>(in.gcount()));
+    data.append(chunk.data(), uz(in.gcount()));
     if (data.size() > max_bytes) throw InputError(name + ": file larger than " + bytes_text(max_bytes));
     check_deadline(deadline, name, "reading");
   }
@@ -87,7 +88,7 @@ std::string read_file(const std::string& path, const Deadline* deadline, size_t 
       const int err = errno;
       throw InputError(name + ": cannot open file" + (err != 0 ? " (" + std::string(std::strerror(err)) + ")" : ""));
     }
-    data = read_stream(in, name, deadline, max_bytes, ec ? 0 : static_cast<size_t>(size));
+    data = read_stream(in, name, deadline, max_bytes, ec ? 0 : uz(size));
   }
   if (is_gzip(data)) return gunzip(data, name, deadline);
   return data;

@@ -15,6 +15,8 @@
 #include <thread>
 #include <vector>
 
+#include "common/index.h"
+
 namespace milpsac {
 
 // The number of threads a "default" (0) request means: the cores reported, at least 1.
@@ -25,7 +27,7 @@ inline int default_thread_count() {
 
 template <class Task>
 void parallel_for(size_t count, int threads, Task&& task) {
-  const size_t workers = std::min(count, static_cast<size_t>(std::max(1, threads)));
+  const size_t workers = std::min(count, uz(std::max(1, threads)));
   if (workers <= 1) {
     for (size_t i = 0; i < count; ++i) task(i);
     return;

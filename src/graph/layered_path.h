@@ -28,6 +28,8 @@
 #include <stdexcept>
 #include <vector>
 
+#include "common/index.h"
+
 namespace milpsac::graph {
 
 enum class RelaxOrder {
@@ -98,7 +100,7 @@ LayeredPaths<Label> layered_shortest_paths(std::size_t num_layers, std::uint64_t
   LayeredPaths<Label> result;
   if (num_layers == 0 || width == 0) return result;
   const bool dense = width <= kDenseWidth;
-  const auto w = static_cast<std::size_t>(width);
+  const auto w = uz(width);
 
   // Dense storage: per node, whether it was reached and its label and link.
   std::vector<std::uint8_t> seen(dense ? w : 0, 0);
@@ -146,7 +148,7 @@ LayeredPaths<Label> layered_shortest_paths(std::size_t num_layers, std::uint64_t
     if (dense) {
       sweep([&](const BackLink& link) {
         check_node();
-        const auto v = static_cast<std::size_t>(node);
+        const auto v = uz(node);
         if (!seen[v]) {
           seen[v] = 1;
           ++count;
@@ -163,7 +165,7 @@ LayeredPaths<Label> layered_shortest_paths(std::size_t num_layers, std::uint64_t
       next.labels.reserve(count);
       links.reserve(count);
       for (std::uint64_t v = min_node; count > 0 && v <= max_node; ++v) {
-        const auto i = static_cast<std::size_t>(v);
+        const auto i = uz(v);
         if (!seen[i]) continue;
         seen[i] = 0;
         next.nodes.push_back(v);
@@ -176,7 +178,7 @@ LayeredPaths<Label> layered_shortest_paths(std::size_t num_layers, std::uint64_t
       cand_links.clear();
       sweep([&](const BackLink& link) {
         check_node();
-        std::uint32_t& s = slot[static_cast<std::size_t>(node)];
+        std::uint32_t& s = slot[uz(node)];
         if (s == kEmpty) {
           s = static_cast<std::uint32_t>(cand_nodes.size());
           cand_nodes.push_back(node);
@@ -195,7 +197,7 @@ LayeredPaths<Label> layered_shortest_paths(std::size_t num_layers, std::uint64_t
       sorted_positions.clear();
       if (count > 0 && max_node - min_node < 4 * static_cast<std::uint64_t>(count) + 64) {
         for (std::uint64_t v = min_node; v <= max_node; ++v) {
-          std::uint32_t& s = slot[static_cast<std::size_t>(v)];
+          std::uint32_t& s = slot[uz(v)];
           if (s != kEmpty) {
             sorted_positions.push_back(s);
             s = kEmpty;
@@ -206,7 +208,7 @@ LayeredPaths<Label> layered_shortest_paths(std::size_t num_layers, std::uint64_t
         for (std::uint32_t i = 0; i < count; ++i) sorted_positions[i] = i;
         std::sort(sorted_positions.begin(), sorted_positions.end(),
                   [&](std::uint32_t a, std::uint32_t b) { return cand_nodes[a] < cand_nodes[b]; });
-        for (std::uint64_t v : cand_nodes) slot[static_cast<std::size_t>(v)] = kEmpty;
+        for (std::uint64_t v : cand_nodes) slot[uz(v)] = kEmpty;
       }
       next.nodes.reserve(count);
       next.labels.reserve(count);

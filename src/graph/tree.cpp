@@ -1,6 +1,7 @@
 // Tree construction and queries (see tree.h). The depth-first traversal is
 // Boost's non-recursive depth_first_visit, so deep trees cannot overflow the stack.
 #include "graph/tree.h"
+#include "common/index.h"
 
 #include "graph/tree_digraph.h"
 
@@ -29,7 +30,7 @@ Tree make_tree(const std::vector<int>& parent) {
   std::vector<Edge> edges;
   edges.reserve(parent.size());
   for (int v = 0; v < n; ++v) {
-    const int p = parent[static_cast<size_t>(v)];
+    const int p = parent[uz(v)];
     if (p == -1) {
       if (tree.root != -1)
         throw InputError("tree has several roots: " + std::to_string(tree.root) + " and " + std::to_string(v));
@@ -40,41 +41,41 @@ Tree make_tree(const std::vector<int>& parent) {
       throw InputError("vertex " + std::to_string(v) + " has parent " + std::to_string(p) + " out of range");
     edges.push_back({static_cast<Vertex>(p), static_cast<Vertex>(v)});
   }
-  tree.child_lists.assign(static_cast<size_t>(n), {});
+  tree.child_lists.assign(uz(n), {});
   for (const Edge& e : edges) tree.child_lists[e.from].push_back(static_cast<int>(e.to));  // v increasing
-  const Digraph graph = make_digraph(static_cast<size_t>(n), std::move(edges));
+  const Digraph graph = make_digraph(uz(n), std::move(edges));
   if (tree.root == -1) throw InputError("tree has no root");
 
-  tree.pre_order.reserve(static_cast<size_t>(n));
-  tree.post_order.reserve(static_cast<size_t>(n));
+  tree.pre_order.reserve(uz(n));
+  tree.post_order.reserve(uz(n));
   OrderRecorder recorder;
   recorder.pre_order = &tree.pre_order;
   recorder.post_order = &tree.post_order;
-  std::vector<boost::default_color_type> color(static_cast<size_t>(n), boost::white_color);
-  boost::depth_first_visit(graph, static_cast<size_t>(tree.root), recorder,
+  std::vector<boost::default_color_type> color(uz(n), boost::white_color);
+  boost::depth_first_visit(graph, uz(tree.root), recorder,
                            boost::make_iterator_property_map(color.begin(), boost::get(boost::vertex_index, graph)));
   if (static_cast<int>(tree.pre_order.size()) != n)
     throw InputError("parent links contain a cycle: " + std::to_string(n - static_cast<int>(tree.pre_order.size())) +
                      " vertices are not reachable from the root");
 
-  tree.pre.assign(static_cast<size_t>(n), 0);
-  tree.post.assign(static_cast<size_t>(n), 0);
-  tree.depth.assign(static_cast<size_t>(n), 0);
+  tree.pre.assign(uz(n), 0);
+  tree.post.assign(uz(n), 0);
+  tree.depth.assign(uz(n), 0);
   for (int i = 0; i < n; ++i) {
-    tree.pre[static_cast<size_t>(tree.pre_order[static_cast<size_t>(i)])] = i;
-    tree.post[static_cast<size_t>(tree.post_order[static_cast<size_t>(i)])] = i;
+    tree.pre[uz(tree.pre_order[uz(i)])] = i;
+    tree.post[uz(tree.post_order[uz(i)])] = i;
   }
   // Parents come before children in pre-order, so one pass sets every depth.
   for (int v : tree.pre_order) {
-    const int p = parent[static_cast<size_t>(v)];
-    if (p != -1) tree.depth[static_cast<size_t>(v)] = tree.depth[static_cast<size_t>(p)] + 1;
+    const int p = parent[uz(v)];
+    if (p != -1) tree.depth[uz(v)] = tree.depth[uz(p)] + 1;
   }
   return tree;
 }
 
-std::vector<int> children(const Tree& tree, int v) { return tree.child_lists[static_cast<size_t>(v)]; }
+std::vector<int> children(const Tree& tree, int v) { return tree.child_lists[uz(v)]; }
 
-bool is_leaf(const Tree& tree, int v) { return tree.child_lists[static_cast<size_t>(v)].empty(); }
+bool is_leaf(const Tree& tree, int v) { return tree.child_lists[uz(v)].empty(); }
 
 Digraph as_digraph(const Tree& tree) {
   std::vector<Edge> edges;
@@ -91,9 +92,8 @@ std::vector<int> leaves(const Tree& tree) {
 }
 
 std::vector<int> path_from_root(const Tree& tree, int v) {
-  std::vector<int> path(static_cast<size_t>(tree.depth[static_cast<size_t>(v)]) + 1);
-  for (int u = v, i = static_cast<int>(path.size()) - 1; u != -1; u = tree.parent[static_cast<size_t>(u)], --i)
-    path[static_cast<size_t>(i)] = u;
+  std::vector<int> path(uz(tree.depth[uz(v)]) + 1);
+  for (int u = v, i = static_cast<int>(path.size()) - 1; u != -1; u = tree.parent[uz(u)], --i) path[uz(i)] = u;
   return path;
 }
 

@@ -24,6 +24,8 @@
 #include <cstddef>
 #include <vector>
 
+#include "common/index.h"
+
 namespace milpsac::graph {
 
 struct Tree {
@@ -52,8 +54,7 @@ bool is_leaf(const Tree& tree, int v);
 
 // u == v or u lies on the path from the root to v. O(1).
 inline bool is_ancestor_or_self(const Tree& tree, int u, int v) {
-  return tree.pre[static_cast<size_t>(u)] <= tree.pre[static_cast<size_t>(v)] &&
-         tree.post[static_cast<size_t>(v)] <= tree.post[static_cast<size_t>(u)];
+  return tree.pre[uz(u)] <= tree.pre[uz(v)] && tree.post[uz(v)] <= tree.post[uz(u)];
 }
 
 // u is a proper ancestor of v. O(1).

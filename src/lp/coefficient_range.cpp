@@ -1,5 +1,6 @@
 // Coefficient ranges of a model (see coefficient_range.h).
 #include "lp/coefficient_range.h"
+#include "common/index.h"
 
 #include <cmath>
 #include <cstdio>
@@ -46,7 +47,7 @@ std::string number(double v) {
 
 // "'name'", or the index when the model has no name for it.
 std::string name_of(const std::vector<std::string>& names, int index) {
-  const auto i = static_cast<std::size_t>(index);
+  const auto i = uz(index);
   return i < names.size() && !names[i].empty() ? "'" + names[i] + "'" : std::to_string(index);
 }
 
@@ -74,16 +75,16 @@ void warn_first(std::vector<std::string>& warnings, const std::string& source, c
 std::vector<std::string> check_coefficient_ranges(const LinearProgram& model, const std::string& source) {
   const int rows = model.num_rows();
   const int cols = model.num_cols();
-  std::vector<Extremes> row(static_cast<std::size_t>(rows));
-  std::vector<Extremes> col(static_cast<std::size_t>(cols));
+  std::vector<Extremes> row(uz(rows));
+  std::vector<Extremes> col(uz(cols));
   Extremes objective;
   for (int j = 0; j < cols; ++j) {
     objective.add(model.c(j), j);
     for (SparseMatrix::InnerIterator it(model.A, j); it; ++it) {  // add() skips zeros
       const int i = static_cast<int>(it.row());
       const double a = it.value();
-      row[static_cast<std::size_t>(i)].add(a, j);
-      col[static_cast<std::size_t>(j)].add(a, i);
+      row[uz(i)].add(a, j);
+      col[uz(j)].add(a, i);
     }
   }
   // A cost or coefficient of 1e30 or more is "infinite" by the MPS
@@ -97,40 +98,34 @@ std::vector<std::string> check_coefficient_ranges(const LinearProgram& model, co
   if (!(std::fabs(model.offset) < kInputInfinity))
     throw InputError(source + ": objective constant " + number(model.offset) + too_large);
   for (int j = 0; j < cols; ++j)
-    if (col[static_cast<std::size_t>(j)].large >= kInputInfinity)
-      throw InputError(source + ": coefficient " + number(col[static_cast<std::size_t>(j)].large_value) + " in row " +
-                       name_of(model.row_names, col[static_cast<std::size_t>(j)].large_at) + ", column " +
-                       name_of(model.col_names, j) + too_large);
+    if (col[uz(j)].large >= kInputInfinity)
+      throw InputError(source + ": coefficient " + number(col[uz(j)].large_value) + " in row " +
+                       name_of(model.row_names, col[uz(j)].large_at) + ", column " + name_of(model.col_names, j) +
+                       too_large);
   const std::string refusal = ", at or beyond " + number(kUnresolvableCoefficientRange) +
                               ": in double precision the smaller entries are lost in the larger one's round-off, so "
                               "no answer would be meaningful; rescale the model (change the units of that row or "
                               "column)";
   for (int i = 0; i < rows; ++i)
-    if (row[static_cast<std::size_t>(i)].span() >= kUnresolvableCoefficientRange)
-      throw InputError(
-          source + ": " +
-          describe("row " + name_of(model.row_names, i), row[static_cast<std::size_t>(i)], model.col_names, "column") +
-          refusal);
+    if (row[uz(i)].span() >= kUnresolvableCoefficientRange)
+      throw InputError(source + ": " +
+                       describe("row " + name_of(model.row_names, i), row[uz(i)], model.col_names, "column") + refusal);
   for (int j = 0; j < cols; ++j)
-    if (col[static_cast<std::size_t>(j)].span() >= kUnresolvableCoefficientRange)
-      throw InputError(
-          source + ": " +
-          describe("column " + name_of(model.col_names, j), col[static_cast<std::size_t>(j)], model.row_names, "row") +
-          refusal);
+    if (col[uz(j)].span() >= kUnresolvableCoefficientRange)
+      throw InputError(source + ": " +
+                       describe("column " + name_of(model.col_names, j), col[uz(j)], model.row_names, "row") + refusal);
 
   std::vector<std::string> warnings;
   std::string first;
   int count = 0;
   for (int i = 0; i < rows; ++i)
-    if (row[static_cast<std::size_t>(i)].span() > kWideCoefficientRange && count++ == 0)
-      first =
-          describe("row " + name_of(model.row_names, i), row[static_cast<std::size_t>(i)], model.col_names, "column");
+    if (row[uz(i)].span() > kWideCoefficientRange && count++ == 0)
+      first = describe("row " + name_of(model.row_names, i), row[uz(i)], model.col_names, "column");
   warn_first(warnings, source, first, count, "row");
   count = 0;
   for (int j = 0; j < cols; ++j)
-    if (col[static_cast<std::size_t>(j)].span() > kWideCoefficientRange && count++ == 0)
-      first =
-          describe("column " + name_of(model.col_names, j), col[static_cast<std::size_t>(j)], model.row_names, "row");
+    if (col[uz(j)].span() > kWideCoefficientRange && count++ == 0)
+      first = describe("column " + name_of(model.col_names, j), col[uz(j)], model.row_names, "row");
   warn_first(warnings, source, first, count, "column");
   if (objective.span() > kWideCoefficientRange)
     warnings.push_back(source + ": warning: " + describe("the objective", objective, model.col_names, "column") +

@@ -5,6 +5,7 @@
 #include <cstdint>
 #include <string>
 
+#include "common/index.h"
 #include "common/input_error.h"
 #include "graph/layered_path.h"
 #include "sharding/dp_proposals.h"
@@ -49,7 +50,7 @@ std::vector<Proposal> dp_proposals_1d(const PlanInput& input, const SearchSpace&
   std::vector<std::vector<double>> perf(tables);
   for (std::size_t t = 0; t < tables; ++t) {
     for (int i : space.options[t]) {
-      const ShardingOption& o = input.options[static_cast<std::size_t>(i)];
+      const ShardingOption& o = input.options[uz(i)];
       mem[t].push_back(static_cast<double>(planned_storage(topology, o.hbm, o.ddr)) / bin_size);
       perf[t].push_back(o.perf);
     }

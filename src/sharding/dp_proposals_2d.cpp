@@ -4,6 +4,7 @@
 #include <cstdint>
 #include <string>
 
+#include "common/index.h"
 #include "common/input_error.h"
 #include "graph/layered_path.h"
 #include "sharding/dp_proposals.h"
@@ -67,7 +68,7 @@ std::vector<Proposal> dp_proposals_2d(const PlanInput& input, const SearchSpace&
   std::vector<std::vector<CellLabel>> step(tables);  // cost = perf, hbm/ddr = size in bins
   for (std::size_t t = 0; t < tables; ++t) {
     for (std::size_t j = 0; j < space.options[t].size(); ++j) {
-      const ShardingOption& o = input.options[static_cast<std::size_t>(space.options[t][j])];
+      const ShardingOption& o = input.options[uz(space.options[t][j])];
       if (!fits_largest_device_and_machine(topology, o)) continue;
       kept[t].push_back(static_cast<std::uint32_t>(j));
       step[t].push_back(CellLabel{o.perf, has_hbm ? static_cast<double>(o.hbm) / hbm_bin_size : 0.0,

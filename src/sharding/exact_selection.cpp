@@ -1,5 +1,6 @@
 // Builds and solves the exact selection MILP (see exact_selection.h).
 #include "sharding/exact_selection.h"
+#include "common/index.h"
 
 #include <string>
 
@@ -22,8 +23,7 @@ ExactModel build_exact_model(const PlanInput& input, const SearchSpace& space, V
   for (std::size_t t = 0; t < tables; ++t) {
     bool any = false;
     for (int i : space.options[t]) {
-      if (variant == Variant::k2D && !fits_largest_device_and_machine(topo, input.options[static_cast<std::size_t>(i)]))
-        continue;
+      if (variant == Variant::k2D && !fits_largest_device_and_machine(topo, input.options[uz(i)])) continue;
       model.column_option.emplace_back(t, i);
       any = true;
     }
@@ -79,7 +79,7 @@ ExactModel build_exact_model(const PlanInput& input, const SearchSpace& space, V
   std::vector<Eigen::Triplet<double>> entries;
   for (std::size_t j = 0; j < cols; ++j) {
     const auto [t, i] = model.column_option[j];
-    const ShardingOption& o = input.options[static_cast<std::size_t>(i)];
+    const ShardingOption& o = input.options[uz(i)];
     const auto col = static_cast<Eigen::Index>(j);
     entries.emplace_back(static_cast<int>(t), static_cast<int>(col), 1.0);
     for (std::size_t r = 0; r < capacity_rows.size(); ++r)

@@ -1,5 +1,6 @@
 // Greedy shard placement and plan rating (see placement.h).
 #include "sharding/placement.h"
+#include "common/index.h"
 
 #include <algorithm>
 #include <limits>
@@ -96,8 +97,8 @@ void take(Placement& placement, FreeMemory& free, std::size_t table, std::size_t
 // none does (then `closest` is the machine missing the fewest bytes).
 std::optional<std::size_t> choose_machine(const Topology& topo, const FreeMemory& free, const Shard* shards,
                                           std::size_t count, std::size_t& closest) {
-  const auto local = static_cast<std::size_t>(topo.local_world_size);
-  const std::size_t machines = static_cast<std::size_t>(topo.world_size) / local;  // full machines only
+  const auto local = uz(topo.local_world_size);
+  const std::size_t machines = uz(topo.world_size) / local;  // full machines only
   std::optional<std::size_t> best;
   std::int64_t best_free = 0;
   std::int64_t fewest_missing = std::numeric_limits<std::int64_t>::max();
@@ -126,8 +127,8 @@ std::optional<std::size_t> choose_machine(const Topology& topo, const FreeMemory
 PlacementResult place_proposal(const PlanInput& input, const ShardIndex& index, const Proposal& proposal) {
   const Topology& topo = input.topology;
   const bool cuda = topo.compute_device == ComputeDevice::kCuda;
-  const std::size_t num_devices = static_cast<std::size_t>(topo.world_size);
-  const auto local = static_cast<std::size_t>(topo.local_world_size);
+  const std::size_t num_devices = uz(topo.world_size);
+  const auto local = uz(topo.local_world_size);
 
   PlacementResult result;
   Placement& placement = result.placement;
@@ -138,7 +139,7 @@ PlacementResult place_proposal(const PlanInput& input, const ShardIndex& index, 
   std::size_t total = 0;
   for (int option : proposal) {
     placement.first_shard.push_back(total);
-    const auto o = static_cast<std::size_t>(option);
+    const auto o = uz(option);
     total += index.first[o + 1] - index.first[o];
   }
   placement.first_shard.push_back(total);
@@ -147,7 +148,7 @@ PlacementResult place_proposal(const PlanInput& input, const ShardIndex& index, 
   // Rule-placed options first, in table order.
   std::vector<PendingShard> pending;
   for (std::size_t t = 0; t < proposal.size(); ++t) {
-    const auto option = static_cast<std::size_t>(proposal[t]);
+    const auto option = uz(proposal[t]);
     const Shard* shards = index.shards.data() + index.first[option];
     const std::size_t count = index.first[option + 1] - index.first[option];
     const PlacementRule rule = index.rule[option];
@@ -188,7 +189,7 @@ PlacementResult place_proposal(const PlanInput& input, const ShardIndex& index, 
   std::make_heap(heap.begin(), heap.end(), heap_less);
 
   for (const PendingShard& p : pending) {
-    const auto option = static_cast<std::size_t>(proposal[p.table]);
+    const auto option = uz(proposal[p.table]);
     const Shard& shard = index.shards[index.first[option] + p.shard];
     std::size_t best = num_devices;
     const std::size_t top = heap.front();
@@ -227,27 +228,27 @@ double rating_lower_bound(const ShardIndex& index, int world_size, const Proposa
   double sum = 0.0;
   double largest = 0.0;
   for (int i : proposal) {
-    sum += index.shard_perf_sum[static_cast<std::size_t>(i)];
-    largest = std::max(largest, index.shard_perf_max[static_cast<std::size_t>(i)]);
+    sum += index.shard_perf_sum[uz(i)];
+    largest = std::max(largest, index.shard_perf_max[uz(i)]);
   }
   return std::max(largest, sum / static_cast<double>(world_size));
 }
 
 double total_perf(const PlanInput& input, const Proposal& proposal) {
   double sum = 0.0;
-  for (int i : proposal) sum += input.options[static_cast<std::size_t>(i)].perf;
+  for (int i : proposal) sum += input.options[uz(i)].perf;
   return sum;
 }
 
 std::int64_t total_hbm(const PlanInput& input, const Proposal& proposal) {
   std::int64_t sum = 0;
-  for (int i : proposal) sum = add_saturating(sum, input.options[static_cast<std::size_t>(i)].hbm);
+  for (int i : proposal) sum = add_saturating(sum, input.options[uz(i)].hbm);
   return sum;
 }
 
 std::int64_t total_ddr(const PlanInput& input, const Proposal& proposal) {
   std::int64_t sum = 0;
-  for (int i : proposal) sum = add_saturating(sum, input.options[static_cast<std::size_t>(i)].ddr);
+  for (int i : proposal) sum = add_saturating(sum, input.options[uz(i)].ddr);
   return sum;
 }
 

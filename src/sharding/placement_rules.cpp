@@ -1,5 +1,6 @@
 // Placement rules per sharding type (see placement_rules.h).
 #include "sharding/placement_rules.h"
+#include "common/index.h"
 
 #include "common/input_error.h"
 
@@ -26,8 +27,8 @@ const char* to_string(PlacementRule rule) {
 
 PlacementRule placement_rule(const ShardingOption& o, const Topology& t, std::size_t index) {
   const std::size_t shards = o.shards.size();
-  const auto world = static_cast<std::size_t>(t.world_size);
-  const auto local = static_cast<std::size_t>(t.local_world_size);
+  const auto world = uz(t.world_size);
+  const auto local = uz(t.local_world_size);
   PlacementRule rule = PlacementRule::kGreedy;
   if (o.placement == "uniform") {
     rule = PlacementRule::kUniform;

@@ -1,5 +1,6 @@
 // The JSON of a sharding plan (see plan_json.h).
 #include "sharding/plan_json.h"
+#include "common/index.h"
 
 #include <sstream>
 
@@ -26,7 +27,7 @@ void add_plan(Json& out, const PlanInput& input, const PlanInput& original, cons
   const std::vector<PlacementRule> rules = placement_rules(input);
   Json tables = Json::array();
   for (std::size_t t = 0; t < r.best.size(); ++t) {
-    const auto option = static_cast<std::size_t>(r.best[t]);
+    const auto option = uz(r.best[t]);
     const ShardingOption& o = input.options[option];
     Json shards = Json::array();
     for (std::size_t k = 0; k < o.shards.size(); ++k)

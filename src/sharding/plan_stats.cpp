@@ -1,5 +1,6 @@
 // Per-rank statistics of a placed sharding plan (see plan_stats.h).
 #include "sharding/plan_stats.h"
+#include "common/index.h"
 
 #include <algorithm>
 #include <cmath>
@@ -54,9 +55,9 @@ PlanStats plan_stats(const PlanInput& input, const PlanInput& original, const Pl
     r.perf = u.perf;
   }
   for (std::size_t t = 0; t < plan.best.size(); ++t) {
-    const ShardingOption& o = input.options[static_cast<std::size_t>(plan.best[t])];
+    const ShardingOption& o = input.options[uz(plan.best[t])];
     for (std::size_t k = 0; k < o.shards.size(); ++k) {
-      RankStats& r = s.ranks[static_cast<std::size_t>(plan.placement.device_of(t, k))];
+      RankStats& r = s.ranks[uz(plan.placement.device_of(t, k))];
       ++r.shards;
       ++r.shards_by_type[o.sharding_type];
       ++s.shards_by_type[o.sharding_type];

@@ -1,5 +1,6 @@
 // The load / propose / feedback state machine of the DP proposer (proposer.h).
 #include "sharding/proposer.h"
+#include "common/index.h"
 
 namespace milpsac::sharding {
 
@@ -17,7 +18,7 @@ std::optional<Proposal> propose(const DpProposer& proposer) {
     for (const auto& options : proposer.space.options) smallest.push_back(options.front());
     return smallest;
   }
-  if (proposer.current >= 0) return proposer.proposals[static_cast<std::size_t>(proposer.current)];
+  if (proposer.current >= 0) return proposer.proposals[uz(proposer.current)];
   return std::nullopt;
 }
 

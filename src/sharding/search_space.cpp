@@ -1,5 +1,6 @@
 // Sorting and grouping of the sharding options (see search_space.h).
 #include "sharding/search_space.h"
+#include "common/index.h"
 
 #include <algorithm>
 #include <cstdint>
@@ -11,7 +12,7 @@ namespace milpsac::sharding {
 SearchSpace load_search_space(const PlanInput& input, Variant variant) {
   const auto& options = input.options;
   auto key = [&](int i) -> std::int64_t {
-    const ShardingOption& o = options[static_cast<std::size_t>(i)];
+    const ShardingOption& o = options[uz(i)];
     if (variant == Variant::k2D) return o.hbm + o.ddr;
     return planned_storage(input.topology, o.hbm, o.ddr);
   };
@@ -22,7 +23,7 @@ SearchSpace load_search_space(const PlanInput& input, Variant variant) {
   SearchSpace space;
   std::unordered_map<std::string, std::size_t> table_of;
   for (int i : order) {
-    const std::string& fqn = options[static_cast<std::size_t>(i)].fqn;
+    const std::string& fqn = options[uz(i)].fqn;
     auto [it, inserted] = table_of.emplace(fqn, space.fqns.size());
     if (inserted) {
       space.fqns.push_back(fqn);

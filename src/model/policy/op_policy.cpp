@@ -1,6 +1,7 @@
 // Operator-level SAC policy (see op_policy.h): tie groups, the knapsack model,
 // the solve with its integer re-check, and the budget sweep.
 #include "model/policy/op_policy.h"
+#include "common/index.h"
 
 #include <algorithm>
 #include <numeric>
@@ -9,13 +10,13 @@ namespace milpsac::model {
 namespace {
 
 std::string op_name(const SacStats& stats, int op) {
-  return "op " + std::to_string(op) + " (" + stats.func_names[static_cast<size_t>(op)] + ")";
+  return "op " + std::to_string(op) + " (" + stats.func_names[uz(op)] + ")";
 }
 
 int find_root(std::vector<int>& parent, int op) {
-  while (parent[static_cast<size_t>(op)] != op) {
-    int& up = parent[static_cast<size_t>(op)];
-    up = parent[static_cast<size_t>(up)];  // path halving
+  while (parent[uz(op)] != op) {
+    int& up = parent[uz(op)];
+    up = parent[uz(up)];  // path halving
     op = up;
   }
   return op;
@@ -24,7 +25,7 @@ int find_root(std::vector<int>& parent, int op) {
 void unite(std::vector<int>& parent, int a, int b) {
   a = find_root(parent, a);
   b = find_root(parent, b);
-  if (a != b) parent[static_cast<size_t>(std::max(a, b))] = std::min(a, b);
+  if (a != b) parent[uz(std::max(a, b))] = std::min(a, b);
 }
 
 struct GroupSums {
@@ -37,9 +38,9 @@ GroupSums group_sums(const SacStats& stats, const OpGroups& groups) {
   sums.memory.assign(groups.members.size(), 0);
   sums.runtime.assign(groups.members.size(), 0.0);
   for (int op = 0; op < stats.size(); ++op) {
-    const auto g = static_cast<size_t>(groups.group_of[static_cast<size_t>(op)]);
-    sums.memory[g] += stats.memory[static_cast<size_t>(op)];
-    sums.runtime[g] += stats.runtimes[static_cast<size_t>(op)];
+    const auto g = uz(groups.group_of[uz(op)]);
+    sums.memory[g] += stats.memory[uz(op)];
+    sums.runtime[g] += stats.runtimes[uz(op)];
   }
   return sums;
 }
@@ -82,15 +83,14 @@ std::vector<int> overweight_set(const IntegerRow& row, const Eigen::VectorXd& x)
 // sum over the extension of x <= |S| - 1 holds for every 0/1 point within the
 // budget (exact), and it cuts off the point that rounded to S.
 void add_cover_cut(lp::LinearProgram& lp, const IntegerRow& row, std::vector<int> set) {
-  std::sort(set.begin(), set.end(),
-            [&](int a, int b) { return row.weight[static_cast<size_t>(a)] > row.weight[static_cast<size_t>(b)]; });
+  std::sort(set.begin(), set.end(), [&](int a, int b) { return row.weight[uz(a)] > row.weight[uz(b)]; });
   std::int64_t used = 0;
-  for (int g : set) used += row.weight[static_cast<size_t>(g)];
-  while (set.size() > 1 && used - row.weight[static_cast<size_t>(set.back())] > row.capacity) {
-    used -= row.weight[static_cast<size_t>(set.back())];
+  for (int g : set) used += row.weight[uz(g)];
+  while (set.size() > 1 && used - row.weight[uz(set.back())] > row.capacity) {
+    used -= row.weight[uz(set.back())];
     set.pop_back();
   }
-  const std::int64_t heaviest = row.weight[static_cast<size_t>(set.front())];
+  const std::int64_t heaviest = row.weight[uz(set.front())];
   const int m = lp.num_rows(), n = lp.num_cols();
   lp.A.conservativeResize(m + 1, n);  // the new row m starts empty
   for (int g : set) lp.set_coefficient(m, g, 1.0);
@@ -131,23 +131,23 @@ bnb::MilpResult solve_knapsack(lp::LinearProgram lp, const bnb::MilpOptions& opt
 
 OpGroups tie_ops(const SacStats& stats) {
   const int ops = stats.size();
-  std::vector<int> parent(static_cast<size_t>(ops));
+  std::vector<int> parent(uz(ops));
   std::iota(parent.begin(), parent.end(), 0);
   if (!stats.force_store_random)
     for (size_t i = 1; i < stats.rand_ops.size(); ++i) unite(parent, stats.rand_ops[i - 1], stats.rand_ops[i]);
   for (const auto& [op, op_parent] : stats.inplace_ops) unite(parent, op, op_parent);
 
   OpGroups groups;
-  groups.group_of.assign(static_cast<size_t>(ops), -1);
-  std::vector<int> group_of_root(static_cast<size_t>(ops), -1);
+  groups.group_of.assign(uz(ops), -1);
+  std::vector<int> group_of_root(uz(ops), -1);
   for (int op = 0; op < ops; ++op) {
-    int& g = group_of_root[static_cast<size_t>(find_root(parent, op))];
+    int& g = group_of_root[uz(find_root(parent, op))];
     if (g < 0) {
       g = static_cast<int>(groups.members.size());
       groups.members.emplace_back();
     }
-    groups.group_of[static_cast<size_t>(op)] = g;
-    groups.members[static_cast<size_t>(g)].push_back(op);
+    groups.group_of[uz(op)] = g;
+    groups.members[uz(g)].push_back(op);
   }
 
   // Forced values, with the first reason for each so a conflict can be explained.
@@ -156,7 +156,7 @@ OpGroups tie_ops(const SacStats& stats) {
   std::vector<std::string> save_reason(count), recompute_reason(count);
   std::vector<int> save_op(count, -1), recompute_op(count, -1);
   auto force = [&](int op, int value, const std::string& why) {
-    const auto g = static_cast<size_t>(groups.group_of[static_cast<size_t>(op)]);
+    const auto g = uz(groups.group_of[uz(op)]);
     std::string& reason = value == 1 ? save_reason[g] : recompute_reason[g];
     if (!reason.empty()) return;
     reason = op_name(stats, op) + why;
@@ -214,7 +214,7 @@ PolicyModel build_policy_model(const SacStats& stats, std::int64_t capacity) {
   lp.row_names[0] = "memory";
   lp.row_upper[0] = static_cast<double>(scaled_capacity);
   for (int g = 0; g < count; ++g) {
-    const auto gi = static_cast<size_t>(g);
+    const auto gi = uz(g);
     lp.c[g] = sums.runtime[gi];
     lp.set_coefficient(0, g, static_cast<double>(sums.memory[gi] / unit));
     lp.is_integer[gi] = 1;
@@ -230,9 +230,9 @@ std::string check_policy(const SacStats& stats, const std::vector<int>& decision
   if (decisions.size() != stats.func_names.size())
     return "policy has " + std::to_string(decisions.size()) + " decisions for " + std::to_string(stats.size()) + " ops";
   for (int op = 0; op < stats.size(); ++op)
-    if (decisions[static_cast<size_t>(op)] != 0 && decisions[static_cast<size_t>(op)] != 1)
-      return op_name(stats, op) + " has decision " + std::to_string(decisions[static_cast<size_t>(op)]);
-  auto x = [&](int op) { return decisions[static_cast<size_t>(op)]; };
+    if (decisions[uz(op)] != 0 && decisions[uz(op)] != 1)
+      return op_name(stats, op) + " has decision " + std::to_string(decisions[uz(op)]);
+  auto x = [&](int op) { return decisions[uz(op)]; };
   for (int op : stats.view_like_ops)
     if (x(op) != 0) return op_name(stats, op) + " is view-like but saved";
   for (size_t i = 0; i < stats.rand_ops.size(); ++i) {
@@ -249,7 +249,7 @@ std::string check_policy(const SacStats& stats, const std::vector<int>& decision
   }
   std::int64_t saved = 0;
   for (int op = 0; op < stats.size(); ++op)
-    if (x(op) == 1) saved += stats.memory[static_cast<size_t>(op)];
+    if (x(op) == 1) saved += stats.memory[uz(op)];
   if (saved > capacity)
     return "saves " + std::to_string(saved) + " bytes, more than the " + std::to_string(capacity) + " allowed";
   return {};
@@ -293,8 +293,8 @@ PolicyResult solve_policy_for_capacity(const SacStats& stats, std::int64_t capac
 
   std::vector<int> decisions(stats.func_names.size());
   for (int op = 0; op < stats.size(); ++op) {
-    const int g = model.groups.group_of[static_cast<size_t>(op)];
-    decisions[static_cast<size_t>(op)] = milp.x[g] > 0.5 ? 1 : 0;
+    const int g = model.groups.group_of[uz(op)];
+    decisions[uz(op)] = milp.x[g] > 0.5 ? 1 : 0;
   }
   if (std::string broken = check_policy(stats, decisions, capacity); !broken.empty()) {
     result.status = bnb::MilpStatus::kNumericalError;
@@ -304,10 +304,10 @@ PolicyResult solve_policy_for_capacity(const SacStats& stats, std::int64_t capac
   result.has_solution = true;
   result.decisions = std::move(decisions);
   for (int op = 0; op < stats.size(); ++op) {
-    if (result.decisions[static_cast<size_t>(op)] == 1)
-      result.saved_memory_bytes += stats.memory[static_cast<size_t>(op)];
+    if (result.decisions[uz(op)] == 1)
+      result.saved_memory_bytes += stats.memory[uz(op)];
     else
-      result.recompute_time_ms += stats.runtimes[static_cast<size_t>(op)];
+      result.recompute_time_ms += stats.runtimes[uz(op)];
   }
   result.gap = milp.gap;
   result.bound_recompute_ms = std::min(result.recompute_time_ms, std::max(0.0, total_runtime(stats) - milp.bound));

@@ -7,6 +7,7 @@
 #include <limits>
 #include <nlohmann/json.hpp>
 
+#include "common/index.h"
 #include "common/input_error.h"
 #include "common/input_file.h"
 #include "common/json_fields.h"
@@ -73,7 +74,7 @@ void check_index(int op, int ops, const std::string& field, const std::string& s
 }
 
 void check_length(size_t size, int ops, const std::string& field, const std::string& source) {
-  if (size != static_cast<size_t>(ops))
+  if (size != uz(ops))
     fail(source, field, "has " + std::to_string(size) + " entries, func_names has " + std::to_string(ops));
 }
 

@@ -1,5 +1,6 @@
 // Baseline peak memory and compute time (see baseline.h).
 #include "model/sac/baseline.h"
+#include "common/index.h"
 
 #include <algorithm>
 #include <cmath>
@@ -29,7 +30,7 @@ void check_memory_range(const ModuleInfo& info) {
 }
 
 std::int64_t baseline_memory_bytes(const ModuleInfo& info, int module) {
-  const ModStats& m = info.modules[static_cast<size_t>(module)];
+  const ModStats& m = info.modules[uz(module)];
   return info.modules.front().param_per_module + m.grad_total + m.act_grad_per_module + m.act_total;
 }
 

@@ -1,5 +1,6 @@
 // Layout of the collected rows and columns as an lp::LinearProgram (see lp_builder.h).
 #include "model/sac/lp_builder.h"
+#include "common/index.h"
 
 namespace milpsac::model {
 
@@ -22,17 +23,17 @@ lp::LinearProgram LpBuilder::finish(const std::string& name) const {
   lp.name = name;
   lp.resize(num_rows(), num_columns());
   for (int j = 0; j < num_columns(); ++j) {
-    const Column& col = columns_[static_cast<size_t>(j)];
-    lp.col_names[static_cast<size_t>(j)] = col.name;
+    const Column& col = columns_[uz(j)];
+    lp.col_names[uz(j)] = col.name;
     lp.col_lower(j) = col.lower;
     lp.col_upper(j) = col.upper;
     lp.c(j) = col.cost;
-    lp.is_integer[static_cast<size_t>(j)] = col.integer ? 1 : 0;
+    lp.is_integer[uz(j)] = col.integer ? 1 : 0;
   }
   std::vector<Eigen::Triplet<double>> entries;
   for (int i = 0; i < num_rows(); ++i) {
-    const Row& row = rows_[static_cast<size_t>(i)];
-    lp.row_names[static_cast<size_t>(i)] = row.name;
+    const Row& row = rows_[uz(i)];
+    lp.row_names[uz(i)] = row.name;
     lp.row_lower(i) = row.lower;
     lp.row_upper(i) = row.upper;
     for (const auto& [col, coefficient] : row.entries) entries.emplace_back(i, col, coefficient);

@@ -1,5 +1,6 @@
 // Grouping of the memory rows by prefix (see memory_prefixes.h).
 #include "model/sac/memory_prefixes.h"
+#include "common/index.h"
 
 #include <algorithm>
 
@@ -8,7 +9,7 @@
 namespace milpsac::model {
 
 MemoryPrefixes memory_prefixes(const ModuleInfo& info, const std::vector<char>& candidate, int world_size) {
-  const auto u = [](int i) { return static_cast<size_t>(i); };
+  const auto u = [](int i) { return uz(i); };
   MemoryPrefixes result;
   for (int i = 0; i < info.size(); ++i)
     if (candidate[u(i)]) result.units_by_post.push_back(i);
@@ -23,9 +24,8 @@ MemoryPrefixes memory_prefixes(const ModuleInfo& info, const std::vector<char>& 
   const double params = static_cast<double>(info.modules.front().param_per_module);
   for (int i = 0; i < info.size(); ++i) {
     const ModStats& m = info.modules[u(i)];
-    const size_t k = static_cast<size_t>(
-        std::lower_bound(unit_positions.begin(), unit_positions.end(), info.fw_post_position[u(i)]) -
-        unit_positions.begin());
+    const size_t k = uz(std::lower_bound(unit_positions.begin(), unit_positions.end(), info.fw_post_position[u(i)]) -
+                        unit_positions.begin());
     const double activations = static_cast<double>(m.act_total) + static_cast<double>(m.act_grad_per_module);
     const double need = activations + (params + static_cast<double>(m.grad_total)) / world_size;
     result.need_gib[k] = std::max(result.need_gib[k], need / kBytesPerGiB);

@@ -1,5 +1,6 @@
 // Memory timeline of a plan (see memory_timeline.h).
 #include "model/sac/memory_timeline.h"
+#include "common/index.h"
 
 #include "model/sac/baseline.h"
 
@@ -8,7 +9,7 @@ namespace milpsac::model {
 const char* to_string(TimelinePhase phase) { return phase == TimelinePhase::kForward ? "forward" : "backward"; }
 
 MemoryTimeline memory_timeline(const ModuleInfo& info, const AcPlan& plan, const PlanEvaluation& evaluation) {
-  const auto u = [](int i) { return static_cast<size_t>(i); };
+  const auto u = [](int i) { return uz(i); };
   check_memory_range(info);  // baseline_memory_bytes is then exact
   std::vector<char> is_unit(u(info.size()), 0);
   for (const AcDecision& d : plan) is_unit[u(d.module)] = 1;

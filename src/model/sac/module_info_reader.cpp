@@ -2,6 +2,7 @@
 // fields of each ModStats, then the four orders, then the sort by fw_pre_order
 // and the module tree. Linear in the input size (hash lookups by fqn).
 #include "model/sac/module_info_reader.h"
+#include "common/index.h"
 
 #include <algorithm>
 #include <cmath>
@@ -144,10 +145,10 @@ ModStats read_stats(const JsonField& entry, double& memory_sum) {
   m.breakpoints = f.optional_numbers("breakpoints");
   m.tradeoff_curve = f.tradeoff_curve("tradeoff_curve");
 
-  if (m.slopes.size() != static_cast<size_t>(m.n_segments))
+  if (m.slopes.size() != uz(m.n_segments))
     f.fail("slopes",
            "has " + std::to_string(m.slopes.size()) + " entries but n_segments is " + std::to_string(m.n_segments));
-  if (m.intercepts.size() != static_cast<size_t>(m.n_segments))
+  if (m.intercepts.size() != uz(m.n_segments))
     f.fail("intercepts",
            "has " + std::to_string(m.intercepts.size()) + " entries but n_segments is " + std::to_string(m.n_segments));
   if (!m.is_leaf && m.sac_memory <= 0) f.fail("sac_memory", "must be > 0 on a non-leaf module");
@@ -168,8 +169,8 @@ std::vector<int> read_order(const JsonField& mod_order, const char* name, const 
     const std::string& fqn = item.string();
     auto found = index.find(fqn);
     if (found == index.end()) item.fail("unknown module '" + fqn + "' (not in mod_stats)");
-    if (position[static_cast<size_t>(found->second)] != -1) item.fail("module '" + fqn + "' appears more than once");
-    position[static_cast<size_t>(found->second)] = static_cast<int>(p);
+    if (position[uz(found->second)] != -1) item.fail("module '" + fqn + "' appears more than once");
+    position[uz(found->second)] = static_cast<int>(p);
     names.push_back(fqn);
   }
   for (size_t i = 0; i < modules.size(); ++i)
@@ -184,14 +185,14 @@ std::vector<int> read_order(const JsonField& mod_order, const char* name, const 
 // word ("infeasible at 1.2 GiB" where the real model has a plan).
 void check_fw_post_order(const ModuleInfo& info, const JsonField& list) {
   for (int v = 0; v < info.size(); ++v) {
-    const int p = info.tree.parent[static_cast<size_t>(v)];
+    const int p = info.tree.parent[uz(v)];
     if (p < 0) continue;
-    const int child_position = info.fw_post_position[static_cast<size_t>(v)];
-    const int parent_position = info.fw_post_position[static_cast<size_t>(p)];
+    const int child_position = info.fw_post_position[uz(v)];
+    const int parent_position = info.fw_post_position[uz(p)];
     if (child_position > parent_position)
-      list.element(static_cast<size_t>(child_position))
-          .fail("module '" + info.modules[static_cast<size_t>(v)].fqn + "' comes after its parent '" +
-                info.modules[static_cast<size_t>(p)].fqn + "' (position " + std::to_string(parent_position) +
+      list.element(uz(child_position))
+          .fail("module '" + info.modules[uz(v)].fqn + "' comes after its parent '" + info.modules[uz(p)].fqn +
+                "' (position " + std::to_string(parent_position) +
                 "): in a post-order every module ends before the module that contains it");
   }
 }
@@ -237,7 +238,7 @@ ModuleInfo parse_module_info(std::string_view text, const std::string& source, c
   info.fw_post_position.resize(n);
   info.index.reserve(n);
   for (size_t p = 0; p < n; ++p) {
-    const size_t target = static_cast<size_t>(fw_pre[p]);
+    const size_t target = uz(fw_pre[p]);
     info.fw_post_position[target] = fw_post[p];
     info.modules[target] = std::move(file_modules[p]);
   }

@@ -1,5 +1,6 @@
 // Module tree from fqn prefixes (see module_tree.h).
 #include "model/sac/module_tree.h"
+#include "common/index.h"
 
 #include <stdexcept>
 #include <vector>
@@ -10,9 +11,9 @@ namespace milpsac::model {
 
 graph::Tree build_module_tree(const ModuleInfo& info, const std::string& source) {
   const int n = info.size();
-  std::vector<int> parent(static_cast<size_t>(n), -1);
+  std::vector<int> parent(uz(n), -1);
   for (int i = 0; i < n; ++i) {
-    const std::string& fqn = info.modules[static_cast<size_t>(i)].fqn;
+    const std::string& fqn = info.modules[uz(i)].fqn;
     std::string_view prefix = fqn;
     int found = -1;
     for (auto dot = prefix.rfind('.'); dot != std::string_view::npos; dot = prefix.rfind('.')) {
@@ -22,17 +23,17 @@ graph::Tree build_module_tree(const ModuleInfo& info, const std::string& source)
     }
     if (i == 0) {
       if (found != -1)
-        throw InputError(source + ": module '" + info.modules[static_cast<size_t>(found)].fqn +
-                         "' contains the root '" + fqn + "' (the first module of fw_pre_order)");
+        throw InputError(source + ": module '" + info.modules[uz(found)].fqn + "' contains the root '" + fqn +
+                         "' (the first module of fw_pre_order)");
       continue;
     }
     if (found == -1)
       throw InputError(source + ": module '" + fqn + "' is not a submodule of the root '" + info.modules[0].fqn +
                        "' (the first module of fw_pre_order)");
     if (found > i)
-      throw InputError(source + ": module '" + fqn + "' comes before its parent '" +
-                       info.modules[static_cast<size_t>(found)].fqn + "' in fw_pre_order");
-    parent[static_cast<size_t>(i)] = found;
+      throw InputError(source + ": module '" + fqn + "' comes before its parent '" + info.modules[uz(found)].fqn +
+                       "' in fw_pre_order");
+    parent[uz(i)] = found;
   }
   try {
     return graph::make_tree(parent);

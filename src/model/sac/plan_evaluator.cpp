@@ -1,6 +1,7 @@
 // Plan evaluation (see plan_evaluator.h). Sums are taken in long double so
 // that the peak of a plan is exact to well below a byte.
 #include "model/sac/plan_evaluator.h"
+#include "common/index.h"
 
 #include <algorithm>
 #include <cmath>
@@ -63,8 +64,7 @@ PlanEvaluation evaluate_plan(const ModuleInfo& info, const std::map<std::string,
 
     result.discarded_bytes[i] = static_cast<double>(acm * ratio - (acm - ia));
     double fraction = 0.0;
-    for (int s = 0; s < m.n_segments; ++s)
-      fraction = std::max(fraction, m.slopes[static_cast<size_t>(s)] * ratio + m.intercepts[static_cast<size_t>(s)]);
+    for (int s = 0; s < m.n_segments; ++s) fraction = std::max(fraction, m.slopes[uz(s)] * ratio + m.intercepts[uz(s)]);
     result.recompute_ms[i] = m.sac_runtime * fraction;
     result.total_recompute_ms += result.recompute_ms[i];
   }
@@ -88,7 +88,7 @@ PlanEvaluation evaluate_plan(const ModuleInfo& info, const std::map<std::string,
   const long double budget_bytes = static_cast<long double>(request.budget_gib) * 1073741824.0L;
   if (result.peak_bytes > budget_bytes)
     result.violations.push_back("peak memory " + format(result.peak_bytes) + " bytes at '" +
-                                info.modules[static_cast<size_t>(result.peak_module)].fqn + "' exceeds the budget of " +
+                                info.modules[uz(result.peak_module)].fqn + "' exceeds the budget of " +
                                 format(static_cast<double>(budget_bytes)) + " bytes");
   return result;
 }

@@ -2,6 +2,7 @@
 // rows from the module tree, one memory row per prefix that sums its d columns.
 #include <string>
 
+#include "common/index.h"
 #include "model/sac/sac_formulation.h"
 #include "model/sac/sac_formulation_parts.h"
 
@@ -17,7 +18,7 @@ void add_memory_rows(const MemoryPrefixes& prefixes, const MemorySides& sides, c
   const size_t groups = prefixes.need_gib.size();
   auto prefix_sum = [&](size_t k) {
     LpBuilder::Entries entries;
-    for (size_t p = 0; p < k; ++p) entries.push_back({d_col[static_cast<size_t>(prefixes.units_by_post[p])], 1.0});
+    for (size_t p = 0; p < k; ++p) entries.push_back({d_col[uz(prefixes.units_by_post[p])], 1.0});
     return entries;
   };
   if (objective == Objective::kRecomputeTime) {

@@ -9,6 +9,7 @@
 // so S_k is the sum of d over prefix k and the memory sides become its bounds.
 #include <string>
 
+#include "common/index.h"
 #include "model/sac/sac_formulation.h"
 #include "model/sac/sac_formulation_parts.h"
 
@@ -42,8 +43,7 @@ void add_memory_rows(const MemoryPrefixes& prefixes, const MemorySides& sides, c
         b.add_column("S_" + suffix, bound_lower ? std::max(0.0, lower) : 0.0, contradictory ? kInf : upper, 0, false);
     LpBuilder::Entries definition{{s, 1.0}};
     if (previous_col >= 0) definition.push_back({previous_col, -1.0});
-    for (size_t p = previous_k; p < k; ++p)
-      definition.push_back({d_col[static_cast<size_t>(prefixes.units_by_post[p])], -1.0});
+    for (size_t p = previous_k; p < k; ++p) definition.push_back({d_col[uz(prefixes.units_by_post[p])], -1.0});
     b.add_row("sum_" + suffix, 0, 0, definition);
     if (contradictory) b.add_row("cap_" + suffix, -kInf, upper, {{s, 1.0}});
     if (objective == Objective::kPeakMemory && lower != -kInf)

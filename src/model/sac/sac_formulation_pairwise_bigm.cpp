@@ -1,6 +1,7 @@
 // The pairwise-bigm formulation, in the reference's row order (see
 // sac_formulation_pairwise_bigm.h).
 #include "model/sac/sac_formulation_pairwise_bigm.h"
+#include "common/index.h"
 
 #include <string>
 #include <unordered_set>
@@ -19,7 +20,7 @@ std::string name(const char* family, int i) { return std::string(family) + "_" +
 
 SacModel build_pairwise_bigm_sac_model(const ModuleInfo& info, const SacRequest& request) {
   const int n = info.size();
-  const auto u = [](int i) { return static_cast<size_t>(i); };
+  const auto u = [](int i) { return uz(i); };
   LpBuilder b;
   SacModel model;
 

@@ -1,5 +1,6 @@
 // Shared parts of the chain and cumulative formulations (see sac_formulation_parts.h).
 #include "model/sac/sac_formulation_parts.h"
+#include "common/index.h"
 
 #include <algorithm>
 #include <cstdint>
@@ -15,7 +16,7 @@ constexpr double kInf = lp::kInfinity;
 constexpr double kSmallestPlainRuntimeMs = 1e-3;
 constexpr double kLargestPlainRuntimeMs = 1e6;
 
-size_t u(int i) { return static_cast<size_t>(i); }
+size_t u(int i) { return uz(i); }
 
 std::string name(const char* family, int module) { return std::string(family) + "_" + std::to_string(module); }
 

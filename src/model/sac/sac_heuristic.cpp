@@ -1,5 +1,6 @@
 // Greedy SAC plan and its repair pass (see sac_heuristic.h).
 #include "model/sac/sac_heuristic.h"
+#include "common/index.h"
 
 #include <algorithm>
 #include <cmath>
@@ -14,7 +15,7 @@ constexpr double kInf = lp::kInfinity;
 // Amounts below this (GiB, about a millibyte) count as nothing.
 constexpr double kTinyGiB = 1e-12;
 
-size_t u(int i) { return static_cast<size_t>(i); }
+size_t u(int i) { return uz(i); }
 
 // Amounts (fractions of IA) at which a new unit's average price is sampled,
 // besides the breakpoints of its recompute curve.
@@ -278,7 +279,7 @@ Eigen::VectorXd heuristic_point(const ModuleInfo& info, const SacModel& model, c
     double running = 0.0;
     size_t next = 0;
     for (const auto& [col, k] : model.cumulative_col) {
-      for (; next < static_cast<size_t>(k); ++next) running += plan.discard_gib[u(model.units_by_post[next])];
+      for (; next < uz(k); ++next) running += plan.discard_gib[u(model.units_by_post[next])];
       x(col) = running;
     }
   }

@@ -1,5 +1,6 @@
 // Request validation and the AC-unit eligibility rules (see sac_request.h).
 #include "model/sac/sac_request.h"
+#include "common/index.h"
 
 #include <cmath>
 
@@ -45,7 +46,7 @@ std::vector<char> ac_candidates(const ModuleInfo& info, const SacRequest& reques
     std::vector<char> listed(n, 0);
     for (const std::string& fqn : *request.ac_units) {
       const int i = find_module(info, fqn);
-      if (i >= 0) listed[static_cast<size_t>(i)] = 1;
+      if (i >= 0) listed[uz(i)] = 1;
     }
     for (size_t i = 0; i < n; ++i) allowed[i] = static_cast<char>(allowed[i] && listed[i]);
   }
@@ -54,8 +55,7 @@ std::vector<char> ac_candidates(const ModuleInfo& info, const SacRequest& reques
     for (const std::string& fqn : *request.fsdp_units) {
       const int unit = find_module(info, fqn);
       if (unit < 0) continue;
-      for (int v = info.tree.parent[static_cast<size_t>(unit)]; v != -1; v = info.tree.parent[static_cast<size_t>(v)])
-        allowed[static_cast<size_t>(v)] = 0;
+      for (int v = info.tree.parent[uz(unit)]; v != -1; v = info.tree.parent[uz(v)]) allowed[uz(v)] = 0;
     }
   }
   return allowed;

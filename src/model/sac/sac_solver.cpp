@@ -23,6 +23,7 @@
 
 #include "bnb/branch_and_bound.h"
 #include "common/deadline.h"
+#include "common/index.h"
 
 namespace milpsac::model {
 namespace {
@@ -174,7 +175,7 @@ SacSolution solve_sac(const ModuleInfo& info, const SacRequest& request, const S
     solution.point = point_of(info, model, solved.x);
     solution.plan = round_plan_up(extract_plan(model, solved.x));
     std::map<std::string, double> ratios;
-    for (const AcDecision& d : solution.plan) ratios[info.modules[static_cast<size_t>(d.module)].fqn] = d.ratio;
+    for (const AcDecision& d : solution.plan) ratios[info.modules[uz(d.module)].fqn] = d.ratio;
     solution.evaluation = evaluate_plan(info, ratios, request);
     solution.recompute_ms = solution.evaluation.total_recompute_ms;
     solution.peak_bytes = solution.evaluation.peak_bytes;

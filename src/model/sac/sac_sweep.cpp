@@ -8,6 +8,7 @@
 #include <vector>
 
 #include "common/deadline.h"
+#include "common/index.h"
 #include "common/input_error.h"
 #include "common/parallel_for.h"
 #include "model/sac/baseline.h"
@@ -58,7 +59,7 @@ bool costs_more(const SacSolution& later, const SacSolution& earlier) {
 SacSolution carried_over(const ModuleInfo& info, const SacRequest& request, const SacSolution& earlier) {
   SacSolution solution = earlier;
   std::map<std::string, double> ratios;
-  for (const AcDecision& d : solution.plan) ratios[info.modules[static_cast<size_t>(d.module)].fqn] = d.ratio;
+  for (const AcDecision& d : solution.plan) ratios[info.modules[uz(d.module)].fqn] = d.ratio;
   solution.evaluation = evaluate_plan(info, ratios, request);
   solution.violations = solution.evaluation.violations;
   solution.recompute_ms = solution.evaluation.total_recompute_ms;
@@ -280,7 +281,7 @@ Sweep sweep_budgets(const ModuleInfo& info, const SacRequest& request, const Swe
   // the breakpoint search re-solves the grid at gap 0 anyway.
   SacSolveOptions grid_solve = options.solve;
   grid_solve.optimum_nodes = 0;
-  sweep.points.resize(static_cast<size_t>(options.points));
+  sweep.points.resize(uz(options.points));
   parallel_for(sweep.points.size(), ctx.threads, [&](size_t p) {
     const double budget = p + 1 == sweep.points.size() ? to : from + (to - from) * p / (options.points - 1);
     sweep.points[p] = solve_point(ctx, budget, grid_solve, nullptr);
