@@ -7,8 +7,8 @@ optimal and cbc_seconds <= --cbc-seconds, runs `milp-sac solve FILE
 --time-limit L --gap 1e-6` with each binary, one after the other, and prints
 status, CPU seconds and nodes side by side, the proven counts, and the
 geometric mean of the CPU-time ratio over the models both prove. A proven
-optimum that differs from the reference objective (1e-6 relative) is marked
-`WRONG`.
+optimum that matches neither the published optimum nor CBC's objective
+(1e-6 relative) is marked `WRONG`.
 
 Usage: bench/compare-builds-milp.py --before OLD/apps/milp-sac
          [--after build/apps/milp-sac] [--data DIR] [--time-limit 20] [--only a,b]
@@ -43,13 +43,16 @@ def models(args):
                 yield row
 
 
-def reference(row):
+def references(row):
+    """The published optimum and CBC's objective (either may be missing; the
+    published one is sometimes rounded: rgn's 82.1999 is 82.19999924)."""
+    refs = []
     for key in ("published_optimum", "cbc_objective"):
         try:
-            return float(row[key])
+            refs.append(float(row[key]))
         except (TypeError, ValueError):
             continue
-    return None
+    return refs
 
 
 def run(binary, path, limit):
@@ -75,13 +78,14 @@ def main():
     log_ratios = []
     for row in models(args):
         path = Path(args.data) / row["file"]
-        ref = reference(row)
+        refs = references(row)
         cells, ok = [], []
         for binary in (args.before, args.after):
             status, objective, cpu, nodes = run(binary, path, args.time_limit)
-            good = status == "optimal" and objective is not None and ref is not None and \
-                abs(objective - ref) <= 1e-6 * max(1.0, abs(ref))
-            if status == "optimal" and not good:
+            # gap_limit at --gap 1e-6 is proven to that gap.
+            good = status in ("optimal", "gap_limit") and objective is not None and \
+                any(abs(objective - ref) <= 1e-6 * max(1.0, abs(ref)) for ref in refs)
+            if status in ("optimal", "gap_limit") and not good:
                 status = "WRONG"
             ok.append((good, cpu))
             cells += [status, f"{cpu:.2f}", str(nodes)]
