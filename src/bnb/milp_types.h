@@ -83,11 +83,10 @@ struct MilpOptions {
   // The feasibility pump (bnb/feasibility_pump.h) at the root when rounding
   // and diving found no incumbent; off inside RINS sub-MIPs.
   bool feasibility_pump = true;
-  // Probing on binaries at the root (bnb/probing.h). Off by default: measured
-  // on p2756, mitre, modglob, fixnet6, 10teams, gesa2 and rout it left the
-  // root bound after cuts unchanged and moved node counts both ways, so it
-  // stays opt-in until the clique table and strengthening built on it pay.
-  bool probing = false;
+  // Probing on binaries at the root (bnb/probing.h), for as long as it finds
+  // fixings: it closes mitre's root (3,677 fixings; no solution in 60 s
+  // without it, proven in 4 s with it).
+  bool probing = true;
   // Flow cover cuts (bnb/cut_flow_cover.h) in the root cut loop.
   bool flow_covers = true;
   // Columns the cut separators may treat as integer, over the model's

@@ -10,7 +10,17 @@
 namespace milpsac::bnb {
 namespace {
 
-constexpr double kProbeWorkBudget = 2e7;  // probes x (rows + columns + nonzeros), about 50 ms
+// Work is counted as the propagator counts it (row entries examined) plus the
+// per-row and per-column scratch each propagation clears; about 3e8 units a
+// second here. Probing goes on while it pays: it stops after kUselessWork
+// units without a fixing or tightening, and at kProbeWorkBudget in all.
+// Measured (work to probe every binary, what it found): mitre 4.8e8, 3,677
+// fixings that close its root (the longest useless stretch 6e6); air04 6.1e8,
+// 1,347 fixings; air05 4.8e8, 861; air03 1.6e9 for 2 (stopped after 5e7);
+// p2756 2e7, 2. The first budget, 2e7 units by an estimate of rows + columns
+// + nonzeros per probe, probed 393 of mitre's columns and found none of them.
+constexpr double kProbeWorkBudget = 1e9;
+constexpr double kUselessWork = 5e7;
 constexpr double kHalf = 0.5;             // integer bounds are whole numbers: compare with half a unit
 
 bool is_binary(const lp::LinearProgram& lp, const Eigen::VectorXd& lower, const Eigen::VectorXd& upper, int j) {
@@ -21,9 +31,10 @@ bool is_binary(const lp::LinearProgram& lp, const Eigen::VectorXd& lower, const 
 // On return the scratch bounds hold the propagated result; `moved` lists j and
 // every column that moved. False if the side is impossible.
 bool probe_side(const RowPropagator& propagator, int j, double value, Eigen::VectorXd& lower, Eigen::VectorXd& upper,
-                std::vector<int>& moved) {
+                std::vector<int>& moved, double& spent) {
   lower[j] = upper[j] = value;
   const RowPropagator::Outcome outcome = propagator.propagate(lower, upper, {j});
+  spent += static_cast<double>(outcome.work);
   moved = outcome.tightened;
   moved.push_back(j);
   return !outcome.infeasible;
@@ -41,22 +52,25 @@ void restore(const std::vector<int>& cols, const Eigen::VectorXd& lower, const E
 }  // namespace
 
 ProbingOutcome probe_binaries(const lp::LinearProgram& lp, const RowPropagator& propagator, Eigen::VectorXd& lower_out,
-                              Eigen::VectorXd& upper_out) {
+                              Eigen::VectorXd& upper_out, const Deadline* deadline) {
   ProbingOutcome result;
   // Work on copies: an infeasible verdict leaves the caller's bounds untouched.
   Eigen::VectorXd lower = lower_out, upper = upper_out;
   const int n = lp.num_cols();
-  const double per_probe = 1.0 + lp.num_rows() + n + static_cast<double>(lp.A.nonZeros());
-  const long max_probes = static_cast<long>(kProbeWorkBudget / per_probe);
+  // Each propagation also clears per-row and per-column scratch.
+  const double per_propagation = 1.0 + lp.num_rows() + n;
+  double spent = 0.0, last_useful = 0.0;
   if (lower.size() != n || upper.size() != n) return result;
   Eigen::VectorXd lo0 = lower, up0 = upper, lo1 = lower, up1 = upper;
   std::vector<int> moved0, moved1;
   std::vector<char> changed(uz(n), 0);
-  for (int j = 0; j < n && result.probed < max_probes; ++j) {
+  for (int j = 0; j < n && spent < kProbeWorkBudget && spent - last_useful < kUselessWork; ++j) {
     if (!is_binary(lp, lower, upper, j)) continue;
+    if (deadline != nullptr && deadline->expired()) break;  // what was found so far holds
     ++result.probed;
-    const bool zero_ok = probe_side(propagator, j, 0.0, lo0, up0, moved0);
-    const bool one_ok = probe_side(propagator, j, 1.0, lo1, up1, moved1);
+    spent += 2 * per_propagation;
+    const bool zero_ok = probe_side(propagator, j, 0.0, lo0, up0, moved0, spent);
+    const bool one_ok = probe_side(propagator, j, 1.0, lo1, up1, moved1, spent);
     std::vector<int> updates;
     if (zero_ok && one_ok) {
       // The union of the two sides: a column moves only if it moved on both.
@@ -104,7 +118,10 @@ ProbingOutcome probe_binaries(const lp::LinearProgram& lp, const RowPropagator& 
     }
     if (!updates.empty()) {
       // Global bounds moved: propagate them (and keep the scratch copies equal).
-      if (propagator.propagate(lower, upper, updates).infeasible) {
+      const RowPropagator::Outcome global = propagator.propagate(lower, upper, updates);
+      spent += per_propagation + static_cast<double>(global.work) + 4.0 * n;  // and the four copies below
+      last_useful = spent;
+      if (global.infeasible) {
         result.infeasible = true;
         break;
       }

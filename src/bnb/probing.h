@@ -12,15 +12,17 @@
 // leaves the bounds as they were (the root LP gives the verdict, with its
 // certificate). Only integer columns ever move (the propagator's invariant).
 //
-// The work is bounded by a budget over probes x (rows + columns + nonzeros),
-// so a large model (SAC at thousands of modules) probes only its first
-// columns; columns are probed in index order: deterministic.
+// The work is counted (row entries the propagations examine), not timed:
+// probing stops after a stretch of work that fixed nothing, or at a total
+// budget (probing.cpp), and when `deadline` passes (keeping what it found).
+// Columns are probed in index order; apart from the deadline, deterministic.
 #pragma once
 
 #include <Eigen/Dense>
 #include <vector>
 
 #include "bnb/propagation.h"
+#include "common/deadline.h"
 #include "lp/linear_program.h"
 
 namespace milpsac::bnb {
@@ -34,6 +36,6 @@ struct ProbingOutcome {
 
 // Tightens lower/upper in place (already propagated root bounds of `lp`).
 ProbingOutcome probe_binaries(const lp::LinearProgram& lp, const RowPropagator& propagator, Eigen::VectorXd& lower,
-                              Eigen::VectorXd& upper);
+                              Eigen::VectorXd& upper, const Deadline* deadline = nullptr);
 
 }  // namespace milpsac::bnb

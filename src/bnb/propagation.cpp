@@ -176,7 +176,9 @@ RowPropagator::Outcome RowPropagator::propagate(Eigen::VectorXd& lower, Eigen::V
   for (size_t head = 0; head < worklist.size() && work_left > 0; ++head) {
     const int row = worklist[head];
     queued[uz(row)] = 0;
-    work_left -= static_cast<long>(rows_[uz(row)].size()) + 1;
+    const long row_work = static_cast<long>(rows_[uz(row)].size()) + 1;
+    work_left -= row_work;
+    outcome.work += row_work;
     moved.clear();
     if (!propagate_row(row, lower, upper, moved)) {
       outcome.infeasible = true;

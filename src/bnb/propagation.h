@@ -31,6 +31,7 @@ class RowPropagator {
   struct Outcome {
     bool infeasible = false;
     std::vector<int> tightened;  // columns whose bounds moved (each once, in first-moved order)
+    long work = 0;               // row entries examined (+1 per row): what the call cost
   };
 
   // Tighten lower/upper in place. `touched` are the columns whose bounds

@@ -75,8 +75,8 @@ SearchState::SearchState(const lp::LinearProgram& lp_in, const MilpOptions& opti
   Eigen::VectorXd lower = root_lower, upper = root_upper;
   if (!propagator.propagate(lower, upper, {}).infeasible) {
     if (options.probing)
-      probe_binaries(lp, propagator, lower,
-                     upper);  // bnb/probing.h: leaves the bounds alone if it proves infeasibility
+      probe_binaries(lp, propagator, lower, upper,
+                     &deadline);  // bnb/probing.h: leaves the bounds alone if it proves infeasibility
     root_lower = lower;
     root_upper = upper;
   }

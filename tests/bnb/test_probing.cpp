@@ -8,6 +8,8 @@
 
 #include "../lp/lp_builders.h"
 #include "bnb/probing.h"
+#include "common/deadline.h"
+#include "common/index.h"
 #include "integer_points.h"
 
 using namespace milpsac;
@@ -98,4 +100,73 @@ TEST_CASE("random binary programs: probing never removes a feasible integer poin
     test::check_box_keeps_integer_points(lp, lower, upper, outcome.infeasible);
   }
   CHECK(tightenings > 20);
+}
+
+namespace {
+
+// mitre's structure, `groups` times over: a choice row x_1 + ... + x_k = 1
+// and a covering row sum a_j x_j >= b over the same binaries. Only a choice
+// whose coefficient reaches b alone can be taken; activity propagation cannot
+// see that (the row's largest activity sums every a_j), probing x_j = 1 can.
+lp::LinearProgram choice_and_cover(int groups, const std::vector<double>& a, double b) {
+  const int k = static_cast<int>(a.size());
+  lp::LinearProgram lp;
+  lp.resize(2 * groups, groups * k);  // built sparse: the large case has 18,000 columns
+  for (int g = 0; g < groups; ++g) {
+    for (int j = 0; j < k; ++j) {
+      lp.set_coefficient(2 * g, g * k + j, 1.0);
+      lp.set_coefficient(2 * g + 1, g * k + j, a[uz(j)]);
+    }
+    lp.row_lower[2 * g] = lp.row_upper[2 * g] = 1.0;
+    lp.row_lower[2 * g + 1] = b;
+    lp.row_upper[2 * g + 1] = kInfinity;
+  }
+  lp.col_lower.setZero();
+  lp.col_upper.setOnes();
+  lp.c.setZero();
+  lp.is_integer.assign(uz(lp.num_cols()), 1);
+  return lp;
+}
+
+}  // namespace
+
+TEST_CASE("probing: a choice row and a covering row fix every choice that cannot cover alone (mitre)") {
+  const std::vector<double> a = {660, 675, 690, 705, 720, 735};
+  const auto lp = choice_and_cover(3, a, 720);
+  bnb::RowPropagator propagator(lp);
+  Eigen::VectorXd lower = lp.col_lower, upper = lp.col_upper;
+  REQUIRE(propagator.propagate(lower, upper, {}).tightened.empty());
+  const auto outcome = bnb::probe_binaries(lp, propagator, lower, upper);
+  CHECK_FALSE(outcome.infeasible);
+  for (int g = 0; g < 3; ++g)
+    for (int j = 0; j < 6; ++j) {
+      CAPTURE(g);
+      CAPTURE(j);
+      CHECK(upper[g * 6 + j] == (a[j] >= 720 ? 1.0 : 0.0));
+    }
+  test::check_box_keeps_integer_points(choice_and_cover(1, a, 720), lower.head(6), upper.head(6), false);
+}
+
+TEST_CASE("probing: a passed deadline stops it and keeps the bounds valid") {
+  const auto lp = choice_and_cover(3, {660, 675, 690, 705, 720, 735}, 720);
+  bnb::RowPropagator propagator(lp);
+  Eigen::VectorXd lower = lp.col_lower, upper = lp.col_upper;
+  const Deadline passed(0.0);
+  const auto outcome = bnb::probe_binaries(lp, propagator, lower, upper, &passed);
+  CHECK(outcome.probed == 0);
+  CHECK(lower == lp.col_lower);
+  CHECK(upper == lp.col_upper);
+}
+
+TEST_CASE("probing stops after a stretch of work that fixes nothing") {
+  // 3,000 groups whose covering rows every choice satisfies: nothing to find.
+  // Probing all 18,000 binaries would cost far more than the useless stretch.
+  const auto lp = choice_and_cover(3000, {1, 2, 3, 4, 5, 6}, 1);
+  bnb::RowPropagator propagator(lp);
+  Eigen::VectorXd lower = lp.col_lower, upper = lp.col_upper;
+  const auto outcome = bnb::probe_binaries(lp, propagator, lower, upper);
+  CHECK_FALSE(outcome.infeasible);
+  CHECK(outcome.tightened == 0);
+  CHECK(outcome.probed > 100);
+  CHECK(outcome.probed < 18000);
 }
