@@ -21,7 +21,7 @@ namespace {
 // + nonzeros per probe, probed 393 of mitre's columns and found none of them.
 constexpr double kProbeWorkBudget = 1e9;
 constexpr double kUselessWork = 5e7;
-constexpr double kHalf = 0.5;             // integer bounds are whole numbers: compare with half a unit
+constexpr double kHalf = 0.5;  // integer bounds are whole numbers: compare with half a unit
 
 bool is_binary(const lp::LinearProgram& lp, const Eigen::VectorXd& lower, const Eigen::VectorXd& upper, int j) {
   return lp.is_integer[uz(j)] && std::fabs(lower[j]) < kHalf && std::fabs(upper[j] - 1.0) < kHalf;
