@@ -9,6 +9,7 @@
 // dropped with a warning (exporters add their own), not rejected.
 #pragma once
 
+#include <cstddef>
 #include <cstdint>
 #include <optional>
 #include <string>
@@ -80,6 +81,10 @@ PlanInput with_storage_reservation(PlanInput input, double fraction);
 // the parsed document that the format does not know (the reader reads the
 // known fields by name and ignores the rest; exporters add fields of their own).
 void warn_unknown_fields(const nlohmann::json& doc, const std::string& source, std::vector<std::string>& warnings);
+// The same for one element of "options", options[index] (a streamed reader
+// meets the options one at a time).
+void warn_unknown_option_fields(const nlohmann::json& option, std::size_t index, const std::string& source,
+                                std::vector<std::string>& warnings);
 
 // Validates a parsed document; `source` (a file name) starts every message.
 // Throws InputError naming the field (JSON path) and what is wrong. With a

@@ -43,17 +43,19 @@ void warn_unknown_fields(const nlohmann::json& doc, const std::string& source, s
         *topology, kTopologyFields, source, [] { return std::string("topology"); }, warnings);
   const auto options = doc.find("options");
   if (options == doc.end() || !options->is_array()) return;
-  for (std::size_t i = 0; i < options->size(); ++i) {
-    const nlohmann::json& option = (*options)[i];
-    const auto option_path = [i] { return "options[" + std::to_string(i) + "]"; };
-    warn_unknown(option, kOptionFields, source, option_path, warnings);
-    if (!option.is_object()) continue;
-    const auto shards = option.find("shards");
-    if (shards == option.end() || !shards->is_array()) continue;
-    for (std::size_t k = 0; k < shards->size(); ++k)
-      warn_unknown((*shards)[k], kShardFields, source,
-                   [&] { return option_path() + ".shards[" + std::to_string(k) + "]"; }, warnings);
-  }
+  for (std::size_t i = 0; i < options->size(); ++i) warn_unknown_option_fields((*options)[i], i, source, warnings);
+}
+
+void warn_unknown_option_fields(const nlohmann::json& option, std::size_t index, const std::string& source,
+                                std::vector<std::string>& warnings) {
+  const auto option_path = [index] { return "options[" + std::to_string(index) + "]"; };
+  warn_unknown(option, kOptionFields, source, option_path, warnings);
+  if (!option.is_object()) return;
+  const auto shards = option.find("shards");
+  if (shards == option.end() || !shards->is_array()) return;
+  for (std::size_t k = 0; k < shards->size(); ++k)
+    warn_unknown((*shards)[k], kShardFields, source,
+                 [&] { return option_path() + ".shards[" + std::to_string(k) + "]"; }, warnings);
 }
 
 PlanInput with_storage_reservation(PlanInput input, double fraction) {

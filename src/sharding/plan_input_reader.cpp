@@ -1,6 +1,9 @@
 // Reads and validates the sharding input of docs/formats.md (see plan_input.h).
 // Every rejection names the file, the JSON path of the field and the problem.
+#include <exception>
 #include <nlohmann/json.hpp>
+#include <string>
+#include <vector>
 
 #include "common/input_error.h"
 #include "common/input_file.h"
@@ -89,7 +92,14 @@ ShardingOption parse_option(const JsonField& f) {
 
 }  // namespace
 
-PlanInput parse_plan_input(const nlohmann::json& doc, const std::string& source, const Deadline* deadline) {
+namespace {
+
+constexpr std::size_t kOptionsPerClockCheck = 1024;
+
+// Everything of the document but the options' elements, in the order the
+// checks report: unknown-field warnings of the document and the topology,
+// then the document's fields. `options` stays to be read by the caller.
+PlanInput parse_around_options(const nlohmann::json& doc, const std::string& source) {
   PlanInput input;
   input.source = source;
   // Exporters add fields of their own: the known fields are read by name, and
@@ -112,8 +122,53 @@ PlanInput parse_plan_input(const nlohmann::json& doc, const std::string& source,
   }
   const JsonField options = f.member("options");
   if (!options.value().is_array()) options.fail("must be an array of sharding options");
+  return input;
+}
+
+// Reads the options of a streamed file one at a time, as the parser completes
+// them (each element's JSON is dropped after it): the warnings, checks and the
+// error reported first are those of parse_plan_input on the whole document,
+// so an option's error waits until the fields around the options are checked
+// (finish). A 10^5-option file held whole took 0.2 s just to free.
+class OptionStream {
+ public:
+  explicit OptionStream(const std::string& source) : source_(source) {}
+
+  void add(std::size_t i, const nlohmann::json& element) {
+    warn_unknown_option_fields(element, i, source_, warnings_);
+    if (error_) return;
+    try {
+      options_.push_back(parse_option(list_.element(element, i)));
+    } catch (const InputError&) {
+      error_ = std::current_exception();
+    }
+  }
+
+  // `input` holds what surrounds the options (parse_around_options).
+  PlanInput finish(PlanInput input) {
+    if (error_) std::rethrow_exception(error_);
+    input.warnings.insert(input.warnings.end(), warnings_.begin(), warnings_.end());
+    input.options = std::move(options_);
+    return input;
+  }
+
+ private:
+  const std::string& source_;
+  const nlohmann::json shape_ = {{"options", nlohmann::json::array()}};  // names the elements' path
+  const JsonField root_{shape_, source_};
+  const JsonField list_ = root_.member("options");
+  std::vector<ShardingOption> options_;
+  std::vector<std::string> warnings_;
+  std::exception_ptr error_;
+};
+
+}  // namespace
+
+PlanInput parse_plan_input(const nlohmann::json& doc, const std::string& source, const Deadline* deadline) {
+  PlanInput input = parse_around_options(doc, source);
+  const JsonField root(doc, source);  // a named parent: a JsonField keeps a pointer to it
+  const JsonField options = root.member("options");
   input.options.reserve(options.size());
-  constexpr std::size_t kOptionsPerClockCheck = 1024;
   for (std::size_t i = 0; i < options.size(); ++i) {
     if (i % kOptionsPerClockCheck == 0) check_deadline(deadline, source, "reading the sharding options");
     input.options.push_back(parse_option(options.element(i)));
@@ -122,7 +177,13 @@ PlanInput parse_plan_input(const nlohmann::json& doc, const std::string& source,
 }
 
 PlanInput read_plan_input(const std::string& path, const Deadline* deadline) {
-  return parse_plan_input(read_json_file(path, deadline), input_name(path), deadline);
+  const std::string source = input_name(path);
+  // The size limit of a document held whole (64 MiB), as before streaming.
+  const std::string text = read_file(path, deadline, kMaxJsonBytes);
+  OptionStream stream(source);
+  const nlohmann::json doc = parse_json_streaming(
+      text, source, "options", [&](std::size_t i, nlohmann::json& option) { stream.add(i, option); }, deadline);
+  return stream.finish(parse_around_options(doc, source));
 }
 
 }  // namespace milpsac::sharding

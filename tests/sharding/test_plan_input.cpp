@@ -2,9 +2,13 @@
 // InputError naming the file, the field and the problem.
 #include <doctest/doctest.h>
 
+#include <random>
+#include <sstream>
 #include <string>
+#include <vector>
 
 #include "common/input_error.h"
+#include "common/json_input.h"
 #include "shard_test_support.h"
 #include "sharding/dp_proposals.h"
 
@@ -137,4 +141,79 @@ TEST_CASE("plan input: the 1-D proposer rejects a topology without the memory it
   CHECK_THROWS_AS((void)dp_proposals_1d(in, space), InputError);
   // The 2-D proposer collapses the HBM axis instead.
   CHECK_NOTHROW((void)dp_proposals_2d(in, load_search_space(in, Variant::k2D)));
+}
+
+namespace {
+
+// What a reader made of a sharding input, as one string: its error message,
+// or every field it read and its warnings.
+template <class Read>
+std::string plan_input_reading(Read read) {
+  try {
+    const PlanInput in = read();
+    std::ostringstream out;
+    out << "input " << in.topology.world_size << ' ' << in.topology.local_world_size << ' '
+        << in.topology.hbm_per_device << ' ' << in.topology.ddr_per_device << ' ' << in.mem_bins_per_device << ' '
+        << in.hbm_bins_per_device << ' ' << in.ddr_bins_per_device << ' ' << in.storage_reservation.value_or(-1);
+    for (const ShardingOption& o : in.options) {
+      out << " | " << o.fqn << ' ' << o.sharding_type << ' ' << o.compute_kernel << ' ' << o.placement << ' ' << o.hbm
+          << ' ' << o.ddr << ' ' << o.perf;
+      for (const Shard& s : o.shards) out << " (" << s.hbm << ' ' << s.ddr << ' ' << s.perf << ')';
+    }
+    for (const std::string& w : in.warnings) out << " ! " << w;
+    return out.str();
+  } catch (const InputError& e) {
+    return std::string("error ") + e.what();
+  }
+}
+
+}  // namespace
+
+TEST_CASE("plan input: the streamed file reader and the whole-document reader agree on 2,000 mutated files") {
+  // A valid input with unknown fields (warnings) at every level, then random
+  // edits of its text: syntax errors, duplicate keys, wrong types and values.
+  json base = valid_doc();
+  base["exporter"] = "x";
+  base["topology"]["rack"] = 1;
+  base["options"][0]["note"] = "n";
+  base["options"][0]["shards"][0]["extra"] = 2;
+  const std::string text = base.dump();
+  const std::vector<std::string> tokens = {"{",
+                                           "}",
+                                           "[",
+                                           "]",
+                                           ",",
+                                           ":",
+                                           "\"",
+                                           "1",
+                                           "-1",
+                                           "0.5",
+                                           "NaN",
+                                           "true",
+                                           "\"options\": []",
+                                           "\"fqn\": \"t9\"",
+                                           "\"hmb\": 3",
+                                           " "};
+  std::mt19937 rng(26);
+  int accepted = 0, refused = 0;
+  for (int trial = 0; trial < 2000; ++trial) {
+    std::string edited = text;
+    const int edits = 1 + static_cast<int>(rng() % 3);
+    for (int e = 0; e < edits; ++e) {
+      const std::size_t at = rng() % (edited.size() + 1);
+      if (rng() % 2 == 0 && at < edited.size())
+        edited.erase(at, 1 + rng() % 4);
+      else
+        edited.insert(at, tokens[rng() % tokens.size()]);
+    }
+    CAPTURE(edited);
+    test::TempFile file(edited);
+    const std::string source = file.path;
+    const std::string whole = plan_input_reading([&] { return parse_plan_input(parse_json(edited, source), source); });
+    const std::string streamed = plan_input_reading([&] { return read_plan_input(file.path); });
+    CHECK(streamed == whole);
+    (whole.rfind("input", 0) == 0 ? accepted : refused) += 1;
+  }
+  CHECK(accepted > 50);
+  CHECK(refused > 500);
 }
