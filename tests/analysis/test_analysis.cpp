@@ -17,6 +17,7 @@
 #include <vector>
 
 #include "../test_support.h"
+#include "../text_mutation.h"
 #include "analysis/autograd_graph.h"
 #include "analysis/graph_info.h"
 #include "analysis/well_formed_graph.h"
@@ -324,15 +325,7 @@ int compare_readers_on_mutations(const std::string& base, int trials, unsigned s
   std::mt19937 rng(seed);
   int fast = 0;
   for (int trial = 0; trial < trials; ++trial) {
-    std::string text = base;
-    const int edits = 1 + static_cast<int>(rng() % 3);
-    for (int e = 0; e < edits; ++e) {
-      const std::size_t at = rng() % (text.size() + 1);
-      if (rng() % 2 == 0 && at < text.size())
-        text.erase(at, 1 + rng() % 4);
-      else
-        text.insert(at, tokens[rng() % tokens.size()]);
-    }
+    const std::string text = test::mutated_text(base, tokens, rng);
     CAPTURE(text);
     const std::string whole =
         test::graph_reading([&] { return parse_autograd_graph(parse_json(text, "m.json"), "m.json"); });

@@ -7,6 +7,7 @@
 #include <string>
 #include <vector>
 
+#include "../text_mutation.h"
 #include "common/input_error.h"
 #include "common/json_input.h"
 #include "shard_test_support.h"
@@ -197,15 +198,7 @@ TEST_CASE("plan input: the streamed file reader and the whole-document reader ag
   std::mt19937 rng(26);
   int accepted = 0, refused = 0;
   for (int trial = 0; trial < 2000; ++trial) {
-    std::string edited = text;
-    const int edits = 1 + static_cast<int>(rng() % 3);
-    for (int e = 0; e < edits; ++e) {
-      const std::size_t at = rng() % (edited.size() + 1);
-      if (rng() % 2 == 0 && at < edited.size())
-        edited.erase(at, 1 + rng() % 4);
-      else
-        edited.insert(at, tokens[rng() % tokens.size()]);
-    }
+    const std::string edited = test::mutated_text(text, tokens, rng);
     CAPTURE(edited);
     test::TempFile file(edited);
     const std::string source = file.path;
