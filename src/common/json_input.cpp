@@ -272,9 +272,9 @@ nlohmann::json parse_checked(std::string_view text, const std::string& source, c
 }
 
 nlohmann::json parse(std::string_view text, const std::string& source, const Deadline* deadline,
-                     std::string_view streamed_key, const JsonElementSink* sink) {
+                     std::string_view streamed_key, const JsonElementSink* sink, size_t limit) {
   using nlohmann::json;
-  if (const size_t limit = sink != nullptr ? kMaxStreamedJsonBytes : kMaxJsonBytes; text.size() > limit)
+  if (text.size() > limit)
     throw InputError(source + ": JSON text of " + std::to_string(text.size()) + " bytes, more than the limit of " +
                      bytes_text(limit) + " for this input");
   // Trailing whitespace is dropped before parsing (the parser walks it a byte
@@ -299,7 +299,7 @@ nlohmann::json parse(std::string_view text, const std::string& source, const Dea
 }  // namespace
 
 nlohmann::json parse_json(std::string_view text, const std::string& source, const Deadline* deadline) {
-  return parse(text, source, deadline, {}, nullptr);
+  return parse(text, source, deadline, {}, nullptr, kMaxJsonBytes);
 }
 
 nlohmann::json read_json_file(const std::string& path, const Deadline* deadline) {
@@ -307,8 +307,8 @@ nlohmann::json read_json_file(const std::string& path, const Deadline* deadline)
 }
 
 nlohmann::json parse_json_streaming(std::string_view text, const std::string& source, std::string_view streamed_key,
-                                    const JsonElementSink& sink, const Deadline* deadline) {
-  return parse(text, source, deadline, streamed_key, &sink);
+                                    const JsonElementSink& sink, const Deadline* deadline, size_t max_bytes) {
+  return parse(text, source, deadline, streamed_key, &sink, max_bytes);
 }
 
 nlohmann::json read_json_file_streaming(const std::string& path, std::string_view streamed_key,

@@ -55,9 +55,11 @@ using JsonElementSink = std::function<void(std::size_t index, nlohmann::json& el
 // markers, duplicate keys and errors are those of parse_json; an element that
 // is complete reaches the sink even if the text is invalid further on, so a
 // sink records problems and lets the caller report them after parsing. The
-// size limit is kMaxStreamedJsonBytes.
+// size limit is `max_bytes`: kMaxStreamedJsonBytes, or kMaxJsonBytes for an
+// input whose documented limit is that of a document held whole (shard).
 nlohmann::json parse_json_streaming(std::string_view text, const std::string& source, std::string_view streamed_key,
-                                    const JsonElementSink& sink, const Deadline* deadline = nullptr);
+                                    const JsonElementSink& sink, const Deadline* deadline = nullptr,
+                                    size_t max_bytes = kMaxStreamedJsonBytes);
 nlohmann::json read_json_file_streaming(const std::string& path, std::string_view streamed_key,
                                         const JsonElementSink& sink, const Deadline* deadline = nullptr);
 

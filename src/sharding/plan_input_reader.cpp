@@ -182,7 +182,8 @@ PlanInput read_plan_input(const std::string& path, const Deadline* deadline) {
   const std::string text = read_file(path, deadline, kMaxJsonBytes);
   OptionStream stream(source);
   const nlohmann::json doc = parse_json_streaming(
-      text, source, "options", [&](std::size_t i, nlohmann::json& option) { stream.add(i, option); }, deadline);
+      text, source, "options", [&](std::size_t i, nlohmann::json& option) { stream.add(i, option); }, deadline,
+      kMaxJsonBytes);
   return stream.finish(parse_around_options(doc, source));
 }
 
