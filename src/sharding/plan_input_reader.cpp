@@ -90,10 +90,6 @@ ShardingOption parse_option(const JsonField& f) {
   return o;
 }
 
-}  // namespace
-
-namespace {
-
 constexpr std::size_t kOptionsPerClockCheck = 1024;
 
 // Everything of the document but the options' elements, in the order the
@@ -135,8 +131,8 @@ class OptionStream {
   explicit OptionStream(const std::string& source) : source_(source) {}
 
   void add(std::size_t i, const nlohmann::json& element) {
+    if (error_) return;  // the input is refused: later options' warnings would be dropped with it
     warn_unknown_option_fields(element, i, source_, warnings_);
-    if (error_) return;
     try {
       options_.push_back(parse_option(list_.element(element, i)));
     } catch (const InputError&) {
