@@ -77,4 +77,10 @@ DualRatioChoice dual_ratio_test(std::vector<DualCandidate>& candidates, double v
   return choice;
 }
 
+double dual_step(double d_entering, double alpha_entering, bool leaving_to_lower) {
+  const double theta = d_entering / alpha_entering;
+  const bool wrong_side = leaving_to_lower ? theta > 0.0 : theta < 0.0;
+  return wrong_side ? 0.0 : theta;
+}
+
 }  // namespace milpsac::lp

@@ -37,4 +37,16 @@ struct DualRatioChoice {
 DualRatioChoice dual_ratio_test(std::vector<DualCandidate>& candidates, double violation, double primal_tolerance,
                                 double dual_tolerance, bool bland);
 
+// The dual step theta = d_q / alpha_q of the chosen entering variable q, after
+// which the leaving variable's reduced cost is -theta. It must leave that
+// reduced cost on its dual feasible side: theta <= 0 when the leaving variable
+// goes to its lower bound, >= 0 to its upper. The Harris test may choose a q
+// whose d_q is on the wrong side by up to the dual tolerance; divided by a
+// small alpha_q that tiny error became a large step the wrong way (pilot87:
+// reduced costs of 1e10 on the wrong side, 31,908 pivots). Such a step is 0
+// instead: d_q counts as zero, as if its cost were moved by at most the dual
+// tolerance, which the refactorization's fresh reduced costs absorb (the
+// approach of Koberstein 2005, sec. 6.2.2, and of HiGHS).
+double dual_step(double d_entering, double alpha_entering, bool leaving_to_lower);
+
 }  // namespace milpsac::lp

@@ -148,7 +148,7 @@ SimplexSolver::Outcome SimplexSolver::run_dual() {
     }
 
     // Dual step.
-    const double theta = d_[q] / alpha_row[q];
+    const double theta = dual_step(d_[q], alpha_row[q], to_lower);
     degeneracy.record(theta);
     for (int v : movable_vars_)
       if (status_[v] != VarStatus::kBasic) d_[v] -= theta * alpha_row[v];

@@ -1,5 +1,5 @@
 // Component tests of the dual simplex's parts: the bound-flipping/Harris ratio
-// test and the dual steepest-edge weight update.
+// test, the dual step, and the dual steepest-edge weight update.
 #include <doctest/doctest.h>
 
 #include <cmath>
@@ -46,6 +46,22 @@ TEST_CASE("dual ratio test: Bland takes no flips and the lowest index among ties
   const DualRatioChoice choice = dual_ratio_test(c, 10.0, 1e-9, 1e-9, true);
   CHECK(choice.flips.empty());
   CHECK(choice.entering == 2);
+}
+
+TEST_CASE("dual step: the usual step keeps its size and sign") {
+  // Leaving to its upper bound needs theta >= 0; to its lower, theta <= 0.
+  CHECK(dual_step(0.5, 2.0, false) == doctest::Approx(0.25));
+  CHECK(dual_step(0.5, -2.0, true) == doctest::Approx(-0.25));
+  CHECK(dual_step(-3.0, 1.5, true) == doctest::Approx(-2.0));
+}
+
+TEST_CASE("dual step: a reduced cost on the wrong side within the tolerance gives no step") {
+  // d_q = -1e-8 (wrong side by less than a dual tolerance of 1e-7) over a
+  // pivot of 1e-6 would be a step of -0.01 the wrong way: the leaving
+  // variable's reduced cost would be 0.01 on the infeasible side.
+  CHECK(dual_step(-1e-8, 1e-6, false) == 0.0);
+  CHECK(dual_step(1e-8, 1e-6, true) == 0.0);
+  CHECK(dual_step(0.0, 1e-6, false) == 0.0);
 }
 
 TEST_CASE("dual edge weights: the update matches the exact row norms of the new inverse") {
