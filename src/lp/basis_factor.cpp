@@ -214,10 +214,13 @@ void BasisFactor::solve_initial(Eigen::VectorXd& v) const {
   Eigen::VectorXd& out = solve_out_;
   out.setZero(m_);
   const Entry* entries = triangular_entries_.data();
+  // A zero entry of a sparse right-hand side is skipped before its division
+  // (out is already zero there): most of the m pivots of an FTRAN on a
+  // hyper-sparse model meet a zero.
   for (const Pivot& pivot : back_) {
+    if (v[pivot.row] == 0.0) continue;
     const double z = v[pivot.row] / pivot.value;
     out[pivot.position] = z;
-    if (z == 0.0) continue;  // sparse right-hand side: nothing to subtract
     for (int k = pivot.begin; k < pivot.end; ++k) v[entries[k].row] -= entries[k].value * z;
   }
   const size_t s = bump_positions_.size();
@@ -235,9 +238,9 @@ void BasisFactor::solve_initial(Eigen::VectorXd& v) const {
     }
   }
   for (auto it = front_.rbegin(); it != front_.rend(); ++it) {
+    if (v[it->row] == 0.0) continue;
     const double z = v[it->row] / it->value;
     out[it->position] = z;
-    if (z == 0.0) continue;
     for (int k = it->begin; k < it->end; ++k) v[entries[k].row] -= entries[k].value * z;
   }
   v.swap(out);

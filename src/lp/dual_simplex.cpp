@@ -87,12 +87,20 @@ SimplexSolver::Outcome SimplexSolver::run_dual() {
     const double target = to_lower ? lower_[leaving] : upper_[leaving];
     // x_leaving must move by `sign`; increasing x_j moves it by -alpha_j.
     const double sign = to_lower ? 1.0 : -1.0;
-    pivot_row(r, rho, alpha_row, true);
+    // A hyper-sparse pivot row (the usual case on wide sparse models) is
+    // walked over its support, not over every movable variable: on 80bau3b
+    // these two walks were a quarter of the run. Fixed variables on the
+    // support are skipped as the movable list skips them. The ratio test's
+    // choice does not depend on the order of its candidates (a total order),
+    // so both walks give the same pivots.
+    const bool row_wise = pivot_row(r, rho, alpha_row, true);
+    const std::vector<int>& row_vars = row_wise ? row_support_ : movable_vars_;
+    auto fixed = [&](int v) { return row_wise && !(upper_[v] - lower_[v] > tol::kZero); };
 
     const double pivot_tol = factor_.num_updates() > BasisFactor::kLongEtaFile ? tol::kPivotLongEtaFile : tol::kPivot;
     candidates.clear();
-    for (int v : movable_vars_) {
-      if (status_[v] == VarStatus::kBasic) continue;
+    for (int v : row_vars) {
+      if (status_[v] == VarStatus::kBasic || fixed(v)) continue;
       if (rejected[uz(v)]) continue;
       const double a = alpha_row[v];
       if (std::fabs(a) <= pivot_tol) continue;
@@ -150,8 +158,8 @@ SimplexSolver::Outcome SimplexSolver::run_dual() {
     // Dual step.
     const double theta = dual_step(d_[q], alpha_row[q], to_lower);
     degeneracy.record(theta);
-    for (int v : movable_vars_)
-      if (status_[v] != VarStatus::kBasic) d_[v] -= theta * alpha_row[v];
+    for (int v : row_vars)
+      if (status_[v] != VarStatus::kBasic && !fixed(v)) d_[v] -= theta * alpha_row[v];
     d_[q] = 0.0;
     d_[leaving] = -theta;
 

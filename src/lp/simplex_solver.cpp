@@ -5,6 +5,7 @@
 #include <algorithm>
 #include <cmath>
 
+#include "common/index.h"
 #include "lp/tolerances.h"
 
 namespace milpsac::lp {
@@ -249,7 +250,7 @@ void SimplexSolver::collect_movable() {
   }
 }
 
-void SimplexSolver::pivot_row(int position, Eigen::VectorXd& rho, Eigen::VectorXd& alpha_row, bool movable_only) {
+bool SimplexSolver::pivot_row(int position, Eigen::VectorXd& rho, Eigen::VectorXd& alpha_row, bool movable_only) {
   rho.setZero(m_);
   rho[position] = 1.0;
   factor_.btran(rho);
@@ -269,17 +270,41 @@ void SimplexSolver::pivot_row(int position, Eigen::VectorXd& rho, Eigen::VectorX
     }
   const long column_work = movable_only ? movable_nonzeros_ : static_cast<long>(A_sparse_.nonZeros());
   if (static_cast<double>(row_work) > kRowWiseShare * static_cast<double>(column_work)) {
-    if (movable_only)
-      for (int j : movable_cols_) alpha_row[j] = A_sparse_.col(j).dot(rho);
-    else
+    if (movable_only) {
+      // Only nonbasic columns: the dual reads no basic entry of the row, and
+      // about m of the movable columns are basic. A plain loop over the
+      // column arrays (the same sums in the same order as Eigen's dot) saves
+      // the per-column block and iterator set-up that made these dot
+      // products 12 % of dfl001's run.
+      const int* starts = A_sparse_.outerIndexPtr();
+      const int* rows = A_sparse_.innerIndexPtr();
+      const double* values = A_sparse_.valuePtr();
+      for (int j : movable_cols_) {
+        if (status_[j] == VarStatus::kBasic) continue;
+        double sum = 0.0;
+        for (int k = starts[j]; k < starts[j + 1]; ++k) sum += values[k] * rho[rows[k]];
+        alpha_row[j] = sum;
+      }
+    } else
       alpha_row.head(n_).noalias() = A_sparse_.transpose() * rho;
-    return;
+    return false;
   }
+  in_row_support_.resize(uz(n_), 0);
+  row_support_.clear();
   for (int i : rho_support_) {
     const double r = rho[i];
-    for (Eigen::SparseMatrix<double, Eigen::RowMajor>::InnerIterator it(A_rows_, i); it; ++it)
-      alpha_row[it.col()] += r * it.value();
+    for (Eigen::SparseMatrix<double, Eigen::RowMajor>::InnerIterator it(A_rows_, i); it; ++it) {
+      const auto j = static_cast<int>(it.col());
+      alpha_row[j] += r * it.value();
+      if (!in_row_support_[uz(j)]) {
+        in_row_support_[uz(j)] = 1;
+        row_support_.push_back(j);
+      }
+    }
   }
+  for (int j : row_support_) in_row_support_[uz(j)] = 0;
+  for (int i : rho_support_) row_support_.push_back(n_ + i);
+  return true;
 }
 
 double SimplexSolver::max_primal_infeasibility() const {

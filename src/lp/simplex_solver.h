@@ -121,10 +121,16 @@ class SimplexSolver {
   void column(int v, Eigen::VectorXd& out) const;  // a_v of [A -I]
   // Row `position` of B^-1 [A -I]; rho = B^-T e_position. With
   // movable_only, only the entries of the columns in movable_cols_ (and of all
-  // logicals) are computed and those of fixed structural columns are left 0:
-  // the dual simplex's use (see run_dual). The primal simplex perturbs and
+  // logicals) are computed and those of fixed structural columns are left 0;
+  // entries of basic columns may be left 0 too: the dual simplex's use (see
+  // run_dual), which reads nonbasic entries only. The primal simplex perturbs and
   // shifts bounds while it runs and needs every entry.
-  void pivot_row(int position, Eigen::VectorXd& rho, Eigen::VectorXd& alpha_row, bool movable_only);
+  //
+  // Returns true when it went row by row (rho sparse); row_support_ then
+  // lists every variable whose entry may be nonzero (each once, logicals
+  // included), so a hyper-sparse pivot row is walked over its support rather
+  // than over all n + m variables.
+  bool pivot_row(int position, Eigen::VectorXd& rho, Eigen::VectorXd& alpha_row, bool movable_only);
   // The variables whose bounds differ (the only ones the dual ratio test and
   // the reduced-cost update look at), and the structural part with its
   // nonzeros; rebuilt at the start of run_dual, as bounds only move between
@@ -171,6 +177,8 @@ class SimplexSolver {
   Eigen::SparseMatrix<double, Eigen::RowMajor> A_rows_;
   std::vector<int> rho_support_;              // scratch of pivot_row: rows where rho != 0
   Eigen::SparseMatrix<double> basis_matrix_;  // scratch of refactor: B in compressed columns
+  std::vector<int> row_support_;              // scratch of pivot_row: its variables when row-wise
+  std::vector<char> in_row_support_;          // scratch of pivot_row: membership in row_support_, all 0 between calls
   std::vector<int> movable_vars_;             // n + m indexing, upper > lower
   std::vector<int> movable_cols_;             // structural columns among them
   long movable_nonzeros_ = 0;                 // entries of A in movable_cols_
