@@ -160,20 +160,11 @@ long BasisFactor::gather_bump(const Eigen::SparseMatrix<double>& B, const Counts
   return triangular_nonzeros;
 }
 
-void BasisFactor::set_refactor_interval(const Eigen::SparseMatrix<double>& B) {
-  // Factoring costs the elimination work plus a pass over B; each solve costs
-  // about the factor's nonzeros plus the etas (about m / 4 nonzeros each on
-  // the models measured), about three solves per pivot.
-  const double factor_cost = bump_lu_.elimination_work() + static_cast<double>(B.nonZeros());
-  const double interval = std::sqrt(2.0 * factor_cost / (3.0 * std::max(1.0, m_ / 4.0)));
-  refactor_interval_ =
-      static_cast<int>(std::clamp(interval, static_cast<double>(kMinUpdates), static_cast<double>(kMaxUpdates)));
-}
-
 std::vector<int> BasisFactor::factor(const Eigen::SparseMatrix<double>& B, std::vector<int>* uncovered_rows) {
   etas_.clear();
   eta_entries_.clear();
   eta_nonzeros_ = 0;
+  eta_work_ = 0.0;
   interrupted_ = false;
   clear_factors();
   m_ = static_cast<int>(B.rows());
@@ -203,7 +194,7 @@ std::vector<int> BasisFactor::factor(const Eigen::SparseMatrix<double>& B, std::
     return dependent;
   }
   factor_nonzeros_ = triangular_nonzeros + bump_lu_.nonzeros() + m_;
-  set_refactor_interval(B);
+  factor_cost_ = kRefactorWeight * (bump_lu_.elimination_work() + static_cast<double>(B.nonZeros()));
   return {};
 }
 
@@ -310,6 +301,7 @@ void BasisFactor::update(int position, const Eigen::VectorXd& alpha) {
     if (i != position && alpha[i] != 0.0) eta_entries_.push_back({i, -alpha[i] / pivot});
   eta.end = static_cast<int>(eta_entries_.size());
   eta_nonzeros_ += 1 + eta.end - eta.begin;
+  eta_work_ += kSolvesPerPivot * static_cast<double>(eta_nonzeros_);
   etas_.push_back(eta);
 }
 
