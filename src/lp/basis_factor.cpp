@@ -193,9 +193,27 @@ std::vector<int> BasisFactor::factor(const Eigen::SparseMatrix<double>& B, std::
     std::sort(dependent.begin(), dependent.end());
     return dependent;
   }
+  index_triangular_by_row();
   factor_nonzeros_ = triangular_nonzeros + bump_lu_.nonzeros() + m_;
   factor_cost_ = kRefactorWeight * (bump_lu_.elimination_work() + static_cast<double>(B.nonZeros()));
   return {};
+}
+
+void BasisFactor::index_triangular_by_row() {
+  row_target_start_.assign(uz(m_) + 1, 0);
+  for (const Entry& e : triangular_entries_) ++row_target_start_[uz(e.row) + 1];
+  for (int i = 0; i < m_; ++i) row_target_start_[uz(i) + 1] += row_target_start_[uz(i)];
+  row_targets_.resize(triangular_entries_.size());
+  // Filled in pivot order (column singletons, then row singletons), so the
+  // order within a row, and the sums of the transposed solve, are fixed.
+  std::vector<int>& next = work_next_target_;
+  next.assign(row_target_start_.begin(), row_target_start_.end() - 1);
+  for (const std::vector<Pivot>* pivots : {&front_, &back_})
+    for (const Pivot& pivot : *pivots)
+      for (int k = pivot.begin; k < pivot.end; ++k) {
+        const Entry& e = triangular_entries_[uz(k)];
+        row_targets_[uz(next[uz(e.row)]++)] = {pivot.position, e.value};
+      }
 }
 
 void BasisFactor::solve_initial(Eigen::VectorXd& v) const {
@@ -240,14 +258,22 @@ void BasisFactor::solve_initial(Eigen::VectorXd& v) const {
 void BasisFactor::solve_initial_transposed(Eigen::VectorXd& v) const {
   // v is indexed by position on entry; out by row. Forward substitution with
   // the transposed blocks: column singletons in pivot order, the bump, row
-  // singletons in reverse pick order.
+  // singletons in reverse pick order. Each solved row pushes its value into
+  // the positions whose columns have an entry in it (row_targets_), so v
+  // holds at each position the right-hand side minus what is known; a
+  // position still at zero when its turn comes solves to zero at the cost of
+  // one test (a BTRAN of a unit vector meets mostly zeros).
   Eigen::VectorXd& out = solve_out_;
   out.setZero(m_);
-  const Entry* entries = triangular_entries_.data();
+  auto push = [&](int row, double z) {
+    for (int k = row_target_start_[uz(row)]; k < row_target_start_[uz(row) + 1]; ++k)
+      v[row_targets_[uz(k)].position] -= row_targets_[uz(k)].value * z;
+  };
   for (const Pivot& pivot : front_) {
-    double sum = v[pivot.position];
-    for (int k = pivot.begin; k < pivot.end; ++k) sum -= entries[k].value * out[entries[k].row];
-    out[pivot.row] = sum / pivot.value;
+    if (v[pivot.position] == 0.0) continue;
+    const double z = v[pivot.position] / pivot.value;
+    out[pivot.row] = z;
+    push(pivot.row, z);
   }
   const size_t s = bump_positions_.size();
   if (s > 0) {
@@ -260,12 +286,17 @@ void BasisFactor::solve_initial_transposed(Eigen::VectorXd& v) const {
       bump_rhs_[c] = sum;
     }
     bump_lu_.solve_transposed(bump_rhs_.data(), bump_out_.data());
-    for (size_t r = 0; r < s; ++r) out[bump_rows_[r]] = bump_out_[r];
+    for (size_t r = 0; r < s; ++r) {
+      const double z = bump_out_[r];
+      out[bump_rows_[r]] = z;
+      if (z != 0.0) push(bump_rows_[r], z);
+    }
   }
   for (auto it = back_.rbegin(); it != back_.rend(); ++it) {
-    double sum = v[it->position];
-    for (int k = it->begin; k < it->end; ++k) sum -= entries[k].value * out[entries[k].row];
-    out[it->row] = sum / it->value;
+    if (v[it->position] == 0.0) continue;
+    const double z = v[it->position] / it->value;
+    out[it->row] = z;
+    push(it->row, z);
   }
   v.swap(out);
 }

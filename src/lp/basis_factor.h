@@ -138,6 +138,11 @@ class BasisFactor {
   void pivot_column_singletons(const Eigen::SparseMatrix<double>& B, Counts& counts);
   void pivot_row_singletons(const Eigen::SparseMatrix<double>& B, Counts& counts);
   long gather_bump(const Eigen::SparseMatrix<double>& B, const Counts& counts);
+  // The triangular entries again, grouped by row (index_triangular_by_row):
+  // the transposed solve pushes each solved row's value into the positions
+  // that use it, so a zero value costs one test instead of a pass over the
+  // entries of every later pivot.
+  void index_triangular_by_row();
   void solve_initial(Eigen::VectorXd& v) const;             // v := B0^-1 v
   void solve_initial_transposed(Eigen::VectorXd& v) const;  // v := B0^-T v
 
@@ -145,6 +150,14 @@ class BasisFactor {
   std::vector<Pivot> front_;  // column singletons, in pivot order (U11)
   std::vector<Pivot> back_;   // row singletons, in pick order (U33 reversed)
   std::vector<Entry> triangular_entries_;
+  // Row i's triangular entries as (position of the pivot whose column holds
+  // it, value): row_targets_[row_target_start_[i], row_target_start_[i + 1]).
+  struct Target {
+    int position;
+    double value;
+  };
+  std::vector<int> row_target_start_;
+  std::vector<Target> row_targets_;
   std::vector<int> bump_positions_, bump_rows_;
   // Bump column c's entries in front rows (U12): coupling_entries_[coupling_start_[c], coupling_start_[c + 1]).
   std::vector<int> coupling_start_;
@@ -153,6 +166,7 @@ class BasisFactor {
   // allocate one vector per row and per bump column again.
   std::vector<std::vector<int>> work_row_columns_;
   std::vector<std::vector<SparseLU::Entry>> work_kernel_;
+  std::vector<int> work_next_target_;
   SparseLU bump_lu_;
   std::vector<Eta> etas_;
   std::vector<Entry> eta_entries_;
