@@ -12,7 +12,9 @@ void update_dual_edge_weights(Eigen::VectorXd& weights, int r, const Eigen::Vect
   const double pivot = alpha_col[r];
   const double row_weight = rho.squaredNorm();
   for (int i = 0; i < weights.size(); ++i) {
-    if (i == r) continue;
+    // A zero entry of the pivot column leaves the weight as it is (every
+    // weight is already at least kMinEdgeWeight): skip its division.
+    if (i == r || alpha_col[i] == 0.0) continue;
     const double ratio = alpha_col[i] / pivot;
     const double w = weights[i] + ratio * (ratio * row_weight - 2.0 * tau[i]);
     weights[i] = std::max(w, tol::kMinEdgeWeight);
