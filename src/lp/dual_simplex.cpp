@@ -178,11 +178,15 @@ SimplexSolver::Outcome SimplexSolver::run_dual() {
           flip_rhs[v - n_] -= change;
       }
       factor_.ftran(flip_rhs);
-      for (int i = 0; i < m_; ++i) x_[head_[i]] -= flip_rhs[i];
+      for (int i = 0; i < m_; ++i)
+        if (flip_rhs[i] != 0.0) x_[head_[i]] -= flip_rhs[i];
     }
     const double step = (x_[leaving] - target) / alpha_col[r];
     x_[q] += step;
-    for (int i = 0; i < m_; ++i) x_[head_[i]] -= step * alpha_col[i];
+    // Zero entries of the column (most, on a sparse model) leave x as it is:
+    // skipped before the indirect access through head_.
+    for (int i = 0; i < m_; ++i)
+      if (alpha_col[i] != 0.0) x_[head_[i]] -= step * alpha_col[i];
     ++iterations_;
 
     if (any_rejected) {
