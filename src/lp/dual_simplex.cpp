@@ -93,7 +93,9 @@ SimplexSolver::Outcome SimplexSolver::run_dual() {
     // support are skipped as the movable list skips them. The ratio test's
     // choice does not depend on the order of its candidates (a total order),
     // so both walks give the same pivots.
-    const bool row_wise = pivot_row(r, rho, alpha_row, true);
+    // Deep in a search most columns of a wide model are fixed (nw04): the
+    // support of a row can then be longer than the movable list.
+    const bool row_wise = pivot_row(r, rho, alpha_row, true) && row_support_.size() < movable_vars_.size();
     const std::vector<int>& row_vars = row_wise ? row_support_ : movable_vars_;
     auto fixed = [&](int v) { return row_wise && !(upper_[v] - lower_[v] > tol::kZero); };
 
