@@ -72,6 +72,47 @@ TEST_CASE("basis factor: FTRAN and BTRAN match a dense solve, also after eta upd
   }
 }
 
+namespace {
+
+// The number of updates after which the factor of -I (m slack columns) asks
+// for a refactorization when each update's eta holds `entries` nonzeros
+// (0 when it never asks within kMaxUpdates + 1 updates).
+int updates_until_refactor(int m, int entries) {
+  Eigen::SparseMatrix<double> B(m, m);
+  for (int i = 0; i < m; ++i) B.insert(i, i) = -1.0;
+  lp::BasisFactor factor;
+  REQUIRE(factor.factor(B, nullptr).empty());
+  for (int k = 1; k <= lp::BasisFactor::kMaxUpdates + 1; ++k) {
+    const int position = (k - 1) % m;
+    Eigen::VectorXd alpha = Eigen::VectorXd::Zero(m);
+    alpha[position] = 2.0;
+    for (int e = 1; e < entries; ++e) alpha[(position + e) % m] = 0.5;
+    factor.update(position, alpha);
+    if (factor.needs_refactor()) return k;
+  }
+  return 0;
+}
+
+}  // namespace
+
+TEST_CASE("basis factor: refactorization when the eta file costs more than a fresh factor saves") {
+  const int min_updates = lp::BasisFactor::kMinUpdates, max_updates = lp::BasisFactor::kMaxUpdates;
+  // Etas of 40 entries over a factor of 2,000: the cost rule would refactor
+  // after about 11 updates, so it asks as soon as allowed.
+  CHECK(updates_until_refactor(2000, 40) == min_updates);
+  // Etas as large as the factor: fill growth asks at once, below the floor.
+  CHECK(updates_until_refactor(400, 400) < min_updates);
+  // One-entry etas (the hyper-sparse case): much later than the floor, but
+  // within the ceiling that bounds the product form's error.
+  const int sparse = updates_until_refactor(2000, 1);
+  CHECK(sparse > 2 * min_updates);
+  CHECK(sparse <= max_updates);
+  // Four entries per eta: between the two.
+  const int medium = updates_until_refactor(2000, 4);
+  CHECK(medium > min_updates);
+  CHECK(medium < sparse);
+}
+
 TEST_CASE("basis factor: dependent columns and the rows they leave uncovered") {
   // Columns 1 and 3 are equal: one of them depends on the other.
   Eigen::MatrixXd B(4, 4);
