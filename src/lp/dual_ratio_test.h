@@ -46,7 +46,7 @@ DualRatioChoice dual_ratio_test(std::vector<DualCandidate>& candidates, double v
 // reduced costs of 1e10 on the wrong side, 31,908 pivots). Such a step is 0
 // instead: d_q counts as zero, as if its cost were moved by at most the dual
 // tolerance, which the refactorization's fresh reduced costs absorb (the
-// approach of Koberstein 2005, sec. 6.2.2, and of HiGHS).
+// approach of Koberstein's 2005 thesis on the dual simplex, and of HiGHS).
 double dual_step(double d_entering, double alpha_entering, bool leaving_to_lower);
 
 }  // namespace milpsac::lp
