@@ -90,14 +90,14 @@ SimplexSolver::Outcome SimplexSolver::run_dual() {
     // A hyper-sparse pivot row (the usual case on wide sparse models) is
     // walked over its support, not over every movable variable: on 80bau3b
     // these two walks were a quarter of the run. Fixed variables on the
-    // support are skipped as the movable list skips them. The ratio test's
-    // choice does not depend on the order of its candidates (a total order),
-    // so both walks give the same pivots.
-    // Deep in a search most columns of a wide model are fixed (nw04): the
-    // support of a row can then be longer than the movable list.
+    // support are skipped as the movable list skips them, and the support is
+    // walked only when it is the shorter list (deep in a search most columns
+    // of a wide model are fixed: nw04). The ratio test's choice does not
+    // depend on the order of its candidates (a total order), so both walks
+    // give the same pivots.
     const bool row_wise = pivot_row(r, rho, alpha_row, true) && row_support_.size() < movable_vars_.size();
     const std::vector<int>& row_vars = row_wise ? row_support_ : movable_vars_;
-    auto fixed = [&](int v) { return row_wise && !(upper_[v] - lower_[v] > tol::kZero); };
+    auto fixed = [&](int v) { return row_wise && !movable(v); };
 
     const double pivot_tol = factor_.num_updates() > BasisFactor::kLongEtaFile ? tol::kPivotLongEtaFile : tol::kPivot;
     candidates.clear();

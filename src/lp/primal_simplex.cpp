@@ -52,7 +52,7 @@ void SimplexSolver::perturb_basic_bounds() {
   for (int i = 0; i < m_; ++i) {
     const int v = head_[i];
     const double u = next_uniform();
-    if (upper_[v] - lower_[v] <= tol::kZero) continue;  // fixed: stays fixed
+    if (!movable(v)) continue;  // fixed: stays fixed
     if (std::isfinite(lower_[v])) lower_[v] -= tol::kBoundPerturbation * (1.0 + std::fabs(lower_[v])) * (1.0 + u);
     if (std::isfinite(upper_[v])) upper_[v] += tol::kBoundPerturbation * (1.0 + std::fabs(upper_[v])) * (1.0 + u);
   }

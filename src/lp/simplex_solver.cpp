@@ -241,7 +241,7 @@ void SimplexSolver::collect_movable() {
   movable_nonzeros_ = 0;
   const int* starts = A_sparse_.outerIndexPtr();
   for (int v = 0; v < num_vars(); ++v) {
-    if (upper_[v] - lower_[v] <= tol::kZero) continue;
+    if (!movable(v)) continue;
     movable_vars_.push_back(v);
     if (v < n_) {
       movable_cols_.push_back(v);
@@ -323,10 +323,10 @@ double SimplexSolver::max_dual_infeasibility() const {
       case VarStatus::kBasic:
         break;
       case VarStatus::kAtLower:
-        if (upper_[v] - lower_[v] > tol::kZero) worst = std::max(worst, -d_[v]);
+        if (movable(v)) worst = std::max(worst, -d_[v]);
         break;
       case VarStatus::kAtUpper:
-        if (upper_[v] - lower_[v] > tol::kZero) worst = std::max(worst, d_[v]);
+        if (movable(v)) worst = std::max(worst, d_[v]);
         break;
       case VarStatus::kAtZero:
         worst = std::max(worst, std::fabs(d_[v]));
@@ -471,15 +471,14 @@ void SimplexSolver::shift_costs_to_dual_feasibility() {
   for (int v = 0; v < num_vars(); ++v) {
     const double push = base * (1.0 + std::fabs(cost_[v])) * (1.0 + next_uniform());
     double shift = 0.0;
-    const bool movable = upper_[v] - lower_[v] > tol::kZero;
     switch (status_[v]) {
       case VarStatus::kBasic:
         break;
       case VarStatus::kAtLower:
-        if (movable) shift = std::max(-d_[v], 0.0) + push;
+        if (movable(v)) shift = std::max(-d_[v], 0.0) + push;
         break;
       case VarStatus::kAtUpper:
-        if (movable) shift = std::min(-d_[v], 0.0) - push;
+        if (movable(v)) shift = std::min(-d_[v], 0.0) - push;
         break;
       case VarStatus::kAtZero:
         shift = -d_[v];

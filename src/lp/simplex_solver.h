@@ -110,6 +110,9 @@ class SimplexSolver {
 
   double col_scale(int j) const { return scale_.col[j]; }
   int num_vars() const { return n_ + m_; }
+  // Variable v's bounds differ (by more than tol::kZero): it can move. Fixed
+  // variables never enter and have no dual sign to keep.
+  bool movable(int v) const { return upper_[v] - lower_[v] > tol::kZero; }
   bool is_logical(int v) const { return v >= n_; }
   double nonbasic_value(int v) const;
   VarStatus default_nonbasic_status(int v) const;
