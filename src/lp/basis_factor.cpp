@@ -216,12 +216,14 @@ void BasisFactor::index_triangular_by_row() {
       }
 }
 
-void BasisFactor::solve_initial(Eigen::VectorXd& v) const {
+void BasisFactor::solve_initial(Eigen::VectorXd& v, std::vector<int>* support) const {
   // v is indexed by row on entry; out by position. Back substitution in the
   // block order: row singletons (in pick order), the bump, column singletons
-  // (in reverse pivot order).
+  // (in reverse pivot order). Every position is written at most once, so the
+  // support needs no marks here.
   Eigen::VectorXd& out = solve_out_;
   out.setZero(m_);
+  if (support) support->clear();
   const Entry* entries = triangular_entries_.data();
   // A zero entry of a sparse right-hand side is skipped before its division
   // (out is already zero there): most of the m pivots of an FTRAN on a
@@ -230,6 +232,7 @@ void BasisFactor::solve_initial(Eigen::VectorXd& v) const {
     if (v[pivot.row] == 0.0) continue;
     const double z = v[pivot.row] / pivot.value;
     out[pivot.position] = z;
+    if (support) support->push_back(pivot.position);
     for (int k = pivot.begin; k < pivot.end; ++k) v[entries[k].row] -= entries[k].value * z;
   }
   const size_t s = bump_positions_.size();
@@ -242,6 +245,7 @@ void BasisFactor::solve_initial(Eigen::VectorXd& v) const {
       const double value = bump_out_[c];
       out[bump_positions_[c]] = value;
       if (value == 0.0) continue;
+      if (support) support->push_back(bump_positions_[c]);
       for (int k = coupling_start_[c]; k < coupling_start_[c + 1]; ++k)
         v[coupling_entries_[uz(k)].row] -= coupling_entries_[uz(k)].value * value;
     }
@@ -250,6 +254,7 @@ void BasisFactor::solve_initial(Eigen::VectorXd& v) const {
     if (v[it->row] == 0.0) continue;
     const double z = v[it->row] / it->value;
     out[it->position] = z;
+    if (support) support->push_back(it->position);
     for (int k = it->begin; k < it->end; ++k) v[entries[k].row] -= entries[k].value * z;
   }
   v.swap(out);
@@ -301,16 +306,38 @@ void BasisFactor::solve_initial_transposed(Eigen::VectorXd& v) const {
   v.swap(out);
 }
 
-void BasisFactor::ftran(Eigen::VectorXd& v) const {
+void BasisFactor::ftran(Eigen::VectorXd& v, std::vector<int>* support) const {
+  if (support) support->clear();
   if (v.size() == 0) return;
-  solve_initial(v);
+  solve_initial(v, support);
   const Entry* entries = eta_entries_.data();
+  if (!support) {
+    for (const Eta& eta : etas_) {
+      const double pivot_value = v[eta.position];
+      if (pivot_value == 0.0) continue;  // the eta leaves v unchanged
+      for (int k = eta.begin; k < eta.end; ++k) v[entries[k].row] += pivot_value * entries[k].value;
+      v[eta.position] = pivot_value * eta.inverse_pivot;
+    }
+    return;
+  }
+  // The same etas, listing each position they fill in. A listed entry may
+  // cancel to zero and be filled again later: the marks keep it listed once.
+  listed_.resize(uz(m_), 0);
+  for (int p : *support) listed_[uz(p)] = 1;
   for (const Eta& eta : etas_) {
     const double pivot_value = v[eta.position];
-    if (pivot_value == 0.0) continue;  // the eta leaves v unchanged
-    for (int k = eta.begin; k < eta.end; ++k) v[entries[k].row] += pivot_value * entries[k].value;
+    if (pivot_value == 0.0) continue;
+    for (int k = eta.begin; k < eta.end; ++k) {
+      const int row = entries[k].row;
+      v[row] += pivot_value * entries[k].value;
+      if (!listed_[uz(row)]) {
+        listed_[uz(row)] = 1;
+        support->push_back(row);
+      }
+    }
     v[eta.position] = pivot_value * eta.inverse_pivot;
   }
+  for (int p : *support) listed_[uz(p)] = 0;
 }
 
 void BasisFactor::btran(Eigen::VectorXd& v) const {
@@ -325,11 +352,16 @@ void BasisFactor::btran(Eigen::VectorXd& v) const {
   solve_initial_transposed(v);
 }
 
-void BasisFactor::update(int position, const Eigen::VectorXd& alpha) {
+void BasisFactor::update(int position, const Eigen::VectorXd& alpha, const std::vector<int>* sorted_support) {
   const double pivot = alpha[position];
   Eta eta{position, 1.0 / pivot, static_cast<int>(eta_entries_.size()), 0};
-  for (int i = 0; i < m_; ++i)
-    if (i != position && alpha[i] != 0.0) eta_entries_.push_back({i, -alpha[i] / pivot});
+  if (sorted_support) {
+    for (int i : *sorted_support)
+      if (i != position && alpha[i] != 0.0) eta_entries_.push_back({i, -alpha[i] / pivot});
+  } else {
+    for (int i = 0; i < m_; ++i)
+      if (i != position && alpha[i] != 0.0) eta_entries_.push_back({i, -alpha[i] / pivot});
+  }
   eta.end = static_cast<int>(eta_entries_.size());
   eta_nonzeros_ += 1 + eta.end - eta.begin;
   eta_work_ += kSolvesPerPivot * static_cast<double>(eta_nonzeros_);

@@ -85,13 +85,19 @@ class BasisFactor {
   // must cover are returned in uncovered_rows.
   std::vector<int> factor(const Eigen::SparseMatrix<double>& B, std::vector<int>* uncovered_rows);
 
-  // v := B^-1 v
-  void ftran(Eigen::VectorXd& v) const;
+  // v := B^-1 v. With `support`, it receives the positions where the result
+  // may be nonzero, each once, in no set order: every nonzero is there, and
+  // the callers' updates walk that list instead of m entries (the pivot
+  // column of a hyper-sparse model has a few dozen nonzeros in thousands).
+  void ftran(Eigen::VectorXd& v, std::vector<int>* support = nullptr) const;
   // v := B^-T v
   void btran(Eigen::VectorXd& v) const;
   // Column `position` of B was replaced; alpha = B_old^-1 a_new (the FTRAN of
-  // the entering column). alpha[position] must be a valid pivot.
-  void update(int position, const Eigen::VectorXd& alpha);
+  // the entering column). alpha[position] must be a valid pivot. With
+  // `sorted_support` (ascending; every nonzero of alpha is there) the eta is
+  // gathered from that list instead of a pass over m entries; the eta is the
+  // same either way.
+  void update(int position, const Eigen::VectorXd& alpha, const std::vector<int>* sorted_support = nullptr);
 
   int num_updates() const { return static_cast<int>(etas_.size()); }
   bool needs_refactor() const {
@@ -143,8 +149,8 @@ class BasisFactor {
   // that use it, so a zero value costs one test instead of a pass over the
   // entries of every later pivot.
   void index_triangular_by_row();
-  void solve_initial(Eigen::VectorXd& v) const;             // v := B0^-1 v
-  void solve_initial_transposed(Eigen::VectorXd& v) const;  // v := B0^-T v
+  void solve_initial(Eigen::VectorXd& v, std::vector<int>* support) const;  // v := B0^-1 v
+  void solve_initial_transposed(Eigen::VectorXd& v) const;                  // v := B0^-T v
 
   int m_ = 0;
   std::vector<Pivot> front_;  // column singletons, in pivot order (U11)
@@ -174,6 +180,8 @@ class BasisFactor {
   // one factor serves one solver at a time, never concurrent solves.
   mutable std::vector<double> bump_rhs_, bump_out_;
   mutable Eigen::VectorXd solve_out_;
+  // Marks of the positions already in an FTRAN's support (all zero between solves).
+  mutable std::vector<char> listed_;
   long eta_nonzeros_ = 0;
   long factor_nonzeros_ = 0;
   // The cost of the last factor() (elimination work plus a pass over B) and

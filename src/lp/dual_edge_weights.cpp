@@ -8,16 +8,23 @@
 namespace milpsac::lp {
 
 void update_dual_edge_weights(Eigen::VectorXd& weights, int r, const Eigen::VectorXd& alpha_col,
-                              const Eigen::VectorXd& rho, const Eigen::VectorXd& tau) {
+                              const Eigen::VectorXd& rho, const Eigen::VectorXd& tau,
+                              const std::vector<int>* alpha_support) {
   const double pivot = alpha_col[r];
   const double row_weight = rho.squaredNorm();
-  for (int i = 0; i < weights.size(); ++i) {
-    // A zero entry of the pivot column leaves the weight as it is (every
-    // weight is already at least kMinEdgeWeight): skip its division.
-    if (i == r || alpha_col[i] == 0.0) continue;
+  // A zero entry of the pivot column leaves the weight as it is (every
+  // weight is already at least kMinEdgeWeight): skip its division. Each
+  // weight is its own sum, so the order of the visits changes nothing.
+  auto visit = [&](int i) {
+    if (i == r || alpha_col[i] == 0.0) return;
     const double ratio = alpha_col[i] / pivot;
     const double w = weights[i] + ratio * (ratio * row_weight - 2.0 * tau[i]);
     weights[i] = std::max(w, tol::kMinEdgeWeight);
+  };
+  if (alpha_support) {
+    for (int i : *alpha_support) visit(i);
+  } else {
+    for (int i = 0; i < weights.size(); ++i) visit(i);
   }
   weights[r] = std::max(row_weight / (pivot * pivot), tol::kMinEdgeWeight);
 }

@@ -7,12 +7,17 @@
 #pragma once
 
 #include <Eigen/Dense>
+#include <vector>
 
 namespace milpsac::lp {
 
 // After the pivot in position r with entering column alpha_col = B^-1 a_q,
 // rho = B^-T e_r and tau = B^-1 rho (both with the basis before the update).
+// With `alpha_support` (the positions where alpha_col may be nonzero, as
+// BasisFactor::ftran lists them) only those weights are visited: the others
+// do not change.
 void update_dual_edge_weights(Eigen::VectorXd& weights, int r, const Eigen::VectorXd& alpha_col,
-                              const Eigen::VectorXd& rho, const Eigen::VectorXd& tau);
+                              const Eigen::VectorXd& rho, const Eigen::VectorXd& tau,
+                              const std::vector<int>* alpha_support = nullptr);
 
 }  // namespace milpsac::lp

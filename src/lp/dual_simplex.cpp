@@ -23,10 +23,18 @@
 
 namespace milpsac::lp {
 
+namespace {
+// A support list shorter than m / kShortSupportRatio is sorted for the eta
+// rather than the eta gathered by a pass over m entries.
+constexpr size_t kShortSupportRatio = 16;
+}  // namespace
+
 SimplexSolver::Outcome SimplexSolver::run_dual() {
   const double tol_p = tolerances_.primal_feasibility;
   const double tol_d = tolerances_.dual_feasibility;
   Eigen::VectorXd rho, alpha_row, alpha_col, flip_rhs, tau;
+  // Where alpha_col and flip_rhs may be nonzero (BasisFactor::ftran's lists).
+  std::vector<int> alpha_support, flip_support;
   std::vector<DualCandidate> candidates;
   // Entering candidates refused this iteration because the row and column
   // views of their pivot disagree on a fresh factor (an ill-conditioned basis):
@@ -142,7 +150,7 @@ SimplexSolver::Outcome SimplexSolver::run_dual() {
     const int q = choice.entering;
 
     column(q, alpha_col);
-    factor_.ftran(alpha_col);
+    factor_.ftran(alpha_col, &alpha_support);
     // The pivot seen from the row and from the column must agree; if not, the
     // factor has drifted: refactor and try again. On a fresh factor the basis
     // itself is ill-conditioned: refuse this candidate and pick another.
@@ -179,16 +187,14 @@ SimplexSolver::Outcome SimplexSolver::run_dual() {
         } else
           flip_rhs[v - n_] -= change;
       }
-      factor_.ftran(flip_rhs);
-      for (int i = 0; i < m_; ++i)
-        if (flip_rhs[i] != 0.0) x_[head_[i]] -= flip_rhs[i];
+      factor_.ftran(flip_rhs, &flip_support);
+      for (int i : flip_support) x_[head_[i]] -= flip_rhs[i];
     }
     const double step = (x_[leaving] - target) / alpha_col[r];
     x_[q] += step;
-    // Zero entries of the column (most, on a sparse model) leave x as it is:
-    // skipped before the indirect access through head_.
-    for (int i = 0; i < m_; ++i)
-      if (alpha_col[i] != 0.0) x_[head_[i]] -= step * alpha_col[i];
+    // Only the column's support moves x (a few dozen of thousands of
+    // positions on a hyper-sparse model).
+    for (int i : alpha_support) x_[head_[i]] -= step * alpha_col[i];
     ++iterations_;
 
     if (any_rejected) {
@@ -205,8 +211,12 @@ SimplexSolver::Outcome SimplexSolver::run_dual() {
     // weight of the pivot row; tau = B^-1 rho uses the basis before the update.
     tau = rho;
     factor_.ftran(tau);
-    update_dual_edge_weights(dse_weights_, r, alpha_col, rho, tau);
-    factor_.update(r, alpha_col);
+    update_dual_edge_weights(dse_weights_, r, alpha_col, rho, tau, &alpha_support);
+    // The eta wants its entries in ascending order (the same eta as a pass
+    // over m); sorting a short support is cheaper than that pass.
+    const bool short_support = alpha_support.size() * kShortSupportRatio < uz(m_);
+    if (short_support) std::sort(alpha_support.begin(), alpha_support.end());
+    factor_.update(r, alpha_col, short_support ? &alpha_support : nullptr);
   }
 }
 

@@ -75,3 +75,19 @@ TEST_CASE("dual edge weights: the update matches the exact row norms of the new 
   CHECK(weights[0] == doctest::Approx(0.25));
   CHECK(weights[1] == doctest::Approx(1.25));
 }
+
+TEST_CASE("dual edge weights: the update over the pivot column's support equals the pass over every position") {
+  // m = 6, alpha nonzero in positions 1, 3 and 4 (listed out of order, as an
+  // FTRAN lists them, with one listed entry that cancelled to zero).
+  const Eigen::VectorXd alpha = (Eigen::VectorXd(6) << 0.0, 0.5, 0.0, -2.0, 3.0, 0.0).finished();
+  const Eigen::VectorXd rho = (Eigen::VectorXd(6) << 0.0, 1.0, 0.0, -0.5, 0.0, 0.25).finished();
+  const Eigen::VectorXd tau = (Eigen::VectorXd(6) << 0.1, 0.7, -0.3, 0.2, 0.9, 0.0).finished();
+  const Eigen::VectorXd start = (Eigen::VectorXd(6) << 1.0, 2.0, 1.5, 3.0, 1.0, 4.0).finished();
+  Eigen::VectorXd all = start, listed = start;
+  const std::vector<int> support = {4, 1, 3, 5};
+  update_dual_edge_weights(all, 3, alpha, rho, tau);
+  update_dual_edge_weights(listed, 3, alpha, rho, tau, &support);
+  for (int i = 0; i < 6; ++i) CHECK(listed[i] == all[i]);
+  CHECK(all[0] == start[0]);  // a zero of alpha leaves its weight
+  CHECK(all[1] != start[1]);
+}
