@@ -47,6 +47,7 @@ struct BasisFactor::Counts {
 };
 
 void BasisFactor::clear_factors() {
+  blocks_valid_ = false;
   front_.clear();
   back_.clear();
   triangular_entries_.clear();
@@ -194,6 +195,7 @@ std::vector<int> BasisFactor::factor(const Eigen::SparseMatrix<double>& B, std::
     return dependent;
   }
   index_triangular_by_row();
+  index_blocks();
   factor_nonzeros_ = triangular_nonzeros + bump_lu_.nonzeros() + m_;
   factor_cost_ = kRefactorWeight * (bump_lu_.elimination_work() + static_cast<double>(B.nonZeros()));
   return {};
@@ -260,7 +262,7 @@ void BasisFactor::solve_initial(Eigen::VectorXd& v, std::vector<int>* support) c
   v.swap(out);
 }
 
-void BasisFactor::solve_initial_transposed(Eigen::VectorXd& v) const {
+void BasisFactor::solve_initial_transposed(Eigen::VectorXd& v, std::vector<int>* support) const {
   // v is indexed by position on entry; out by row. Forward substitution with
   // the transposed blocks: column singletons in pivot order, the bump, row
   // singletons in reverse pick order. Each solved row pushes its value into
@@ -270,7 +272,9 @@ void BasisFactor::solve_initial_transposed(Eigen::VectorXd& v) const {
   // one test (a BTRAN of a unit vector meets mostly zeros).
   Eigen::VectorXd& out = solve_out_;
   out.setZero(m_);
+  if (support) support->clear();
   auto push = [&](int row, double z) {
+    if (support) support->push_back(row);
     for (int k = row_target_start_[uz(row)]; k < row_target_start_[uz(row) + 1]; ++k)
       v[row_targets_[uz(k)].position] -= row_targets_[uz(k)].value * z;
   };
@@ -320,10 +324,15 @@ void BasisFactor::ftran(Eigen::VectorXd& v, std::vector<int>* support) const {
     }
     return;
   }
-  // The same etas, listing each position they fill in. A listed entry may
+  apply_etas(v, *support);
+}
+
+void BasisFactor::apply_etas(Eigen::VectorXd& v, std::vector<int>& support) const {
+  // The etas of FTRAN, listing each position they fill in. A listed entry may
   // cancel to zero and be filled again later: the marks keep it listed once.
+  const Entry* entries = eta_entries_.data();
   listed_.resize(uz(m_), 0);
-  for (int p : *support) listed_[uz(p)] = 1;
+  for (int p : support) listed_[uz(p)] = 1;
   for (const Eta& eta : etas_) {
     const double pivot_value = v[eta.position];
     if (pivot_value == 0.0) continue;
@@ -332,12 +341,12 @@ void BasisFactor::ftran(Eigen::VectorXd& v, std::vector<int>* support) const {
       v[row] += pivot_value * entries[k].value;
       if (!listed_[uz(row)]) {
         listed_[uz(row)] = 1;
-        support->push_back(row);
+        support.push_back(row);
       }
     }
     v[eta.position] = pivot_value * eta.inverse_pivot;
   }
-  for (int p : *support) listed_[uz(p)] = 0;
+  for (int p : support) listed_[uz(p)] = 0;
 }
 
 void BasisFactor::btran(Eigen::VectorXd& v) const {
@@ -349,7 +358,7 @@ void BasisFactor::btran(Eigen::VectorXd& v) const {
     for (int k = it->begin; k < it->end; ++k) sum += entries[k].value * v[entries[k].row];
     v[it->position] = sum;
   }
-  solve_initial_transposed(v);
+  solve_initial_transposed(v, nullptr);
 }
 
 void BasisFactor::update(int position, const Eigen::VectorXd& alpha, const std::vector<int>* sorted_support) {

@@ -48,6 +48,7 @@
 
 #include <Eigen/Dense>
 #include <Eigen/SparseCore>
+#include <utility>
 #include <vector>
 
 #include "common/deadline.h"
@@ -92,6 +93,28 @@ class BasisFactor {
   void ftran(Eigen::VectorXd& v, std::vector<int>* support = nullptr) const;
   // v := B^-T v
   void btran(Eigen::VectorXd& v) const;
+  // The same two solves for a right-hand side that is nonzero only at the
+  // entries listed in `support` (rows for FTRAN, positions for BTRAN; a
+  // duplicate does no harm). On return `support` lists, each once, where the
+  // result may be nonzero (positions for FTRAN, rows for BTRAN). The
+  // triangular parts then visit only the pivots reachable from the list
+  // (topological_reach.h) instead of testing all m: on hyper-sparse models
+  // most of a solve's time went to those tests. A long list, or a reach past
+  // m / kHyperSparseShare pivots, falls back to the walk over every pivot;
+  // the result is the same either way up to the order of the sums.
+  //
+  // `history` is the running share of nonzeros in the results of this kind of
+  // solve (each caller keeps one per kind: the entering column, a pivot row
+  // and the edge-weight column differ, as in HiGHS). Above
+  // kHyperSparseMaxShare the list is not tried: on dfl001, whose results are
+  // dense, the reaches that ran past their budget cost 9 %.
+  struct DensityHistory {
+    double share = 0.0;
+  };
+  void ftran_sparse(Eigen::VectorXd& v, std::vector<int>& support, DensityHistory& history) const;
+  void btran_sparse(Eigen::VectorXd& v, std::vector<int>& support, DensityHistory& history) const;
+  static constexpr size_t kHyperSparseShare = 10;
+  static constexpr double kHyperSparseMaxShare = 0.1;
   // Column `position` of B was replaced; alpha = B_old^-1 a_new (the FTRAN of
   // the entering column). alpha[position] must be a valid pivot. With
   // `sorted_support` (ascending; every nonzero of alpha is there) the eta is
@@ -149,8 +172,24 @@ class BasisFactor {
   // that use it, so a zero value costs one test instead of a pass over the
   // entries of every later pivot.
   void index_triangular_by_row();
-  void solve_initial(Eigen::VectorXd& v, std::vector<int>* support) const;  // v := B0^-1 v
-  void solve_initial_transposed(Eigen::VectorXd& v) const;                  // v := B0^-T v
+  void solve_initial(Eigen::VectorXd& v, std::vector<int>* support) const;             // v := B0^-1 v
+  void solve_initial_transposed(Eigen::VectorXd& v, std::vector<int>* support) const;  // v := B0^-T v
+  // Which block each row and each position belongs to, and its index in
+  // front_ or back_ (the graph of the hyper-sparse solves), built once per
+  // factor by index_blocks(); blocks_valid_ is false while the factor is
+  // unusable or not yet indexed.
+  enum class Block : char { kFront, kBump, kBack };
+  void index_blocks();
+  // The hyper-sparse B0 solves (basis_factor_sparse_solves.cpp). They return
+  // false, with v untouched, when the first block's reach is too large.
+  bool solve_initial_sparse(Eigen::VectorXd& v, std::vector<int>& support) const;
+  bool solve_initial_transposed_sparse(Eigen::VectorXd& v, std::vector<int>& support) const;
+  unsigned next_stamp() const;
+  // Whether a solve of this kind tries the list, and the history's update.
+  static bool try_sparse(const DensityHistory& history) { return history.share <= kHyperSparseMaxShare; }
+  void record_density(DensityHistory& history, size_t nonzeros) const;
+  // FTRAN's etas on v, adding to `support` each position they fill in.
+  void apply_etas(Eigen::VectorXd& v, std::vector<int>& support) const;
 
   int m_ = 0;
   std::vector<Pivot> front_;  // column singletons, in pivot order (U11)
@@ -182,6 +221,18 @@ class BasisFactor {
   mutable Eigen::VectorXd solve_out_;
   // Marks of the positions already in an FTRAN's support (all zero between solves).
   mutable std::vector<char> listed_;
+  std::vector<Block> row_block_, position_block_;
+  std::vector<int> row_pivot_, position_pivot_;
+  // Rows of front_ that hold an entry of a bump column (coupling block).
+  std::vector<char> row_has_coupling_;
+  bool blocks_valid_ = false;
+  // Scratch of the hyper-sparse solves: visit and touch marks (equal to
+  // stamp_ when set), the seeds of a block, its reach in order, the entries
+  // touched outside the block being solved, the result's list, the DFS stack.
+  mutable std::vector<unsigned> seen_, touched_mark_;
+  mutable unsigned stamp_ = 0;
+  mutable std::vector<int> seeds_, order_, touched_, result_;
+  mutable std::vector<std::pair<int, int>> dfs_stack_;
   long eta_nonzeros_ = 0;
   long factor_nonzeros_ = 0;
   // The cost of the last factor() (elimination work plus a pass over B) and

@@ -34,7 +34,7 @@ SimplexSolver::Outcome SimplexSolver::run_dual() {
   const double tol_d = tolerances_.dual_feasibility;
   Eigen::VectorXd rho, alpha_row, alpha_col, flip_rhs, tau;
   // Where alpha_col and flip_rhs may be nonzero (BasisFactor::ftran's lists).
-  std::vector<int> alpha_support, flip_support;
+  std::vector<int> alpha_support, flip_support, tau_support;
   // The squared bound violation of each basis position (0 within tol_p), in
   // position order: the leaving-row choice reads it as one contiguous array
   // instead of looking up x, lower and upper through head_ for every row
@@ -174,7 +174,8 @@ SimplexSolver::Outcome SimplexSolver::run_dual() {
     const int q = choice.entering;
 
     column(q, alpha_col);
-    factor_.ftran(alpha_col, &alpha_support);
+    column_support(q, alpha_support);
+    factor_.ftran_sparse(alpha_col, alpha_support, column_density_);
     // The pivot seen from the row and from the column must agree; if not, the
     // factor has drifted: refactor and try again. On a fresh factor the basis
     // itself is ill-conditioned: refuse this candidate and pick another.
@@ -200,18 +201,23 @@ SimplexSolver::Outcome SimplexSolver::run_dual() {
     // Primal step: flipped variables first, then the entering one.
     if (!flips.empty()) {
       flip_rhs.setZero(m_);
+      flip_support.clear();
       for (int v : flips) {
         const double old_value = x_[v];
         status_[v] = status_[v] == VarStatus::kAtLower ? VarStatus::kAtUpper : VarStatus::kAtLower;
         x_[v] = nonbasic_value(v);
         const double change = x_[v] - old_value;
         if (v < n_) {
-          for (Eigen::SparseMatrix<double>::InnerIterator it(A_sparse_, v); it; ++it)
+          for (Eigen::SparseMatrix<double>::InnerIterator it(A_sparse_, v); it; ++it) {
             flip_rhs[it.row()] += change * it.value();
-        } else
+            flip_support.push_back(static_cast<int>(it.row()));
+          }
+        } else {
           flip_rhs[v - n_] -= change;
+          flip_support.push_back(v - n_);
+        }
       }
-      factor_.ftran(flip_rhs, &flip_support);
+      factor_.ftran_sparse(flip_rhs, flip_support, flip_density_);
       for (int i : flip_support) {
         x_[head_[i]] -= flip_rhs[i];
         refresh_violation(i);
@@ -241,7 +247,8 @@ SimplexSolver::Outcome SimplexSolver::run_dual() {
     // Dual steepest-edge weights (Forrest-Goldfarb update), with the exact
     // weight of the pivot row; tau = B^-1 rho uses the basis before the update.
     tau = rho;
-    factor_.ftran(tau);
+    tau_support = rho_support_;
+    factor_.ftran_sparse(tau, tau_support, edge_weight_density_);
     update_dual_edge_weights(dse_weights_, r, alpha_col, rho, tau, &alpha_support);
     // The eta wants its entries in ascending order (the same eta as a pass
     // over m); sorting a short support is cheaper than that pass.

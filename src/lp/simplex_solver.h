@@ -121,7 +121,8 @@ class SimplexSolver {
   void refactor();
   void compute_primal();
   void compute_duals(const Eigen::VectorXd& cost);
-  void column(int v, Eigen::VectorXd& out) const;  // a_v of [A -I]
+  void column(int v, Eigen::VectorXd& out) const;            // a_v of [A -I]
+  void column_support(int v, std::vector<int>& rows) const;  // the rows where a_v may be nonzero
   // Row `position` of B^-1 [A -I]; rho = B^-T e_position. With
   // movable_only, only the entries of the columns in movable_cols_ (and of all
   // logicals) are computed and those of fixed structural columns are left 0;
@@ -178,7 +179,9 @@ class SimplexSolver {
   // rho (the usual case after BTRAN of a unit vector) costs only the rows
   // where rho is nonzero.
   Eigen::SparseMatrix<double, Eigen::RowMajor> A_rows_;
-  std::vector<int> rho_support_;              // scratch of pivot_row: rows where rho != 0
+  // How dense each kind of solve's results have been (BasisFactor::DensityHistory).
+  BasisFactor::DensityHistory column_density_, row_density_, edge_weight_density_, flip_density_;
+  std::vector<int> rho_support_;              // pivot_row: rows where rho may be nonzero (BTRAN's list)
   Eigen::SparseMatrix<double> basis_matrix_;  // scratch of refactor: B in compressed columns
   std::vector<int> row_support_;              // scratch of pivot_row: its variables when row-wise
   std::vector<char> in_row_support_;          // scratch of pivot_row: membership in row_support_, all 0 between calls

@@ -228,3 +228,59 @@ TEST_CASE("scaling: powers of two that bring every column's largest entry near 1
   CHECK(none.row == Eigen::VectorXd::Ones(2));
   CHECK(none.col == Eigen::VectorXd::Ones(2));
 }
+
+TEST_CASE("basis factor: the hyper-sparse solves match the dense ones and list every nonzero once") {
+  std::mt19937 rng(4242);
+  std::uniform_real_distribution<double> value(-1.0, 1.0);
+  int sparse_paths = 0;
+  for (int trial = 0; trial < 12; ++trial) {
+    // Large enough that a one- or two-entry right-hand side stays under the
+    // reach budget of m / kHyperSparseShare on the triangular parts.
+    const int m = 60 + trial * 20;
+    Eigen::MatrixXd B = mixed_basis(m, rng);
+    lp::BasisFactor factor;
+    REQUIRE(factor.factor(B.sparseView(), nullptr).empty());
+    for (int update = 0; update < 6; ++update) {
+      for (int transposed = 0; transposed < 2; ++transposed) {
+        Eigen::VectorXd rhs = Eigen::VectorXd::Zero(m);
+        std::vector<int> support;
+        for (int e = 0; e < 1 + update % 2; ++e) {
+          const int i = static_cast<int>(rng() % static_cast<unsigned>(m));
+          rhs[i] += 1.0 + value(rng);
+          support.push_back(i);
+        }
+        Eigen::VectorXd x = rhs, x_dense = rhs;
+        lp::BasisFactor::DensityHistory history;  // fresh: the list is tried
+        if (transposed) {
+          factor.btran_sparse(x, support, history);
+          factor.btran(x_dense);
+          CHECK((B.transpose() * x - rhs).cwiseAbs().maxCoeff() <= 1e-9);
+        } else {
+          factor.ftran_sparse(x, support, history);
+          factor.ftran(x_dense);
+          CHECK((B * x - rhs).cwiseAbs().maxCoeff() <= 1e-9);
+        }
+        CHECK((x - x_dense).cwiseAbs().maxCoeff() <= 1e-12 * (1.0 + x_dense.cwiseAbs().maxCoeff()));
+        std::vector<char> seen(static_cast<size_t>(m), 0);
+        for (int i : support) {
+          REQUIRE(i >= 0);
+          REQUIRE(i < m);
+          CHECK(!seen[static_cast<size_t>(i)]);
+          seen[static_cast<size_t>(i)] = 1;
+        }
+        for (int i = 0; i < m; ++i)
+          if (x[i] != 0.0) CHECK(seen[static_cast<size_t>(i)]);
+        sparse_paths += static_cast<int>(support.size()) < m / 4;
+      }
+      Eigen::VectorXd a = Eigen::VectorXd::NullaryExpr(m, [&]() { return value(rng); });
+      Eigen::VectorXd alpha = a;
+      factor.ftran(alpha);
+      int position = 0;
+      for (int i = 1; i < m; ++i)
+        if (std::fabs(alpha[i]) > std::fabs(alpha[position])) position = i;
+      factor.update(position, alpha);
+      B.col(position) = a;
+    }
+  }
+  CHECK(sparse_paths > 0);  // the hyper-sparse paths were taken, not only the fallbacks
+}
