@@ -18,6 +18,7 @@
 #include "lp/dual_edge_weights.h"
 #include "lp/dual_ratio_test.h"
 #include "lp/pivot_policy.h"
+#include "lp/primal_infeasibilities.h"
 #include "lp/simplex_solver.h"
 #include "lp/tolerances.h"
 
@@ -35,16 +36,14 @@ SimplexSolver::Outcome SimplexSolver::run_dual() {
   Eigen::VectorXd rho, alpha_row, alpha_col, flip_rhs, tau;
   // Where alpha_col and flip_rhs may be nonzero (BasisFactor::ftran's lists).
   std::vector<int> alpha_support, flip_support, tau_support;
-  // The squared bound violation of each basis position (0 within tol_p), in
-  // position order: the leaving-row choice reads it as one contiguous array
-  // instead of looking up x, lower and upper through head_ for every row
-  // (the SAC LP's choice was 8 % of its run). Recomputed with the primal
-  // values, kept up to date wherever a basic value moves.
-  std::vector<double> violation2(uz(m_), 0.0);
+  // The basic variables' bound violations by position, for the leaving-row
+  // choice: recomputed with the primal values, kept up to date wherever a
+  // basic value moves.
+  PrimalInfeasibilities infeasibilities;
+  infeasibilities.reset(m_);
   auto refresh_violation = [&](int i) {
     const int v = head_[i];
-    const double violation = std::max(lower_[v] - x_[v], x_[v] - upper_[v]);
-    violation2[uz(i)] = violation > tol_p ? violation * violation : 0.0;
+    infeasibilities.set(i, std::max(lower_[v] - x_[v], x_[v] - upper_[v]), tol_p);
   };
   std::vector<DualCandidate> candidates;
   // Entering candidates refused this iteration because the row and column
@@ -90,29 +89,7 @@ SimplexSolver::Outcome SimplexSolver::run_dual() {
     }
     // Leaving row: the largest violation (Bland: the lowest variable index).
     const bool bland = degeneracy.bland();
-    int r = -1;
-    double best = 0.0;
-    if (bland) {
-      for (int i = 0; i < m_; ++i)
-        if (violation2[uz(i)] > 0.0 && (r < 0 || head_[i] < head_[r])) r = i;
-    } else {
-      // A division per row was most of this loop: rows are screened with a
-      // multiplication (a feasible row, 0, never passes) and divide only when
-      // they may beat the best, which a scan meets a few times. The screen's
-      // margin of a few roundings lets every row that the division would
-      // prefer through, so the choice is the same as dividing for every row.
-      constexpr double kScreenMargin = 1.0 - 1e-14;
-      const double* v2 = violation2.data();
-      const double* w = dse_weights_.data();
-      for (int i = 0; i < m_; ++i) {
-        if (!(v2[i] > best * w[i] * kScreenMargin)) continue;
-        const double score = v2[i] / w[i];
-        if (score > best) {
-          best = score;
-          r = i;
-        }
-      }
-    }
+    const int r = bland ? infeasibilities.choose_lowest_variable(head_) : infeasibilities.choose(dse_weights_);
     if (r < 0) return Outcome::kOptimal;
     const int leaving = head_[r];
     const bool to_lower = x_[leaving] < lower_[leaving];
