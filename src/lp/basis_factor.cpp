@@ -218,6 +218,58 @@ void BasisFactor::index_triangular_by_row() {
       }
 }
 
+void BasisFactor::touch(int index) const {
+  if (touched_mark_[uz(index)] == stamp_) return;
+  touched_mark_[uz(index)] = stamp_;
+  touched_.push_back(index);
+}
+
+void BasisFactor::ftran_bump(Eigen::VectorXd& v, Eigen::VectorXd& out, std::vector<int>* support, bool track) const {
+  const size_t s = bump_positions_.size();
+  bump_rhs_.resize(s);
+  bump_out_.resize(s);
+  for (size_t r = 0; r < s; ++r) bump_rhs_[r] = v[bump_rows_[r]];
+  bump_lu_.solve(bump_rhs_.data(), bump_out_.data());
+  for (size_t c = 0; c < s; ++c) {
+    const double value = bump_out_[c];
+    if (value == 0.0) continue;  // out is zero there already
+    out[bump_positions_[c]] = value;
+    if (support) support->push_back(bump_positions_[c]);
+    for (int k = coupling_start_[c]; k < coupling_start_[c + 1]; ++k) {
+      v[coupling_entries_[uz(k)].row] -= coupling_entries_[uz(k)].value * value;
+      if (track) touch(coupling_entries_[uz(k)].row);
+    }
+  }
+}
+
+void BasisFactor::push_row(Eigen::VectorXd& v, int row, double z, std::vector<int>* support, bool track) const {
+  if (support) support->push_back(row);
+  for (int k = row_target_start_[uz(row)]; k < row_target_start_[uz(row) + 1]; ++k) {
+    const int target = row_targets_[uz(k)].position;
+    v[target] -= row_targets_[uz(k)].value * z;
+    if (track && position_block_[uz(target)] != Block::kFront) touch(target);
+  }
+}
+
+void BasisFactor::btran_bump(Eigen::VectorXd& v, Eigen::VectorXd& out, std::vector<int>* support, bool track) const {
+  const size_t s = bump_positions_.size();
+  bump_rhs_.resize(s);
+  bump_out_.resize(s);
+  for (size_t c = 0; c < s; ++c) {
+    double sum = v[bump_positions_[c]];
+    for (int k = coupling_start_[c]; k < coupling_start_[c + 1]; ++k)
+      sum -= coupling_entries_[uz(k)].value * out[coupling_entries_[uz(k)].row];
+    bump_rhs_[c] = sum;
+  }
+  bump_lu_.solve_transposed(bump_rhs_.data(), bump_out_.data());
+  for (size_t r = 0; r < s; ++r) {
+    const double z = bump_out_[r];
+    if (z == 0.0) continue;  // out is zero there already
+    out[bump_rows_[r]] = z;
+    push_row(v, bump_rows_[r], z, support, track);
+  }
+}
+
 void BasisFactor::solve_initial(Eigen::VectorXd& v, std::vector<int>* support) const {
   // v is indexed by row on entry; out by position. Back substitution in the
   // block order: row singletons (in pick order), the bump, column singletons
@@ -237,21 +289,7 @@ void BasisFactor::solve_initial(Eigen::VectorXd& v, std::vector<int>* support) c
     if (support) support->push_back(pivot.position);
     for (int k = pivot.begin; k < pivot.end; ++k) v[entries[k].row] -= entries[k].value * z;
   }
-  const size_t s = bump_positions_.size();
-  if (s > 0) {
-    bump_rhs_.resize(s);
-    bump_out_.resize(s);
-    for (size_t r = 0; r < s; ++r) bump_rhs_[r] = v[bump_rows_[r]];
-    bump_lu_.solve(bump_rhs_.data(), bump_out_.data());
-    for (size_t c = 0; c < s; ++c) {
-      const double value = bump_out_[c];
-      out[bump_positions_[c]] = value;
-      if (value == 0.0) continue;
-      if (support) support->push_back(bump_positions_[c]);
-      for (int k = coupling_start_[c]; k < coupling_start_[c + 1]; ++k)
-        v[coupling_entries_[uz(k)].row] -= coupling_entries_[uz(k)].value * value;
-    }
-  }
+  if (!bump_positions_.empty()) ftran_bump(v, out, support, false);
   for (auto it = front_.rbegin(); it != front_.rend(); ++it) {
     if (v[it->row] == 0.0) continue;
     const double z = v[it->row] / it->value;
@@ -273,34 +311,14 @@ void BasisFactor::solve_initial_transposed(Eigen::VectorXd& v, std::vector<int>*
   Eigen::VectorXd& out = solve_out_;
   out.setZero(m_);
   if (support) support->clear();
-  auto push = [&](int row, double z) {
-    if (support) support->push_back(row);
-    for (int k = row_target_start_[uz(row)]; k < row_target_start_[uz(row) + 1]; ++k)
-      v[row_targets_[uz(k)].position] -= row_targets_[uz(k)].value * z;
-  };
+  auto push = [&](int row, double z) { push_row(v, row, z, support, false); };
   for (const Pivot& pivot : front_) {
     if (v[pivot.position] == 0.0) continue;
     const double z = v[pivot.position] / pivot.value;
     out[pivot.row] = z;
     push(pivot.row, z);
   }
-  const size_t s = bump_positions_.size();
-  if (s > 0) {
-    bump_rhs_.resize(s);
-    bump_out_.resize(s);
-    for (size_t c = 0; c < s; ++c) {
-      double sum = v[bump_positions_[c]];
-      for (int k = coupling_start_[c]; k < coupling_start_[c + 1]; ++k)
-        sum -= coupling_entries_[uz(k)].value * out[coupling_entries_[uz(k)].row];
-      bump_rhs_[c] = sum;
-    }
-    bump_lu_.solve_transposed(bump_rhs_.data(), bump_out_.data());
-    for (size_t r = 0; r < s; ++r) {
-      const double z = bump_out_[r];
-      out[bump_rows_[r]] = z;
-      if (z != 0.0) push(bump_rows_[r], z);
-    }
-  }
+  if (!bump_positions_.empty()) btran_bump(v, out, support, false);
   for (auto it = back_.rbegin(); it != back_.rend(); ++it) {
     if (v[it->position] == 0.0) continue;
     const double z = v[it->position] / it->value;

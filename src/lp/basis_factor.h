@@ -185,6 +185,15 @@ class BasisFactor {
   bool solve_initial_sparse(Eigen::VectorXd& v, std::vector<int>& support) const;
   bool solve_initial_transposed_sparse(Eigen::VectorXd& v, std::vector<int>& support) const;
   unsigned next_stamp() const;
+  // Parts shared by the dense and the hyper-sparse solves. touch() lists an
+  // index once per stamp in touched_. The bump steps of FTRAN and BTRAN, and
+  // BTRAN's push of a solved row into the positions that use it, append what
+  // they write to `support` (when given) and, with `track`, touch the
+  // entries they update outside the blocks already solved.
+  void touch(int index) const;
+  void ftran_bump(Eigen::VectorXd& v, Eigen::VectorXd& out, std::vector<int>* support, bool track) const;
+  void btran_bump(Eigen::VectorXd& v, Eigen::VectorXd& out, std::vector<int>* support, bool track) const;
+  void push_row(Eigen::VectorXd& v, int row, double z, std::vector<int>* support, bool track) const;
   // Whether a solve of this kind tries the list, and the history's update.
   static bool try_sparse(const DensityHistory& history) { return history.share <= kHyperSparseMaxShare; }
   void record_density(DensityHistory& history, size_t nonzeros) const;

@@ -76,11 +76,6 @@ bool BasisFactor::solve_initial_sparse(Eigen::VectorXd& v, std::vector<int>& sup
   if (!blocks_valid_ || support.size() > budget) return false;
   const Entry* entries = triangular_entries_.data();
   const unsigned stamp = next_stamp();
-  auto touch = [&](int row) {
-    if (touched_mark_[uz(row)] == stamp) return;
-    touched_mark_[uz(row)] = stamp;
-    touched_.push_back(row);
-  };
   // Row singletons: a node is the row a back_ pivot pivots in.
   seeds_.clear();
   touched_.clear();
@@ -114,25 +109,9 @@ bool BasisFactor::solve_initial_sparse(Eigen::VectorXd& v, std::vector<int>& sup
   }
 
   // The bump, densely, when an entry in its rows was touched.
-  const size_t s = bump_positions_.size();
   bool bump_touched = false;
   for (int row : touched_) bump_touched = bump_touched || row_block_[uz(row)] == Block::kBump;
-  if (s > 0 && bump_touched) {
-    bump_rhs_.resize(s);
-    bump_out_.resize(s);
-    for (size_t r = 0; r < s; ++r) bump_rhs_[r] = v[bump_rows_[r]];
-    bump_lu_.solve(bump_rhs_.data(), bump_out_.data());
-    for (size_t c = 0; c < s; ++c) {
-      const double value = bump_out_[c];
-      if (value == 0.0) continue;
-      out[bump_positions_[c]] = value;
-      result_.push_back(bump_positions_[c]);
-      for (int k = coupling_start_[c]; k < coupling_start_[c + 1]; ++k) {
-        v[coupling_entries_[uz(k)].row] -= coupling_entries_[uz(k)].value * value;
-        touch(coupling_entries_[uz(k)].row);
-      }
-    }
-  }
+  if (!bump_positions_.empty() && bump_touched) ftran_bump(v, out, &result_, true);
 
   // Column singletons: nodes are rows of front_ pivots.
   seeds_.clear();
@@ -167,11 +146,6 @@ bool BasisFactor::solve_initial_transposed_sparse(Eigen::VectorXd& v, std::vecto
   const size_t budget = uz(m_) / kHyperSparseShare;
   if (!blocks_valid_ || support.size() > budget) return false;
   const unsigned stamp = next_stamp();
-  auto touch = [&](int position) {
-    if (touched_mark_[uz(position)] == stamp) return;
-    touched_mark_[uz(position)] = stamp;
-    touched_.push_back(position);
-  };
   auto targets_begin = [&](int row) { return row_target_start_[uz(row)]; };
   auto targets_end = [&](int row) { return row_target_start_[uz(row) + 1]; };
   // Column singletons in pivot order: a solved row pushes into the positions
@@ -200,14 +174,7 @@ bool BasisFactor::solve_initial_transposed_sparse(Eigen::VectorXd& v, std::vecto
   out.setZero(m_);
   result_.clear();
   bool coupled = false;  // a solved front row holds bump entries
-  auto push = [&](int row, double z) {
-    result_.push_back(row);
-    for (int k = targets_begin(row); k < targets_end(row); ++k) {
-      const int target = row_targets_[uz(k)].position;
-      v[target] -= row_targets_[uz(k)].value * z;
-      if (position_block_[uz(target)] != Block::kFront) touch(target);
-    }
-  };
+  auto push = [&](int row, double z) { push_row(v, row, z, &result_, true); };
   for (int position : order_) {
     if (v[position] == 0.0) continue;
     const Pivot& pivot = front_[uz(position_pivot_[uz(position)])];
@@ -217,26 +184,9 @@ bool BasisFactor::solve_initial_transposed_sparse(Eigen::VectorXd& v, std::vecto
     push(pivot.row, z);
   }
 
-  const size_t s = bump_positions_.size();
   bool bump_touched = coupled;
   for (int position : touched_) bump_touched = bump_touched || position_block_[uz(position)] == Block::kBump;
-  if (s > 0 && bump_touched) {
-    bump_rhs_.resize(s);
-    bump_out_.resize(s);
-    for (size_t c = 0; c < s; ++c) {
-      double sum = v[bump_positions_[c]];
-      for (int k = coupling_start_[c]; k < coupling_start_[c + 1]; ++k)
-        sum -= coupling_entries_[uz(k)].value * out[coupling_entries_[uz(k)].row];
-      bump_rhs_[c] = sum;
-    }
-    bump_lu_.solve_transposed(bump_rhs_.data(), bump_out_.data());
-    for (size_t r = 0; r < s; ++r) {
-      const double z = bump_out_[r];
-      if (z == 0.0) continue;
-      out[bump_rows_[r]] = z;
-      push(bump_rows_[r], z);
-    }
-  }
+  if (!bump_positions_.empty() && bump_touched) btran_bump(v, out, &result_, true);
 
   // Row singletons in reverse pick order: a solved row pushes into earlier
   // row singletons.

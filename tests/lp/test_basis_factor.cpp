@@ -39,6 +39,21 @@ Eigen::MatrixXd mixed_basis(int m, std::mt19937& rng) {
   return shuffled;
 }
 
+// Enter a random column into B and its factor, in the position of the
+// largest pivot (a safe one).
+void replace_random_column(lp::BasisFactor& factor, Eigen::MatrixXd& B, std::mt19937& rng) {
+  std::uniform_real_distribution<double> value(-1.0, 1.0);
+  const auto m = static_cast<int>(B.rows());
+  Eigen::VectorXd a = Eigen::VectorXd::NullaryExpr(m, [&]() { return value(rng); });
+  Eigen::VectorXd alpha = a;
+  factor.ftran(alpha);
+  int position = 0;
+  for (int i = 1; i < m; ++i)
+    if (std::fabs(alpha[i]) > std::fabs(alpha[position])) position = i;
+  factor.update(position, alpha);
+  B.col(position) = a;
+}
+
 }  // namespace
 
 TEST_CASE("basis factor: FTRAN and BTRAN match a dense solve, also after eta updates") {
@@ -60,15 +75,7 @@ TEST_CASE("basis factor: FTRAN and BTRAN match a dense solve, also after eta upd
       Eigen::VectorXd y = rhs;
       factor.btran(y);
       CHECK((B.transpose() * y - rhs).cwiseAbs().maxCoeff() <= 1e-9);
-      // Replace a column whose pivot is safe.
-      Eigen::VectorXd a = Eigen::VectorXd::NullaryExpr(m, [&]() { return value(rng); });
-      Eigen::VectorXd alpha = a;
-      factor.ftran(alpha);
-      int position = 0;
-      for (int i = 1; i < m; ++i)
-        if (std::fabs(alpha[i]) > std::fabs(alpha[position])) position = i;
-      factor.update(position, alpha);
-      B.col(position) = a;
+      replace_random_column(factor, B, rng);
     }
   }
 }
@@ -272,14 +279,7 @@ TEST_CASE("basis factor: the hyper-sparse solves match the dense ones and list e
           if (x[i] != 0.0) CHECK(seen[static_cast<size_t>(i)]);
         sparse_paths += static_cast<int>(support.size()) < m / 4;
       }
-      Eigen::VectorXd a = Eigen::VectorXd::NullaryExpr(m, [&]() { return value(rng); });
-      Eigen::VectorXd alpha = a;
-      factor.ftran(alpha);
-      int position = 0;
-      for (int i = 1; i < m; ++i)
-        if (std::fabs(alpha[i]) > std::fabs(alpha[position])) position = i;
-      factor.update(position, alpha);
-      B.col(position) = a;
+      replace_random_column(factor, B, rng);
     }
   }
   CHECK(sparse_paths > 0);  // the hyper-sparse paths were taken, not only the fallbacks
