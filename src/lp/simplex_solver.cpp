@@ -282,9 +282,6 @@ bool SimplexSolver::pivot_row(int position, Eigen::VectorXd& rho, Eigen::VectorX
     for (int i = 0; i < m_; ++i)
       if (rho[i] != 0.0) rho_support_.push_back(i);
   }
-  alpha_row.resize(num_vars());
-  alpha_row.tail(m_) = -rho;
-  alpha_row.head(n_).setZero();
   // Row-wise when rho is sparse enough that its rows hold well under the
   // nonzeros of the movable columns; otherwise one dot product per movable
   // column (branch-and-bound fixes most columns of wide models: nw04 keeps a
@@ -292,7 +289,15 @@ bool SimplexSolver::pivot_row(int position, Eigen::VectorXd& rho, Eigen::VectorX
   long row_work = 0;
   for (int i : rho_support_) row_work += A_rows_.outerIndexPtr()[i + 1] - A_rows_.outerIndexPtr()[i];
   const long column_work = movable_only ? movable_nonzeros_ : static_cast<long>(A_sparse_.nonZeros());
-  if (static_cast<double>(row_work) > kRowWiseShare * static_cast<double>(column_work)) {
+  const bool row_wise = static_cast<double>(row_work) <= kRowWiseShare * static_cast<double>(column_work);
+  alpha_row.resize(num_vars());
+  if (row_wise && movable_only) {
+    for (int i : rho_support_) alpha_row[n_ + i] = -rho[i];
+  } else {
+    alpha_row.tail(m_) = -rho;
+    alpha_row.head(n_).setZero();
+  }
+  if (!row_wise) {
     if (movable_only) {
       // Only nonbasic columns: the dual reads no basic entry of the row, and
       // about m of the movable columns are basic. A plain loop over the
@@ -318,15 +323,24 @@ bool SimplexSolver::pivot_row(int position, Eigen::VectorXd& rho, Eigen::VectorX
     const double r = rho[i];
     for (Eigen::SparseMatrix<double, Eigen::RowMajor>::InnerIterator it(A_rows_, i); it; ++it) {
       const auto j = static_cast<int>(it.col());
-      alpha_row[j] += r * it.value();
       if (!in_row_support_[uz(j)]) {
         in_row_support_[uz(j)] = 1;
         row_support_.push_back(j);
+        if (movable_only) alpha_row[j] = 0.0;  // stale from an earlier row
       }
+      alpha_row[j] += r * it.value();
     }
   }
   for (int j : row_support_) in_row_support_[uz(j)] = 0;
   for (int i : rho_support_) row_support_.push_back(n_ + i);
+  if (movable_only && row_support_.size() >= movable_vars_.size()) {
+    // The dual walks the movable list instead of so long a support, and
+    // reads every movable entry: clear the stale ones, keeping the row.
+    support_values_.clear();
+    for (int v : row_support_) support_values_.push_back(alpha_row[v]);
+    alpha_row.setZero();
+    for (size_t k = 0; k < row_support_.size(); ++k) alpha_row[row_support_[k]] = support_values_[k];
+  }
   return true;
 }
 
