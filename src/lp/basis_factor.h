@@ -110,9 +110,13 @@ class BasisFactor {
   // dense, the reaches that ran past their budget cost 9 %.
   struct DensityHistory {
     double share = 0.0;
+    long dense_solves = 0;  // solves that took the plain path (sampled for share)
   };
-  void ftran_sparse(Eigen::VectorXd& v, std::vector<int>& support, DensityHistory& history) const;
-  void btran_sparse(Eigen::VectorXd& v, std::vector<int>& support, DensityHistory& history) const;
+  //
+  // Both return false, with `support` empty, when the history said the
+  // result would be dense and the plain solve ran: the caller then scans v.
+  bool ftran_sparse(Eigen::VectorXd& v, std::vector<int>& support, DensityHistory& history) const;
+  bool btran_sparse(Eigen::VectorXd& v, std::vector<int>& support, DensityHistory& history) const;
   static constexpr size_t kHyperSparseShare = 10;
   static constexpr double kHyperSparseMaxShare = 0.1;
   // Column `position` of B was replaced; alpha = B_old^-1 a_new (the FTRAN of
@@ -197,6 +201,7 @@ class BasisFactor {
   // Whether a solve of this kind tries the list, and the history's update.
   static bool try_sparse(const DensityHistory& history) { return history.share <= kHyperSparseMaxShare; }
   void record_density(DensityHistory& history, size_t nonzeros) const;
+  void record_dense_density(DensityHistory& history, const Eigen::VectorXd& v) const;
   // FTRAN's etas on v, adding to `support` each position they fill in.
   void apply_etas(Eigen::VectorXd& v, std::vector<int>& support) const;
 

@@ -28,6 +28,20 @@ namespace {
 // A support list shorter than m / kShortSupportRatio is sorted for the eta
 // rather than the eta gathered by a pass over m entries.
 constexpr size_t kShortSupportRatio = 16;
+
+// Calls f(i) at every position where v may be nonzero: the listed ones when
+// there is a list (BasisFactor's hyper-sparse solves), else each nonzero of
+// a scan.
+template <class F>
+void for_each_nonzero(const Eigen::VectorXd& v, const std::vector<int>* list, F&& f) {
+  if (list) {
+    for (int i : *list) f(i);
+    return;
+  }
+  for (int i = 0; i < v.size(); ++i)
+    if (v[i] != 0.0) f(i);
+}
+
 }  // namespace
 
 SimplexSolver::Outcome SimplexSolver::run_dual() {
@@ -152,7 +166,7 @@ SimplexSolver::Outcome SimplexSolver::run_dual() {
 
     column(q, alpha_col);
     column_support(q, alpha_support);
-    factor_.ftran_sparse(alpha_col, alpha_support, column_density_);
+    const bool alpha_listed = factor_.ftran_sparse(alpha_col, alpha_support, column_density_);
     // The pivot seen from the row and from the column must agree; if not, the
     // factor has drifted: refactor and try again. On a fresh factor the basis
     // itself is ill-conditioned: refuse this candidate and pick another.
@@ -194,20 +208,20 @@ SimplexSolver::Outcome SimplexSolver::run_dual() {
           flip_support.push_back(v - n_);
         }
       }
-      factor_.ftran_sparse(flip_rhs, flip_support, flip_density_);
-      for (int i : flip_support) {
+      const bool flips_listed = factor_.ftran_sparse(flip_rhs, flip_support, flip_density_);
+      for_each_nonzero(flip_rhs, flips_listed ? &flip_support : nullptr, [&](int i) {
         x_[head_[i]] -= flip_rhs[i];
         refresh_violation(i);
-      }
+      });
     }
     const double step = (x_[leaving] - target) / alpha_col[r];
     x_[q] += step;
     // Only the column's support moves x (a few dozen of thousands of
     // positions on a hyper-sparse model).
-    for (int i : alpha_support) {
+    for_each_nonzero(alpha_col, alpha_listed ? &alpha_support : nullptr, [&](int i) {
       x_[head_[i]] -= step * alpha_col[i];
       refresh_violation(i);
-    }
+    });
     ++iterations_;
 
     if (any_rejected) {
@@ -226,10 +240,10 @@ SimplexSolver::Outcome SimplexSolver::run_dual() {
     tau = rho;
     tau_support = rho_support_;
     factor_.ftran_sparse(tau, tau_support, edge_weight_density_);
-    update_dual_edge_weights(dse_weights_, r, alpha_col, rho, tau, &alpha_support);
+    update_dual_edge_weights(dse_weights_, r, alpha_col, rho, tau, alpha_listed ? &alpha_support : nullptr);
     // The eta wants its entries in ascending order (the same eta as a pass
     // over m); sorting a short support is cheaper than that pass.
-    const bool short_support = alpha_support.size() * kShortSupportRatio < uz(m_);
+    const bool short_support = alpha_listed && alpha_support.size() * kShortSupportRatio < uz(m_);
     if (short_support) std::sort(alpha_support.begin(), alpha_support.end());
     factor_.update(r, alpha_col, short_support ? &alpha_support : nullptr);
   }

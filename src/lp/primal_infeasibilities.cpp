@@ -22,25 +22,14 @@ void PrimalInfeasibilities::reset(int m) {
   list_.clear();
 }
 
-void PrimalInfeasibilities::set(int i, double violation, double tol) {
+void PrimalInfeasibilities::unlist(int i) {
+  // Swap-remove: the last listed position takes i's slot.
   const size_t k = uz(i);
-  if (violation > tol) {
-    squared_[k] = violation * violation;
-    if (slot_[k] < 0) {
-      slot_[k] = static_cast<int>(list_.size());
-      list_.push_back(i);
-    }
-    return;
-  }
-  squared_[k] = 0.0;
-  if (slot_[k] >= 0) {
-    // Swap-remove: the last listed position takes i's slot.
-    const int last = list_.back();
-    list_[uz(slot_[k])] = last;
-    slot_[uz(last)] = slot_[k];
-    list_.pop_back();
-    slot_[k] = -1;
-  }
+  const int last = list_.back();
+  list_[uz(slot_[k])] = last;
+  slot_[uz(last)] = slot_[k];
+  list_.pop_back();
+  slot_[k] = -1;
 }
 
 int PrimalInfeasibilities::choose(const Eigen::VectorXd& weights) const {

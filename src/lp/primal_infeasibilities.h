@@ -20,8 +20,21 @@ class PrimalInfeasibilities {
   // m positions, all feasible.
   void reset(int m);
   // Position i's violation max(lower - x, x - upper); within tol it counts
-  // as feasible.
-  void set(int i, double violation, double tol);
+  // as feasible. Inline: the dual calls it for every entry of every pivot
+  // column.
+  void set(int i, double violation, double tol) {
+    const auto k = static_cast<size_t>(i);
+    if (violation > tol) {
+      squared_[k] = violation * violation;
+      if (slot_[k] < 0) {
+        slot_[k] = static_cast<int>(list_.size());
+        list_.push_back(i);
+      }
+      return;
+    }
+    squared_[k] = 0.0;
+    if (slot_[k] >= 0) unlist(i);
+  }
   bool violated(int i) const { return slot_[static_cast<size_t>(i)] >= 0; }
   int num_violated() const { return static_cast<int>(list_.size()); }
   // The position with the largest squared violation over its weight (all
@@ -32,6 +45,8 @@ class PrimalInfeasibilities {
   int choose_lowest_variable(const std::vector<int>& head) const;
 
  private:
+  void unlist(int i);
+
   std::vector<double> squared_;  // 0 where feasible
   std::vector<int> list_;        // the violated positions, in no set order
   std::vector<int> slot_;        // index in list_, -1 where feasible

@@ -270,12 +270,12 @@ bool SimplexSolver::pivot_row(int position, Eigen::VectorXd& rho, Eigen::VectorX
   rho.setZero(m_);
   rho[position] = 1.0;
   rho_support_.assign(1, position);
-  factor_.btran_sparse(rho, rho_support_, row_density_);
+  const bool listed = factor_.btran_sparse(rho, rho_support_, row_density_);
   // Rows in ascending order, so that the row-wise sums below do not depend on
   // the order BTRAN found them in (pilot87 took 9,965 pivots in this order
-  // and 14,320 in BTRAN's). A short list is sorted; a long one is read off rho
-  // again, which costs less than sorting it.
-  if (rho_support_.size() * kSortedSupportShare < uz(m_)) {
+  // and 14,320 in BTRAN's). A short list is sorted; a long one, or none, is
+  // read off rho, which costs less than sorting it.
+  if (listed && rho_support_.size() * kSortedSupportShare < uz(m_)) {
     std::sort(rho_support_.begin(), rho_support_.end());
   } else {
     rho_support_.clear();
