@@ -48,7 +48,8 @@ SimplexSolver::Outcome SimplexSolver::run_dual() {
   const double tol_p = tolerances_.primal_feasibility;
   const double tol_d = tolerances_.dual_feasibility;
   Eigen::VectorXd rho, alpha_row, alpha_col, flip_rhs, tau;
-  // Where alpha_col and flip_rhs may be nonzero (BasisFactor::ftran's lists).
+  // Where alpha_col, flip_rhs and tau may be nonzero, when
+  // BasisFactor::ftran_sparse listed them (it says whether it did).
   std::vector<int> alpha_support, flip_support, tau_support;
   // The basic variables' bound violations by position, for the leaving-row
   // choice: recomputed with the primal values, kept up to date wherever a
