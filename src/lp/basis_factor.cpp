@@ -270,14 +270,12 @@ void BasisFactor::btran_bump(Eigen::VectorXd& v, Eigen::VectorXd& out, std::vect
   }
 }
 
-void BasisFactor::solve_initial(Eigen::VectorXd& v, std::vector<int>* support) const {
+void BasisFactor::solve_initial(Eigen::VectorXd& v) const {
   // v is indexed by row on entry; out by position. Back substitution in the
   // block order: row singletons (in pick order), the bump, column singletons
-  // (in reverse pivot order). Every position is written at most once, so the
-  // support needs no marks here.
+  // (in reverse pivot order).
   Eigen::VectorXd& out = solve_out_;
   out.setZero(m_);
-  if (support) support->clear();
   const Entry* entries = triangular_entries_.data();
   // A zero entry of a sparse right-hand side is skipped before its division
   // (out is already zero there): most of the m pivots of an FTRAN on a
@@ -286,15 +284,13 @@ void BasisFactor::solve_initial(Eigen::VectorXd& v, std::vector<int>* support) c
     if (v[pivot.row] == 0.0) continue;
     const double z = v[pivot.row] / pivot.value;
     out[pivot.position] = z;
-    if (support) support->push_back(pivot.position);
     for (int k = pivot.begin; k < pivot.end; ++k) v[entries[k].row] -= entries[k].value * z;
   }
-  if (!bump_positions_.empty()) ftran_bump(v, out, support, false);
+  if (!bump_positions_.empty()) ftran_bump(v, out, nullptr, false);
   for (auto it = front_.rbegin(); it != front_.rend(); ++it) {
     if (v[it->row] == 0.0) continue;
     const double z = v[it->row] / it->value;
     out[it->position] = z;
-    if (support) support->push_back(it->position);
     for (int k = it->begin; k < it->end; ++k) v[entries[k].row] -= entries[k].value * z;
   }
   v.swap(out);
@@ -328,21 +324,16 @@ void BasisFactor::solve_initial_transposed(Eigen::VectorXd& v, std::vector<int>*
   v.swap(out);
 }
 
-void BasisFactor::ftran(Eigen::VectorXd& v, std::vector<int>* support) const {
-  if (support) support->clear();
+void BasisFactor::ftran(Eigen::VectorXd& v) const {
   if (v.size() == 0) return;
-  solve_initial(v, support);
+  solve_initial(v);
   const Entry* entries = eta_entries_.data();
-  if (!support) {
-    for (const Eta& eta : etas_) {
-      const double pivot_value = v[eta.position];
-      if (pivot_value == 0.0) continue;  // the eta leaves v unchanged
-      for (int k = eta.begin; k < eta.end; ++k) v[entries[k].row] += pivot_value * entries[k].value;
-      v[eta.position] = pivot_value * eta.inverse_pivot;
-    }
-    return;
+  for (const Eta& eta : etas_) {
+    const double pivot_value = v[eta.position];
+    if (pivot_value == 0.0) continue;  // the eta leaves v unchanged
+    for (int k = eta.begin; k < eta.end; ++k) v[entries[k].row] += pivot_value * entries[k].value;
+    v[eta.position] = pivot_value * eta.inverse_pivot;
   }
-  apply_etas(v, *support);
 }
 
 void BasisFactor::apply_etas(Eigen::VectorXd& v, std::vector<int>& support) const {
@@ -369,14 +360,25 @@ void BasisFactor::apply_etas(Eigen::VectorXd& v, std::vector<int>& support) cons
 
 void BasisFactor::btran(Eigen::VectorXd& v) const {
   if (v.size() == 0) return;
+  apply_transposed_etas(v, nullptr);
+  solve_initial_transposed(v, nullptr);
+}
+
+void BasisFactor::apply_transposed_etas(Eigen::VectorXd& v, std::vector<int>* support) const {
   // (E^T v)[r] = eta . v ; other entries unchanged.
+  const unsigned stamp = support ? next_stamp() : 0;
+  if (support)
+    for (int position : *support) touched_mark_[uz(position)] = stamp;
   const Entry* entries = eta_entries_.data();
   for (auto it = etas_.rbegin(); it != etas_.rend(); ++it) {
     double sum = it->inverse_pivot * v[it->position];
     for (int k = it->begin; k < it->end; ++k) sum += entries[k].value * v[entries[k].row];
     v[it->position] = sum;
+    if (support && sum != 0.0 && touched_mark_[uz(it->position)] != stamp) {
+      touched_mark_[uz(it->position)] = stamp;
+      support->push_back(it->position);
+    }
   }
-  solve_initial_transposed(v, nullptr);
 }
 
 void BasisFactor::update(int position, const Eigen::VectorXd& alpha, const std::vector<int>* sorted_support) {

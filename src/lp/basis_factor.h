@@ -86,11 +86,8 @@ class BasisFactor {
   // must cover are returned in uncovered_rows.
   std::vector<int> factor(const Eigen::SparseMatrix<double>& B, std::vector<int>* uncovered_rows);
 
-  // v := B^-1 v. With `support`, it receives the positions where the result
-  // may be nonzero, each once, in no set order: every nonzero is there, and
-  // the callers' updates walk that list instead of m entries (the pivot
-  // column of a hyper-sparse model has a few dozen nonzeros in thousands).
-  void ftran(Eigen::VectorXd& v, std::vector<int>* support = nullptr) const;
+  // v := B^-1 v
+  void ftran(Eigen::VectorXd& v) const;
   // v := B^-T v
   void btran(Eigen::VectorXd& v) const;
   // The same two solves for a right-hand side that is nonzero only at the
@@ -176,7 +173,7 @@ class BasisFactor {
   // that use it, so a zero value costs one test instead of a pass over the
   // entries of every later pivot.
   void index_triangular_by_row();
-  void solve_initial(Eigen::VectorXd& v, std::vector<int>* support) const;             // v := B0^-1 v
+  void solve_initial(Eigen::VectorXd& v) const;                                        // v := B0^-1 v
   void solve_initial_transposed(Eigen::VectorXd& v, std::vector<int>* support) const;  // v := B0^-T v
   // Which block each row and each position belongs to, and its index in
   // front_ or back_ (the graph of the hyper-sparse solves), built once per
@@ -204,6 +201,9 @@ class BasisFactor {
   void record_dense_density(DensityHistory& history, const Eigen::VectorXd& v) const;
   // FTRAN's etas on v, adding to `support` each position they fill in.
   void apply_etas(Eigen::VectorXd& v, std::vector<int>& support) const;
+  // BTRAN's transposed etas on v; with `support`, each position they make
+  // nonzero is added to it once.
+  void apply_transposed_etas(Eigen::VectorXd& v, std::vector<int>* support) const;
 
   int m_ = 0;
   std::vector<Pivot> front_;  // column singletons, in pivot order (U11)

@@ -242,7 +242,7 @@ bool BasisFactor::ftran_sparse(Eigen::VectorXd& v, std::vector<int>& support, De
   }
   // A dense result: the plain solve, and the caller scans v. Listing as it
   // went (the marks of apply_etas) made misc07's branch-and-bound 7 % slower.
-  ftran(v, nullptr);
+  ftran(v);
   support.clear();
   record_dense_density(history, v);
   return false;
@@ -253,25 +253,14 @@ bool BasisFactor::btran_sparse(Eigen::VectorXd& v, std::vector<int>& support, De
     support.clear();
     return true;
   }
-  if (!try_sparse(history)) {
+  if (!blocks_valid_ || !try_sparse(history)) {
     btran(v);
     support.clear();
     record_dense_density(history, v);
     return false;
   }
   // The transposed etas first (as btran); each may make its position nonzero.
-  const unsigned stamp = next_stamp();
-  for (int position : support) touched_mark_[uz(position)] = stamp;
-  const Entry* entries = eta_entries_.data();
-  for (auto it = etas_.rbegin(); it != etas_.rend(); ++it) {
-    double sum = it->inverse_pivot * v[it->position];
-    for (int k = it->begin; k < it->end; ++k) sum += entries[k].value * v[entries[k].row];
-    v[it->position] = sum;
-    if (sum != 0.0 && touched_mark_[uz(it->position)] != stamp) {
-      touched_mark_[uz(it->position)] = stamp;
-      support.push_back(it->position);
-    }
-  }
+  apply_transposed_etas(v, &support);
   if (!solve_initial_transposed_sparse(v, support)) solve_initial_transposed(v, &support);
   record_density(history, support.size());
   return true;

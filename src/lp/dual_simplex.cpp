@@ -165,8 +165,7 @@ SimplexSolver::Outcome SimplexSolver::run_dual() {
     const std::vector<int>& flips = choice.flips;
     const int q = choice.entering;
 
-    column(q, alpha_col);
-    column_support(q, alpha_support);
+    column(q, alpha_col, &alpha_support);
     const bool alpha_listed = factor_.ftran_sparse(alpha_col, alpha_support, column_density_);
     // The pivot seen from the row and from the column must agree; if not, the
     // factor has drifted: refactor and try again. On a fresh factor the basis

@@ -142,13 +142,17 @@ void SimplexSolver::set_col_bounds(int j, double lower, double upper) {
   if (status_[j] != VarStatus::kBasic) set_nonbasic(j, status_[j]);
 }
 
-void SimplexSolver::column(int v, Eigen::VectorXd& out) const {
+void SimplexSolver::column(int v, Eigen::VectorXd& out, std::vector<int>* rows) const {
+  out.setZero(m_);
+  if (rows) rows->clear();
   if (v < n_) {
-    out.setZero(m_);
-    for (Eigen::SparseMatrix<double>::InnerIterator it(A_sparse_, v); it; ++it) out[it.row()] = it.value();
+    for (Eigen::SparseMatrix<double>::InnerIterator it(A_sparse_, v); it; ++it) {
+      out[it.row()] = it.value();
+      if (rows) rows->push_back(static_cast<int>(it.row()));
+    }
   } else {
-    out.setZero(m_);
     out[v - n_] = -1.0;
+    if (rows) rows->push_back(v - n_);
   }
 }
 
@@ -157,16 +161,6 @@ namespace {
 // entries and scans rho otherwise (a sort of k entries costs about k log k).
 constexpr size_t kSortedSupportShare = 64;
 }  // namespace
-
-void SimplexSolver::column_support(int v, std::vector<int>& rows) const {
-  rows.clear();
-  if (v < n_) {
-    for (Eigen::SparseMatrix<double>::InnerIterator it(A_sparse_, v); it; ++it)
-      rows.push_back(static_cast<int>(it.row()));
-  } else {
-    rows.push_back(v - n_);
-  }
-}
 
 void SimplexSolver::refactor() {
   // B in compressed columns: structural columns of the scaled A, -e_i for

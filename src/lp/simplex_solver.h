@@ -121,8 +121,8 @@ class SimplexSolver {
   void refactor();
   void compute_primal();
   void compute_duals(const Eigen::VectorXd& cost);
-  void column(int v, Eigen::VectorXd& out) const;            // a_v of [A -I]
-  void column_support(int v, std::vector<int>& rows) const;  // the rows where a_v may be nonzero
+  // a_v of [A -I]; with `rows`, also the rows where it is nonzero.
+  void column(int v, Eigen::VectorXd& out, std::vector<int>* rows = nullptr) const;
   // Row `position` of B^-1 [A -I]; rho = B^-T e_position. With
   // movable_only, only the entries of the columns in movable_cols_ (and of all
   // logicals) are computed and those of fixed structural columns are left 0;
