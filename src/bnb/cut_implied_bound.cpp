@@ -5,6 +5,7 @@
 #include <cmath>
 #include <numeric>
 #include <tuple>
+#include <utility>
 
 #include "common/index.h"
 
@@ -84,6 +85,25 @@ void implications_of_side(const RowSide& side, const LpRelaxation& relaxation, c
   }
 }
 
+// One implication per (x, y, v, side), sorted by that key: the tightest
+// (ties: the first in `found`).
+std::vector<ImpliedBound> unique_tightest(std::vector<ImpliedBound> found) {
+  std::stable_sort(found.begin(), found.end(), [](const ImpliedBound& p, const ImpliedBound& q) {
+    const auto key = [](const ImpliedBound& b) {
+      return std::make_tuple(b.col, b.binary, b.when_one, b.upper, b.upper ? b.bound : -b.bound);
+    };
+    return key(p) < key(q);
+  });
+  std::vector<ImpliedBound> kept;
+  for (const ImpliedBound& b : found) {
+    if (!kept.empty() && kept.back().col == b.col && kept.back().binary == b.binary &&
+        kept.back().when_one == b.when_one && kept.back().upper == b.upper)
+      continue;
+    kept.push_back(b);
+  }
+  return kept;
+}
+
 }  // namespace
 
 ImpliedBoundTable find_implied_bounds(const LpRelaxation& relaxation, const std::vector<char>& is_integer,
@@ -111,68 +131,66 @@ ImpliedBoundTable find_implied_bounds(const LpRelaxation& relaxation, const std:
       implications_of_side(side, relaxation, is_integer, found, pairs, deadline);
     }
   }
-  // One implication per (x, y, v, side): the tightest (ties: the first found).
-  std::stable_sort(found.begin(), found.end(), [](const ImpliedBound& p, const ImpliedBound& q) {
-    const auto key = [](const ImpliedBound& b) {
-      return std::make_tuple(b.col, b.binary, b.when_one, b.upper, b.upper ? b.bound : -b.bound);
-    };
-    return key(p) < key(q);
-  });
   ImpliedBoundTable table;
-  for (const ImpliedBound& b : found) {
-    const std::vector<ImpliedBound>& kept = table.implications;
-    if (!kept.empty() && kept.back().col == b.col && kept.back().binary == b.binary &&
-        kept.back().when_one == b.when_one && kept.back().upper == b.upper)
-      continue;
-    table.implications.push_back(b);
-  }
+  table.implications = unique_tightest(std::move(found));
   return table;
 }
 
-Cut implied_bound_cut(const ImpliedBound& b, int num_cols) {
+void merge_implied_bounds(ImpliedBoundTable& table, std::vector<ImpliedBound> more) {
+  if (more.empty()) return;
+  std::vector<ImpliedBound> all = std::move(table.implications);
+  all.insert(all.end(), more.begin(), more.end());
+  table.implications = unique_tightest(std::move(all));
+}
+
+ImpliedBoundPair pair_of(const ImpliedBound& b) {
+  ImpliedBoundPair pair{b.col, b.binary, b.upper, b.global, b.global};
+  (b.when_one ? pair.at_one : pair.at_zero) = b.bound;
+  return pair;
+}
+
+Cut implied_bound_cut(const ImpliedBound& b, int num_cols) { return implied_bound_cut(pair_of(b), num_cols); }
+
+Cut implied_bound_cut(const ImpliedBoundPair& pair, int num_cols) {
   Cut cut;
   cut.a = Eigen::VectorXd::Zero(num_cols);
-  cut.a[b.col] = 1.0;
-  const double gap = b.upper ? b.global - b.bound : b.bound - b.global;  // >= 0
-  if (b.upper) {
-    if (b.when_one) {  // x <= U - (U - b) y
-      cut.a[b.binary] = gap;
-      cut.upper = b.global;
-    } else {  // x <= b + (U - b) y
-      cut.a[b.binary] = -gap;
-      cut.upper = b.bound;
-    }
-  } else {
-    if (b.when_one) {  // x >= L + (b - L) y
-      cut.a[b.binary] = -gap;
-      cut.lower = b.global;
-    } else {  // x >= b - (b - L) y
-      cut.a[b.binary] = gap;
-      cut.lower = b.bound;
-    }
-  }
+  cut.a[pair.col] = 1.0;
+  cut.a[pair.binary] = -(pair.at_one - pair.at_zero);  // x - (b1 - b0) y against b0
+  (pair.upper ? cut.upper : cut.lower) = pair.at_zero;
   return cut;
 }
 
 int separate_implied_bounds(const ImpliedBoundTable& table, const LpRelaxation& relaxation, CutPool& pool) {
   const Eigen::VectorXd x = relaxation.values();
   struct Candidate {
-    size_t index;
+    ImpliedBoundPair pair;
     double efficacy;
   };
   std::vector<Candidate> violated;
-  for (size_t k = 0; k < table.implications.size(); ++k) {
-    const ImpliedBound& b = table.implications[k];
-    const double gap = b.upper ? b.global - b.bound : b.bound - b.global;
-    const double t = b.when_one ? 1.0 - x[b.binary] : x[b.binary];  // 0 exactly when y = v
-    const double violation = b.upper ? x[b.col] - (b.bound + gap * t) : (b.bound - gap * t) - x[b.col];
-    if (violation <= kMinViolation * (1.0 + std::fabs(b.bound) + std::fabs(b.global))) continue;
-    violated.push_back({k, violation / std::sqrt(1.0 + gap * gap)});
+  const std::vector<ImpliedBound>& all = table.implications;
+  // The table is sorted by (col, binary, when_one, upper): the (up to four)
+  // implications of one (x, y) are adjacent.
+  for (size_t begin = 0, end = 0; begin < all.size(); begin = end) {
+    end = begin;
+    while (end < all.size() && all[end].col == all[begin].col && all[end].binary == all[begin].binary) ++end;
+    for (const bool upper : {true, false}) {
+      const ImpliedBound* at[2] = {nullptr, nullptr};  // the implication for y = 0 and y = 1
+      for (size_t k = begin; k < end; ++k)
+        if (all[k].upper == upper) at[all[k].when_one ? 1 : 0] = &all[k];
+      if (at[0] == nullptr && at[1] == nullptr) continue;
+      ImpliedBoundPair pair = pair_of(at[0] != nullptr ? *at[0] : *at[1]);
+      if (at[0] != nullptr && at[1] != nullptr) pair.at_one = at[1]->bound;
+      const double slope = pair.at_one - pair.at_zero;
+      const double rhs = pair.at_zero + slope * x[pair.binary];
+      const double violation = upper ? x[pair.col] - rhs : rhs - x[pair.col];
+      if (violation <= kMinViolation * (1.0 + std::fabs(pair.at_zero) + std::fabs(pair.at_one))) continue;
+      violated.push_back({pair, violation / std::sqrt(1.0 + slope * slope)});
+    }
   }
   std::stable_sort(violated.begin(), violated.end(),
                    [](const Candidate& p, const Candidate& q) { return p.efficacy > q.efficacy; });
   if (violated.size() > kMaxCutsPerCall) violated.resize(kMaxCutsPerCall);
-  for (const Candidate& c : violated) pool.add(implied_bound_cut(table.implications[c.index], relaxation.num_cols()));
+  for (const Candidate& c : violated) pool.add(implied_bound_cut(c.pair, relaxation.num_cols()));
   return static_cast<int>(violated.size());
 }
 

@@ -23,19 +23,11 @@
 #include <vector>
 
 #include "bnb/cut_pool.h"
+#include "bnb/implied_bound.h"
 #include "bnb/lp_relaxation.h"
 #include "common/deadline.h"
 
 namespace milpsac::bnb {
-
-struct ImpliedBound {
-  int col = -1;           // x
-  int binary = -1;        // y
-  bool when_one = false;  // v: the implication holds when y = 1 (else when y = 0)
-  bool upper = true;      // x <= bound (else x >= bound)
-  double bound = 0.0;     // the implied bound b_x
-  double global = 0.0;    // x's global bound on the same side (U_x or L_x), finite
-};
 
 struct ImpliedBoundTable {
   std::vector<ImpliedBound> implications;  // sorted by (col, binary, when_one, upper), unique
@@ -48,11 +40,32 @@ struct ImpliedBoundTable {
 ImpliedBoundTable find_implied_bounds(const LpRelaxation& relaxation, const std::vector<char>& is_integer,
                                       const Deadline* deadline = nullptr);
 
-// The inequality of one implication, as a cut row.
-Cut implied_bound_cut(const ImpliedBound& implication, int num_cols);
+// Adds `more` (e.g. probing's implications) to the table: one implication per
+// (x, y, v, side) is kept, the tightest (ties: the table's own first).
+void merge_implied_bounds(ImpliedBoundTable& table, std::vector<ImpliedBound> more);
 
-// Adds the implied-bound cuts violated at the current LP values to `pool`
-// (the most efficacious first, at most a fixed number per call). Returns how many.
+// Both implications of one binary y for one side of x combine into one
+// inequality: with b0 the bound y = 0 implies and b1 the bound y = 1 implies
+// (x's global bound when that value implies nothing),
+//     x <= b0 + (b1 - b0) y     (or >= for lower bounds),
+// exact at both values of y. It dominates each implication's own cut (which
+// takes the global bound for the other value): on mod011, y = 0 => x <= 0 from
+// the row x <= 6048 y and y = 1 => x <= 3024 from probing give x <= 3024 y.
+struct ImpliedBoundPair {
+  int col = -1;
+  int binary = -1;
+  bool upper = true;
+  double at_zero = 0.0, at_one = 0.0;  // b0 and b1
+};
+
+// The inequality of one implication (the other value of y at x's global
+// bound), and of a pair, as a cut row.
+Cut implied_bound_cut(const ImpliedBound& implication, int num_cols);
+Cut implied_bound_cut(const ImpliedBoundPair& pair, int num_cols);
+
+// Adds the implied-bound cuts violated at the current LP values to `pool`, one
+// per (x, y, side) with both of y's implications combined (ImpliedBoundPair;
+// the most efficacious first, at most a fixed number per call). Returns how many.
 int separate_implied_bounds(const ImpliedBoundTable& table, const LpRelaxation& relaxation, CutPool& pool);
 
 }  // namespace milpsac::bnb

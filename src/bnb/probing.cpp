@@ -22,6 +22,11 @@ namespace {
 constexpr double kProbeWorkBudget = 1e9;
 constexpr double kUselessWork = 5e7;
 constexpr double kHalf = 0.5;  // integer bounds are whole numbers: compare with half a unit
+// A probe's bound on a continuous column becomes an implication when it
+// tightens the global bound by more than this share of max(1, the finite
+// range) (max(1, |global bound|) when the range is infinite): smaller ones
+// make cuts with no efficacy.
+constexpr double kMinImplication = 1e-3;
 
 bool is_binary(const lp::LinearProgram& lp, const Eigen::VectorXd& lower, const Eigen::VectorXd& upper, int j) {
   return lp.is_integer[uz(j)] && std::fabs(lower[j]) < kHalf && std::fabs(upper[j] - 1.0) < kHalf;
@@ -40,6 +45,23 @@ bool probe_side(const RowPropagator& propagator, int j, double value, Eigen::Vec
   return !outcome.infeasible;
 }
 
+// Appends what one feasible side (binary j at `value`) implies for the
+// continuous columns it moved.
+void collect_implications(const lp::LinearProgram& lp, int j, double value, const std::vector<int>& moved,
+                          const Eigen::VectorXd& lower, const Eigen::VectorXd& upper, const Eigen::VectorXd& side_lower,
+                          const Eigen::VectorXd& side_upper, std::vector<ImpliedBound>& out) {
+  for (int c : moved) {
+    if (c == j || lp.is_integer[uz(c)]) continue;
+    if (out.size() >= kMaxProbingImplications) return;
+    const double l = lower[c], u = upper[c];
+    const auto step = [&](double bound) {
+      return kMinImplication * std::max(1.0, std::isfinite(u - l) ? u - l : std::fabs(bound));
+    };
+    if (std::isfinite(u) && side_upper[c] < u - step(u)) out.push_back({c, j, value > kHalf, true, side_upper[c], u});
+    if (std::isfinite(l) && side_lower[c] > l + step(l)) out.push_back({c, j, value > kHalf, false, side_lower[c], l});
+  }
+}
+
 // Restores the scratch bounds of `cols` from the global ones.
 void restore(const std::vector<int>& cols, const Eigen::VectorXd& lower, const Eigen::VectorXd& upper,
              Eigen::VectorXd& scratch_lower, Eigen::VectorXd& scratch_upper) {
@@ -51,7 +73,8 @@ void restore(const std::vector<int>& cols, const Eigen::VectorXd& lower, const E
 
 }  // namespace
 
-ProbingOutcome probe_binaries(const lp::LinearProgram& lp, const RowPropagator& propagator, Eigen::VectorXd& lower_out,
+ProbingOutcome probe_binaries(const lp::LinearProgram& lp, const RowPropagator& propagator,
+                              const RowPropagator& probe_propagator, Eigen::VectorXd& lower_out,
                               Eigen::VectorXd& upper_out, const Deadline* deadline) {
   ProbingOutcome result;
   // Work on copies: an infeasible verdict leaves the caller's bounds untouched.
@@ -69,12 +92,16 @@ ProbingOutcome probe_binaries(const lp::LinearProgram& lp, const RowPropagator& 
     if (deadline != nullptr && deadline->expired()) break;  // what was found so far holds
     ++result.probed;
     spent += 2 * per_propagation;
-    const bool zero_ok = probe_side(propagator, j, 0.0, lo0, up0, moved0, spent);
-    const bool one_ok = probe_side(propagator, j, 1.0, lo1, up1, moved1, spent);
+    const bool zero_ok = probe_side(probe_propagator, j, 0.0, lo0, up0, moved0, spent);
+    const bool one_ok = probe_side(probe_propagator, j, 1.0, lo1, up1, moved1, spent);
     std::vector<int> updates;
     if (zero_ok && one_ok) {
-      // The union of the two sides: a column moves only if it moved on both.
+      collect_implications(lp, j, 0.0, moved0, lower, upper, lo0, up0, result.implications);
+      collect_implications(lp, j, 1.0, moved1, lower, upper, lo1, up1, result.implications);
+      // The union of the two sides: an integer column moves only if it moved
+      // on both (continuous global bounds stay as they are).
       for (int c : moved0) {
+        if (!lp.is_integer[uz(c)]) continue;
         const double new_low = std::min(lo0[c], lo1[c]), new_high = std::max(up0[c], up1[c]);
         if (new_low > lower[c] + kHalf || new_high < upper[c] - kHalf) {
           lower[c] = std::max(lower[c], new_low);
@@ -88,6 +115,7 @@ ProbingOutcome probe_binaries(const lp::LinearProgram& lp, const RowPropagator& 
       const Eigen::VectorXd& side_lower = zero_ok ? lo0 : lo1;
       const Eigen::VectorXd& side_upper = zero_ok ? up0 : up1;
       for (int c : zero_ok ? moved0 : moved1) {
+        if (!lp.is_integer[uz(c)]) continue;
         lower[c] = std::max(lower[c], side_lower[c]);
         upper[c] = std::min(upper[c], side_upper[c]);
         updates.push_back(c);

@@ -8,6 +8,13 @@
 //   - a bound implied on both sides holds everywhere: the global bounds
 //     become the union of the two probes' bounds (min of the lowers, max of
 //     the uppers), which fixes columns that take the same value on both sides.
+// Probes propagate continuous columns too (RowPropagator::Columns::kAll), so
+// that a chain of rows carries a fixing through (y = 0 closes a facility,
+// its flow rows then bound the flows downstream). What a probe implies for a
+// continuous column with a finite bound on that side is kept as an
+// implication y = v => x <= b (or >=) when it tightens the global bound by a
+// set share of its range: the root cut loop turns those into implied-bound
+// cuts (cut_implied_bound.h). Continuous global bounds are never changed.
 // Both sides impossible means the model is infeasible; probing then stops and
 // leaves the bounds as they were (the root LP gives the verdict, with its
 // certificate). Only integer columns ever move (the propagator's invariant).
@@ -21,6 +28,7 @@
 #include <Eigen/Dense>
 #include <vector>
 
+#include "bnb/implied_bound.h"
 #include "bnb/propagation.h"
 #include "common/deadline.h"
 #include "lp/linear_program.h"
@@ -32,10 +40,18 @@ struct ProbingOutcome {
   int fixed_by_conflict = 0;  // binaries fixed because one side was impossible
   int tightened = 0;          // columns whose global bounds moved (fixings included)
   bool infeasible = false;    // both sides of one binary impossible (bounds left alone)
+  // y = v => bound on a continuous column (at most kMaxProbingImplications).
+  std::vector<ImpliedBound> implications;
 };
 
+inline constexpr size_t kMaxProbingImplications = 200'000;
+
 // Tightens lower/upper in place (already propagated root bounds of `lp`).
-ProbingOutcome probe_binaries(const lp::LinearProgram& lp, const RowPropagator& propagator, Eigen::VectorXd& lower,
-                              Eigen::VectorXd& upper, const Deadline* deadline = nullptr);
+// `propagator` (integer columns only) propagates the global bounds that
+// probing moves; `probe_propagator` (all columns, RowPropagator::Columns::kAll,
+// on the same lp) runs the probes.
+ProbingOutcome probe_binaries(const lp::LinearProgram& lp, const RowPropagator& propagator,
+                              const RowPropagator& probe_propagator, Eigen::VectorXd& lower, Eigen::VectorXd& upper,
+                              const Deadline* deadline = nullptr);
 
 }  // namespace milpsac::bnb

@@ -16,15 +16,19 @@ constexpr double kRounding = 1e-6;          // an implied bound within this of a
 constexpr double kMargin = 1e-9;            // relative floating-point margin on implied bounds
 constexpr double kMinProgress = 0.5;        // integer bounds move by whole units: anything less is noise
 constexpr long kWorkPerRowEntry = 8;        // total work limit: this many passes over the nonzeros
+// Columns::kAll: a continuous bound moves only by more than this share of
+// max(1, its finite range) (max(1, |bound|) when the range is infinite).
+constexpr double kContinuousProgress = 1e-3;
 
 }  // namespace
 
-RowPropagator::RowPropagator(const lp::LinearProgram& lp)
+RowPropagator::RowPropagator(const lp::LinearProgram& lp, Columns columns)
     : rows_(uz(lp.num_rows())),
       col_rows_(uz(lp.num_cols())),
       row_lower_(lp.row_lower),
       row_upper_(lp.row_upper),
-      is_integer_(lp.is_integer) {
+      is_integer_(lp.is_integer),
+      tighten_continuous_(columns == Columns::kAll) {
   for (int j = 0; j < lp.num_cols(); ++j)
     for (lp::SparseMatrix::InnerIterator it(lp.A, j); it; ++it) {  // rows in increasing order
       const int i = static_cast<int>(it.row());
@@ -43,10 +47,10 @@ bool RowPropagator::propagate_row(int row, Eigen::VectorXd& lower, Eigen::Vector
   // the magnitude of what was summed (for the floating-point margin).
   double min_finite = 0.0, max_finite = 0.0, magnitude = 0.0;
   int min_infinite = 0, max_infinite = 0;
-  double widest = 0.0;  // largest |a_j| (u_j - l_j) over the integer columns
+  double widest = 0.0;  // largest |a_j| (u_j - l_j) over the columns that may tighten
   for (const Entry& e : entries) {
     const double l = lower[e.index], u = upper[e.index];
-    if (is_integer_[uz(e.index)]) widest = std::max(widest, std::fabs(e.value) * (u - l));
+    if (tighten_continuous_ || is_integer_[uz(e.index)]) widest = std::max(widest, std::fabs(e.value) * (u - l));
     const double low_term = e.value > 0 ? e.value * l : e.value * u;
     const double high_term = e.value > 0 ? e.value * u : e.value * l;
     if (std::isfinite(low_term)) {
@@ -67,7 +71,7 @@ bool RowPropagator::propagate_row(int row, Eigen::VectorXd& lower, Eigen::Vector
     return false;
   if (std::isfinite(lo) && max_infinite == 0 && max_finite < lo - kInfeasibility * (1.0 + std::fabs(lo)) - slack)
     return false;
-  // No integer column can tighten when each one's whole range fits in the
+  // No column can tighten when each one's whole range fits in the
   // row's slack on both sides (the implied bound lies at or beyond the
   // column's own): skip the second pass. On set-partitioning rows (nw04, 17,000
   // entries) that is every row without a column at 1.
@@ -92,8 +96,12 @@ bool RowPropagator::propagate_row(int row, Eigen::VectorXd& lower, Eigen::Vector
     const bool use_lo = std::isfinite(lo) && max_infinite <= 1;
     if (!use_up && !use_lo) return true;
     const int j = e.index;
-    if (!is_integer_[uz(j)]) continue;
+    const bool integer = is_integer_[uz(j)] != 0;
+    if (!integer && !tighten_continuous_) continue;
     const double l = lower[j], u = upper[j];
+    // Integer bounds round inward; a continuous one keeps the margin alone.
+    const auto round_down = [&](double limit) { return integer ? std::floor(limit + kRounding) : limit; };
+    const auto round_up = [&](double limit) { return integer ? std::ceil(limit - kRounding) : limit; };
     const double a = e.value;
     const double low_term = a > 0 ? a * l : a * u;
     const double high_term = a > 0 ? a * u : a * l;
@@ -110,9 +118,9 @@ bool RowPropagator::propagate_row(int row, Eigen::VectorXd& lower, Eigen::Vector
       if (std::isfinite(others)) {
         const double limit = (up - others + slack) / a;  // bound on x_j, direction by the sign of a
         if (a > 0)
-          new_upper = std::min(new_upper, std::floor(limit + kRounding));
+          new_upper = std::min(new_upper, round_down(limit));
         else
-          new_lower = std::max(new_lower, std::ceil(limit - kRounding));
+          new_lower = std::max(new_lower, round_up(limit));
       }
     }
     // a x_j >= lo - (max activity of the others)
@@ -127,17 +135,32 @@ bool RowPropagator::propagate_row(int row, Eigen::VectorXd& lower, Eigen::Vector
       if (std::isfinite(others)) {
         const double limit = (lo - others - slack) / a;
         if (a > 0)
-          new_lower = std::max(new_lower, std::ceil(limit - kRounding));
+          new_lower = std::max(new_lower, round_up(limit));
         else
-          new_upper = std::min(new_upper, std::floor(limit + kRounding));
+          new_upper = std::min(new_upper, round_down(limit));
       }
     }
-    const bool lower_moved = new_lower > l + kMinProgress || (!std::isfinite(l) && std::isfinite(new_lower));
-    const bool upper_moved = new_upper < u - kMinProgress || (!std::isfinite(u) && std::isfinite(new_upper));
+    // The least step that counts (a continuous bound's scaled by its range, or
+    // by the bound itself when the range is infinite).
+    const auto progress = [&](double bound) {
+      if (integer) return kMinProgress;
+      return kContinuousProgress * std::max(1.0, std::isfinite(u - l) ? u - l : std::fabs(bound));
+    };
+    const bool lower_moved = new_lower > l + progress(l) || (!std::isfinite(l) && std::isfinite(new_lower));
+    const bool upper_moved = new_upper < u - progress(u) || (!std::isfinite(u) && std::isfinite(new_upper));
     if (!lower_moved && !upper_moved) continue;
     if (lower_moved) lower[j] = new_lower;
     if (upper_moved) upper[j] = new_upper;
-    if (lower[j] > upper[j]) return false;
+    if (lower[j] > upper[j]) {
+      // Continuous bounds that cross by round-off only meet instead: the
+      // infeasibility verdict must hold beyond the rows' own tolerance.
+      const double overlap = kInfeasibility * (1.0 + std::fmax(std::fabs(lower[j]), std::fabs(upper[j])));
+      if (integer || lower[j] > upper[j] + overlap) return false;
+      if (lower_moved)
+        lower[j] = upper[j];
+      else
+        upper[j] = lower[j];
+    }
     moved.push_back(j);
     const double new_low_term = a > 0 ? a * lower[j] : a * upper[j];
     const double new_high_term = a > 0 ? a * upper[j] : a * lower[j];

@@ -11,7 +11,11 @@
 // point or the work limit.
 //
 // Invariants: only integer columns are tightened (continuous columns keep
-// their bounds: no drift from repeated floating-point tightening); every
+// their bounds: no drift from repeated floating-point tightening), unless the
+// propagator is built with Columns::kAll (probing's scratch propagations, whose
+// continuous bounds become implied-bound cuts and never global bounds; a
+// continuous bound then moves only by a set share of its range, so a chain of
+// rows cannot creep in tiny steps until the work limit); every
 // derived bound is loosened by a margin proportional to the magnitudes that
 // produced it before rounding, so floating-point error never cuts off a
 // feasible integer point; results depend only on the input (deterministic).
@@ -26,7 +30,9 @@ namespace milpsac::bnb {
 
 class RowPropagator {
  public:
-  explicit RowPropagator(const lp::LinearProgram& lp);
+  // Which columns the propagation may tighten.
+  enum class Columns { kIntegers, kAll };
+  explicit RowPropagator(const lp::LinearProgram& lp, Columns columns = Columns::kIntegers);
 
   struct Outcome {
     bool infeasible = false;
@@ -51,6 +57,7 @@ class RowPropagator {
   std::vector<std::vector<int>> col_rows_;  // column -> rows holding it
   Eigen::VectorXd row_lower_, row_upper_;
   std::vector<char> is_integer_;
+  bool tighten_continuous_ = false;
 };
 
 }  // namespace milpsac::bnb

@@ -176,6 +176,7 @@ RootCutResult run_root_cuts(SearchState& state, const std::function<void(const R
     if (!conflicts_built) {
       conflicts = build_conflict_graph(relaxation, state.lp.is_integer, &state.deadline);
       implications = find_implied_bounds(relaxation, state.lp.is_integer, &state.deadline);
+      merge_implied_bounds(implications, state.probing_implications);
       conflicts_built = true;
     }
     separate_cliques(conflicts, relaxation, pool);

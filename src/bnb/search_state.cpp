@@ -74,9 +74,11 @@ SearchState::SearchState(const lp::LinearProgram& lp_in, const MilpOptions& opti
   // unsatisfiable, the bounds are left alone: the root LP gives the verdict.
   Eigen::VectorXd lower = root_lower, upper = root_upper;
   if (!propagator.propagate(lower, upper, {}).infeasible) {
-    if (options.probing)
-      probe_binaries(lp, propagator, lower, upper,
-                     &deadline);  // bnb/probing.h: leaves the bounds alone if it proves infeasibility
+    if (options.probing) {
+      // bnb/probing.h: leaves the bounds alone if it proves infeasibility.
+      const RowPropagator probe_propagator(lp, RowPropagator::Columns::kAll);
+      probing_implications = probe_binaries(lp, propagator, probe_propagator, lower, upper, &deadline).implications;
+    }
     root_lower = lower;
     root_upper = upper;
   }

@@ -12,6 +12,7 @@
 #include <Eigen/Dense>
 #include <vector>
 
+#include "bnb/implied_bound.h"
 #include "bnb/lp_relaxation.h"
 #include "bnb/milp_types.h"
 #include "bnb/node.h"
@@ -53,6 +54,9 @@ struct SearchState {
   Eigen::VectorXd root_lower, root_upper;  // global bounds (tightened at the root)
   Pseudocosts pseudocosts;
   RowPropagator propagator;  // on the original rows
+  // What root probing found a binary to imply for continuous columns, for the
+  // root cut loop's implied-bound cuts (probing.h).
+  std::vector<ImpliedBound> probing_implications;
 
   bool has_incumbent = false;
   double incumbent_value = INFINITY;  // minimisation form

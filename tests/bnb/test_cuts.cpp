@@ -194,6 +194,36 @@ TEST_CASE("implied bound: x <= 10 y with x <= 4 gives x <= 4 y") {
   CHECK(relaxation.values()[1] == doctest::Approx(1.0));
 }
 
+TEST_CASE("implied bound: both values of y combine into one cut, x <= b0 + (b1 - b0) y") {
+  // max x - 2 y, x <= 10 y, x in [0, 10], y binary: LP x = 10, y = 1. The
+  // row gives y = 0 => x <= 0; add y = 1 => x <= 3 (as probing would find it
+  // through other rows): the pair gives x <= 3 y, which the LP point violates.
+  auto lp = test::make_lp({{1, -10}}, {-kInfinity}, {0}, {-1, 2}, {0, 0}, {10, 1});
+  lp.is_integer = {0, 1};
+  Deadline no_limit;
+  bnb::LpRelaxation relaxation(lp, &no_limit);
+  REQUIRE(relaxation.resolve(nullptr, 1000) == lp::LpStatus::kOptimal);
+  bnb::ImpliedBoundTable table = bnb::find_implied_bounds(relaxation, lp.is_integer);
+  REQUIRE(table.implications.size() == 1);  // y = 0 => x <= 0
+  bnb::CutPool alone;
+  CHECK(bnb::separate_implied_bounds(table, relaxation, alone) == 0);  // x <= 10 y holds at x = 10, y = 1
+  bnb::merge_implied_bounds(table, {{0, 1, true, true, 3.0, 10.0}, {0, 1, true, true, 5.0, 10.0}});
+  REQUIRE(table.implications.size() == 2);  // the tighter of the two y = 1 implications is kept
+  CHECK(table.implications[1].bound == 3.0);
+  bnb::CutPool pool;
+  REQUIRE(bnb::separate_implied_bounds(table, relaxation, pool) == 1);
+  const auto cuts = pool.select(relaxation.values(), 10, 0.0, 1.0);
+  REQUIRE(cuts.size() == 1);
+  CHECK(cuts[0].a[0] == 1.0);
+  CHECK(cuts[0].a[1] == doctest::Approx(-3.0));
+  CHECK(cuts[0].upper == doctest::Approx(0.0).epsilon(1e-8));
+  CHECK(cuts[0].lower == -kInfinity);
+  // One implication alone gives the single cut of before: x <= 10 - 7 y.
+  const bnb::Cut single = bnb::implied_bound_cut(table.implications[1], 2);
+  CHECK(single.a[1] == doctest::Approx(7.0));
+  CHECK(single.upper == 10.0);
+}
+
 TEST_CASE("implied bound: a row with other columns at their bounds, and a lower bound when y = 1") {
   // x + z - 6 y >= -2 with y binary, x in [0, 5], z in [0, 3] integer:
   // y = 1 => x >= 4 - z >= 1 (z at its upper bound 3), so x >= 1 * y.

@@ -11,6 +11,7 @@
 #include "common/deadline.h"
 #include "common/index.h"
 #include "integer_points.h"
+#include "lp/simplex.h"
 
 using namespace milpsac;
 using lp::kInfinity;
@@ -23,7 +24,8 @@ TEST_CASE("probing: x0 = 1 forces x1 = 0, x2 = 1 and x2 = 0: x0 is fixed at 0") 
   bnb::RowPropagator propagator(lp);
   Eigen::VectorXd lower = lp.col_lower, upper = lp.col_upper;
   REQUIRE(propagator.propagate(lower, upper, {}).tightened.empty());
-  const auto outcome = bnb::probe_binaries(lp, propagator, lower, upper);
+  const auto outcome =
+      bnb::probe_binaries(lp, propagator, bnb::RowPropagator(lp, bnb::RowPropagator::Columns::kAll), lower, upper);
   CHECK_FALSE(outcome.infeasible);
   CHECK(outcome.fixed_by_conflict >= 1);
   CHECK(upper[0] == 0.0);
@@ -39,7 +41,8 @@ TEST_CASE("probing: a bound implied on both sides of a binary holds globally") {
   Eigen::VectorXd lower = lp.col_lower, upper = lp.col_upper;
   propagator.propagate(lower, upper, {});
   REQUIRE(lower[1] < 3.0);  // propagation alone does not see it
-  const auto outcome = bnb::probe_binaries(lp, propagator, lower, upper);
+  const auto outcome =
+      bnb::probe_binaries(lp, propagator, bnb::RowPropagator(lp, bnb::RowPropagator::Columns::kAll), lower, upper);
   CHECK_FALSE(outcome.infeasible);
   CHECK(lower[1] == 3.0);
   CHECK(outcome.tightened == 1);
@@ -55,7 +58,8 @@ TEST_CASE("probing: a conflict fixes a binary; both sides impossible leaves the 
   lp.is_integer.assign(3, 1);
   bnb::RowPropagator propagator(lp);
   Eigen::VectorXd lower = lp.col_lower, upper = lp.col_upper;
-  const auto outcome = bnb::probe_binaries(lp, propagator, lower, upper);
+  const auto outcome =
+      bnb::probe_binaries(lp, propagator, bnb::RowPropagator(lp, bnb::RowPropagator::Columns::kAll), lower, upper);
   CHECK_FALSE(outcome.infeasible);
   CHECK(lower[0] == 1.0);
   CHECK(upper[1] == 0.0);
@@ -65,7 +69,8 @@ TEST_CASE("probing: a conflict fixes a binary; both sides impossible leaves the 
   bad.col_upper[0] = 0.0;
   bnb::RowPropagator bad_propagator(bad);
   Eigen::VectorXd bl = bad.col_lower, bu = bad.col_upper;
-  const auto verdict = bnb::probe_binaries(bad, bad_propagator, bl, bu);
+  const auto verdict =
+      bnb::probe_binaries(bad, bad_propagator, bnb::RowPropagator(bad, bnb::RowPropagator::Columns::kAll), bl, bu);
   CHECK(verdict.infeasible);
   CHECK(bl == bad.col_lower);
   CHECK(bu == bad.col_upper);
@@ -95,7 +100,8 @@ TEST_CASE("random binary programs: probing never removes a feasible integer poin
     Eigen::VectorXd lower = lp.col_lower, upper = lp.col_upper;
     if (propagator.propagate(lower, upper, {}).infeasible) continue;
     const Eigen::VectorXd before_lower = lower, before_upper = upper;
-    const auto outcome = bnb::probe_binaries(lp, propagator, lower, upper);
+    const auto outcome =
+        bnb::probe_binaries(lp, propagator, bnb::RowPropagator(lp, bnb::RowPropagator::Columns::kAll), lower, upper);
     for (int j = 0; j < n; ++j) tightenings += (lower[j] > before_lower[j] || upper[j] < before_upper[j]) ? 1 : 0;
     test::check_box_keeps_integer_points(lp, lower, upper, outcome.infeasible);
   }
@@ -136,7 +142,8 @@ TEST_CASE("probing: a choice row and a covering row fix every choice that cannot
   bnb::RowPropagator propagator(lp);
   Eigen::VectorXd lower = lp.col_lower, upper = lp.col_upper;
   REQUIRE(propagator.propagate(lower, upper, {}).tightened.empty());
-  const auto outcome = bnb::probe_binaries(lp, propagator, lower, upper);
+  const auto outcome =
+      bnb::probe_binaries(lp, propagator, bnb::RowPropagator(lp, bnb::RowPropagator::Columns::kAll), lower, upper);
   CHECK_FALSE(outcome.infeasible);
   for (int g = 0; g < 3; ++g)
     for (int j = 0; j < 6; ++j) {
@@ -152,7 +159,8 @@ TEST_CASE("probing: a passed deadline stops it and keeps the bounds valid") {
   bnb::RowPropagator propagator(lp);
   Eigen::VectorXd lower = lp.col_lower, upper = lp.col_upper;
   const Deadline passed(0.0);
-  const auto outcome = bnb::probe_binaries(lp, propagator, lower, upper, &passed);
+  const auto outcome = bnb::probe_binaries(lp, propagator, bnb::RowPropagator(lp, bnb::RowPropagator::Columns::kAll),
+                                           lower, upper, &passed);
   CHECK(outcome.probed == 0);
   CHECK(lower == lp.col_lower);
   CHECK(upper == lp.col_upper);
@@ -164,9 +172,95 @@ TEST_CASE("probing stops after a stretch of work that fixes nothing") {
   const auto lp = choice_and_cover(3000, {1, 2, 3, 4, 5, 6}, 1);
   bnb::RowPropagator propagator(lp);
   Eigen::VectorXd lower = lp.col_lower, upper = lp.col_upper;
-  const auto outcome = bnb::probe_binaries(lp, propagator, lower, upper);
+  const auto outcome =
+      bnb::probe_binaries(lp, propagator, bnb::RowPropagator(lp, bnb::RowPropagator::Columns::kAll), lower, upper);
   CHECK_FALSE(outcome.infeasible);
   CHECK(outcome.tightened == 0);
   CHECK(outcome.probed > 100);
   CHECK(outcome.probed < 18000);
+}
+
+TEST_CASE("probing: a chain of rows implies a bound on a continuous column that no single row shows") {
+  // x <= 10 y (y binary), z <= x, x in [0, 10], z in [0, 8] continuous:
+  // y = 0 => x <= 0 => z <= 0. The row z - x <= 0 holds no binary, so only
+  // probing sees y = 0 => z <= 0; the global bounds of x and z stay.
+  auto lp =
+      test::make_lp({{-10, 1, 0}, {0, -1, 1}}, {-kInfinity, -kInfinity}, {0, 0}, {0, -1, -1}, {0, 0, 0}, {1, 10, 8});
+  lp.is_integer = {1, 0, 0};
+  bnb::RowPropagator propagator(lp);
+  Eigen::VectorXd lower = lp.col_lower, upper = lp.col_upper;
+  const auto outcome =
+      bnb::probe_binaries(lp, propagator, bnb::RowPropagator(lp, bnb::RowPropagator::Columns::kAll), lower, upper);
+  CHECK_FALSE(outcome.infeasible);
+  CHECK(upper == lp.col_upper);
+  CHECK(lower == lp.col_lower);
+  bool chain = false;
+  for (const bnb::ImpliedBound& b : outcome.implications) {
+    CHECK(b.binary == 0);
+    if (b.col == 2) {
+      chain = true;
+      CHECK_FALSE(b.when_one);
+      CHECK(b.upper);
+      CHECK(std::fabs(b.bound) < 1e-6);  // 0 up to the floating-point margin
+      CHECK(b.global == 8.0);
+    }
+  }
+  CHECK(chain);
+  // With probes that move integer columns only, the chain is not followed.
+  Eigen::VectorXd l2 = lp.col_lower, u2 = lp.col_upper;
+  CHECK(bnb::probe_binaries(lp, propagator, propagator, l2, u2).implications.empty());
+}
+
+TEST_CASE("random mixed programs: every probing implication holds at every LP point with y = v") {
+  // One binary (column 0) and continuous columns: propagation is then a
+  // relaxation of the LP with y fixed, so max x (or min x) over that LP must
+  // stay within each implied bound.
+  std::mt19937 rng(5);
+  std::uniform_int_distribution<int> coef(-5, 5), cap(1, 9);
+  int checked = 0;
+  for (int trial = 0; trial < 150; ++trial) {
+    const int n = 5, m = 3;
+    std::vector<std::vector<double>> rows(m, std::vector<double>(n, 0.0));
+    std::vector<double> row_lower(m, -kInfinity), row_upper(m, kInfinity);
+    for (int i = 0; i < m; ++i) {
+      for (int j = 0; j < n; ++j) rows[i][j] = coef(rng);
+      if (i % 2 == 0)
+        row_upper[i] = coef(rng) + 2;
+      else
+        row_lower[i] = coef(rng) - 2;
+    }
+    std::vector<double> col_upper(n, 1.0);
+    for (int j = 1; j < n; ++j) col_upper[j] = cap(rng);
+    auto lp =
+        test::make_lp(rows, row_lower, row_upper, std::vector<double>(n, 0.0), std::vector<double>(n, 0.0), col_upper);
+    lp.is_integer.assign(n, 0);
+    lp.is_integer[0] = 1;
+    bnb::RowPropagator propagator(lp);
+    Eigen::VectorXd lower = lp.col_lower, upper = lp.col_upper;
+    if (propagator.propagate(lower, upper, {}).infeasible) continue;
+    const auto outcome =
+        bnb::probe_binaries(lp, propagator, bnb::RowPropagator(lp, bnb::RowPropagator::Columns::kAll), lower, upper);
+    if (outcome.infeasible) continue;
+    for (const bnb::ImpliedBound& b : outcome.implications) {
+      auto fixed = lp;
+      fixed.col_lower = lower;
+      fixed.col_upper = upper;
+      fixed.col_lower[0] = fixed.col_upper[0] = b.when_one ? 1.0 : 0.0;
+      fixed.is_integer.assign(n, 0);
+      fixed.c.setZero();
+      fixed.c[b.col] = b.upper ? -1.0 : 1.0;  // minimise -x: the largest x (or the smallest)
+      const lp::LpSolution solution = lp::solve_lp(fixed);
+      CAPTURE(trial);
+      CAPTURE(b.col);
+      if (solution.status == lp::LpStatus::kInfeasible) continue;  // y = v is impossible: vacuous
+      REQUIRE(solution.status == lp::LpStatus::kOptimal);
+      const double extreme = solution.x[b.col];
+      if (b.upper)
+        CHECK(extreme <= b.bound + 1e-7);
+      else
+        CHECK(extreme >= b.bound - 1e-7);
+      ++checked;
+    }
+  }
+  CHECK(checked > 50);
 }

@@ -67,6 +67,44 @@ TEST_CASE("continuous columns keep their bounds but still carry activity") {
   CHECK(upper[1] == 1.0);
 }
 
+TEST_CASE("Columns::kAll tightens continuous columns too, without rounding, in steps that matter") {
+  // Same row: with every column allowed, x <= 2.5 - y's least (0) stays 2.5
+  // until y moves; y >= 1 gives x <= 1.5 (not rounded: x is continuous).
+  auto lp = test::make_lp({{1, 1}}, {-kInfinity}, {2.5}, {0, 0}, {0, 0}, {5, 5});
+  lp.is_integer = {0, 1};
+  const bnb::RowPropagator all(lp, bnb::RowPropagator::Columns::kAll);
+  Eigen::VectorXd lower = lp.col_lower, upper = lp.col_upper;
+  CHECK_FALSE(all.propagate(lower, upper, {}).infeasible);
+  CHECK(upper[0] == doctest::Approx(2.5));
+  CHECK(upper[1] == 2.0);
+  lower[1] = 1.0;
+  CHECK_FALSE(all.propagate(lower, upper, {1}).infeasible);
+  CHECK(upper[0] == doctest::Approx(1.5));
+  CHECK(upper[0] > 1.5);  // loosened by the floating-point margin, never tightened past it
+  CHECK(upper[0] < 1.5 + 1e-8);
+  // A change below the step (1e-3 of the range) is not taken: 5 -> 4.999.
+  auto tiny = test::make_lp({{1}}, {-kInfinity}, {4.999}, {0}, {0}, {5});
+  tiny.is_integer = {0};
+  Eigen::VectorXd tl = tiny.col_lower, tu = tiny.col_upper;
+  bnb::RowPropagator(tiny, bnb::RowPropagator::Columns::kAll).propagate(tl, tu, {});
+  CHECK(tu[0] == 5.0);
+}
+
+TEST_CASE("Columns::kAll: continuous bounds that cross by round-off meet; a real crossing is infeasible") {
+  // x >= 1 and x <= 1 + 1e-9 through two rows with a column at its bound:
+  // not a contradiction. x >= 1 and x <= 0.9 is one.
+  for (const double top : {1.0 + 1e-9, 1.0 - 1e-9, 0.9}) {
+    auto lp = test::make_lp({{1, 0}, {1, 1}}, {1, -kInfinity}, {kInfinity, top}, {0, 0}, {0, 0}, {5, 1});
+    lp.is_integer = {0, 0};
+    const bnb::RowPropagator all(lp, bnb::RowPropagator::Columns::kAll);
+    Eigen::VectorXd lower = lp.col_lower, upper = lp.col_upper;
+    const auto outcome = all.propagate(lower, upper, {});
+    CAPTURE(top);
+    CHECK(outcome.infeasible == (top < 0.95));
+    if (!outcome.infeasible) CHECK(lower[0] <= upper[0]);
+  }
+}
+
 TEST_CASE("chains through rows, and unbounded columns need all but one term finite") {
   // x0 - x1 >= 0 (x1 <= x0), x0 <= 3 (by bound), x1 + x2 >= 5, x2 integer unbounded above
   auto lp = test::make_lp({{1, -1, 0}, {0, 1, 1}}, {0, 5}, {kInfinity, kInfinity}, {0, 0, 0}, {0, 0, 0},
