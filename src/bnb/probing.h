@@ -17,7 +17,7 @@
 // cuts (cut_implied_bound.h). Continuous global bounds are never changed.
 // Both sides impossible means the model is infeasible; probing then stops and
 // leaves the bounds as they were (the root LP gives the verdict, with its
-// certificate). Only integer columns ever move (the propagator's invariant).
+// certificate). Only the global bounds of integer columns ever move.
 //
 // The work is counted (row entries the propagations examine), not timed:
 // probing stops after a stretch of work that fixed nothing, or at a total
