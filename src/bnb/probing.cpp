@@ -27,6 +27,9 @@ constexpr double kHalf = 0.5;  // integer bounds are whole numbers: compare with
 // range) (max(1, |global bound|) when the range is infinite): smaller ones
 // make cuts with no efficacy.
 constexpr double kMinImplication = 1e-3;
+// Relative floating-point margin on a probe's activity bound of a row (of the
+// magnitude summed), as the propagator's on column bounds.
+constexpr double kMargin = 1e-9;
 
 bool is_binary(const lp::LinearProgram& lp, const Eigen::VectorXd& lower, const Eigen::VectorXd& upper, int j) {
   return lp.is_integer[uz(j)] && std::fabs(lower[j]) < kHalf && std::fabs(upper[j] - 1.0) < kHalf;
@@ -62,6 +65,67 @@ void collect_implications(const lp::LinearProgram& lp, int j, double value, cons
   }
 }
 
+// The least and largest activity of row i over the box [lower, upper], each
+// with the magnitude of what was summed (for a floating-point margin).
+struct Activity {
+  double least = 0.0, largest = 0.0;
+  double least_magnitude = 0.0, largest_magnitude = 0.0;
+};
+Activity row_activity(const lp::RowMajorMatrix& rows, int i, const Eigen::VectorXd& lower,
+                      const Eigen::VectorXd& upper) {
+  Activity act;
+  for (lp::RowMajorMatrix::InnerIterator it(rows, i); it; ++it) {
+    const double a = it.value(), l = lower[it.col()], u = upper[it.col()];
+    if (a == 0.0) continue;  // a stored zero is no entry (and 0 * inf is no number)
+    const double low = a > 0 ? a * l : a * u, high = a > 0 ? a * u : a * l;
+    act.least += low;  // an infinite term makes the sum infinite, with its sign
+    act.largest += high;
+    act.least_magnitude += std::fabs(low);
+    act.largest_magnitude += std::fabs(high);
+  }
+  return act;
+}
+
+// Appends what one feasible side (binary j at `value`, box [side_lower,
+// side_upper]) implies for the activity of the inequality rows of the
+// columns it moved: a side of a row that the probe leaves slack by more than
+// kMinImplication of max(1, |side|), where the global box does not already.
+// `marks` (one per row, all 0 on entry and on return) avoids a row twice.
+// Returns the row entries examined (probing's work).
+long collect_row_implications(const lp::LinearProgram& lp, const lp::RowMajorMatrix& rows, int j, double value,
+                              const std::vector<int>& moved, const Eigen::VectorXd& lower, const Eigen::VectorXd& upper,
+                              const Eigen::VectorXd& side_lower, const Eigen::VectorXd& side_upper,
+                              std::vector<char>& marks, std::vector<RowImpliedBound>& out) {
+  std::vector<int> touched;
+  for (int c : moved)
+    for (lp::SparseMatrix::InnerIterator it(lp.A, c); it; ++it) {
+      const auto i = static_cast<int>(it.row());
+      if (marks[uz(i)] || !(lp.row_lower[i] < lp.row_upper[i])) continue;  // equality rows are never slack
+      marks[uz(i)] = 1;
+      touched.push_back(i);
+    }
+  long work = 0;
+  for (int i : touched) {
+    marks[uz(i)] = 0;
+    if (out.size() >= kMaxProbingImplications) continue;
+    work += rows.outerIndexPtr()[i + 1] - rows.outerIndexPtr()[i];
+    const Activity side = row_activity(rows, i, side_lower, side_upper);
+    const Activity global = row_activity(rows, i, lower, upper);
+    const double up = lp.row_upper[i], lo = lp.row_lower[i];
+    if (std::isfinite(up) && std::isfinite(side.largest)) {
+      const double bound = side.largest + kMargin * (1.0 + side.largest_magnitude);
+      const double step = kMinImplication * std::max(1.0, std::fabs(up));
+      if (bound < up - step && bound < global.largest - step) out.push_back({i, j, value > kHalf, true, bound, up});
+    }
+    if (std::isfinite(lo) && std::isfinite(side.least)) {
+      const double bound = side.least - kMargin * (1.0 + side.least_magnitude);
+      const double step = kMinImplication * std::max(1.0, std::fabs(lo));
+      if (bound > lo + step && bound > global.least + step) out.push_back({i, j, value > kHalf, false, bound, lo});
+    }
+  }
+  return work;
+}
+
 // Restores the scratch bounds of `cols` from the global ones.
 void restore(const std::vector<int>& cols, const Eigen::VectorXd& lower, const Eigen::VectorXd& upper,
              Eigen::VectorXd& scratch_lower, Eigen::VectorXd& scratch_upper) {
@@ -87,6 +151,8 @@ ProbingOutcome probe_binaries(const lp::LinearProgram& lp, const RowPropagator& 
   Eigen::VectorXd lo0 = lower, up0 = upper, lo1 = lower, up1 = upper;
   std::vector<int> moved0, moved1;
   std::vector<char> changed(uz(n), 0);
+  const lp::RowMajorMatrix rows = lp.A;  // the rows a probe leaves slack are read whole
+  std::vector<char> row_marks(uz(lp.num_rows()), 0);
   for (int j = 0; j < n && spent < kProbeWorkBudget && spent - last_useful < kUselessWork; ++j) {
     if (!is_binary(lp, lower, upper, j)) continue;
     if (deadline != nullptr && deadline->expired()) break;  // what was found so far holds
@@ -98,6 +164,10 @@ ProbingOutcome probe_binaries(const lp::LinearProgram& lp, const RowPropagator& 
     if (zero_ok && one_ok) {
       collect_implications(lp, j, 0.0, moved0, lower, upper, lo0, up0, result.implications);
       collect_implications(lp, j, 1.0, moved1, lower, upper, lo1, up1, result.implications);
+      spent += static_cast<double>(collect_row_implications(lp, rows, j, 0.0, moved0, lower, upper, lo0, up0, row_marks,
+                                                            result.row_implications));
+      spent += static_cast<double>(collect_row_implications(lp, rows, j, 1.0, moved1, lower, upper, lo1, up1, row_marks,
+                                                            result.row_implications));
       // The union of the two sides: an integer column moves only if it moved
       // on both (continuous global bounds stay as they are).
       for (int c : moved0) {

@@ -14,7 +14,11 @@
 // continuous column with a finite bound on that side is kept as an
 // implication y = v => x <= b (or >=) when it tightens the global bound by a
 // set share of its range: the root cut loop turns those into implied-bound
-// cuts (cut_implied_bound.h). Continuous global bounds are never changed.
+// cuts (cut_implied_bound.h). Likewise, a probe that leaves an inequality row
+// slack (its activity bound under the probe falls short of the row's side by
+// that share) gives an implication on the row's activity, which the cut loop
+// turns into a strengthened row (cut_row_implication.h). Continuous global
+// bounds are never changed.
 // Both sides impossible means the model is infeasible; probing then stops and
 // leaves the bounds as they were (the root LP gives the verdict, with its
 // certificate). Only the global bounds of integer columns ever move.
@@ -40,8 +44,10 @@ struct ProbingOutcome {
   int fixed_by_conflict = 0;  // binaries fixed because one side was impossible
   int tightened = 0;          // columns whose global bounds moved (fixings included)
   bool infeasible = false;    // both sides of one binary impossible (bounds left alone)
-  // y = v => bound on a continuous column (at most kMaxProbingImplications).
+  // y = v => bound on a continuous column, and on the activity of an
+  // inequality row (at most kMaxProbingImplications each).
   std::vector<ImpliedBound> implications;
+  std::vector<RowImpliedBound> row_implications;
 };
 
 inline constexpr size_t kMaxProbingImplications = 200'000;

@@ -11,6 +11,7 @@
 #include "bnb/cut_knapsack_cover.h"
 #include "bnb/cut_mir.h"
 #include "bnb/cut_pool.h"
+#include "bnb/cut_row_implication.h"
 #include "common/index.h"
 
 namespace milpsac::bnb {
@@ -154,6 +155,7 @@ RootCutResult run_root_cuts(SearchState& state, const std::function<void(const R
   // cuts), and within the time limit.
   ConflictGraph conflicts;
   ImpliedBoundTable implications;
+  lp::RowMajorMatrix model_rows;  // for the rows probing strengthens
   std::vector<int> slack_rounds;  // per cut row of the LP: consecutive optima with its logical basic
   bool conflicts_built = false;
   for (int round = 0; round < kMaxRounds; ++round) {
@@ -177,10 +179,13 @@ RootCutResult run_root_cuts(SearchState& state, const std::function<void(const R
       conflicts = build_conflict_graph(relaxation, state.lp.is_integer, &state.deadline);
       implications = find_implied_bounds(relaxation, state.lp.is_integer, &state.deadline);
       merge_implied_bounds(implications, state.probing_implications);
+      if (!state.probing_row_implications.empty()) model_rows = relaxation.model().A;
       conflicts_built = true;
     }
     separate_cliques(conflicts, relaxation, pool);
     separate_implied_bounds(implications, relaxation, pool);
+    if (!state.probing_row_implications.empty())
+      separate_row_implications(state.probing_row_implications, relaxation, model_rows, pool);
     const int room = max_cut_rows - (relaxation.num_rows() - relaxation.num_original_rows());
     if (room <= 0) break;
     const std::vector<Cut> chosen = pool.take(x, std::min(max_per_round, uz(room)), kMinEfficacy, kMaxParallelism);

@@ -4,6 +4,7 @@
 #include <cmath>
 #include <utility>
 
+#include "bnb/cut_row_implication.h"
 #include "bnb/objective_step.h"
 #include "bnb/probing.h"
 #include "common/index.h"
@@ -77,7 +78,9 @@ SearchState::SearchState(const lp::LinearProgram& lp_in, const MilpOptions& opti
     if (options.probing) {
       // bnb/probing.h: leaves the bounds alone if it proves infeasibility.
       const RowPropagator probe_propagator(lp, RowPropagator::Columns::kAll);
-      probing_implications = probe_binaries(lp, propagator, probe_propagator, lower, upper, &deadline).implications;
+      ProbingOutcome probed = probe_binaries(lp, propagator, probe_propagator, lower, upper, &deadline);
+      probing_implications = std::move(probed.implications);
+      probing_row_implications = unique_row_implications(std::move(probed.row_implications));
     }
     root_lower = lower;
     root_upper = upper;

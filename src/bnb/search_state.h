@@ -57,6 +57,9 @@ struct SearchState {
   // What root probing found a binary to imply for continuous columns, for the
   // root cut loop's implied-bound cuts (probing.h).
   std::vector<ImpliedBound> probing_implications;
+  // What it found a binary to imply for the activity of inequality rows
+  // (sorted and unique: cut_row_implication.h).
+  std::vector<RowImpliedBound> probing_row_implications;
 
   bool has_incumbent = false;
   double incumbent_value = INFINITY;  // minimisation form

@@ -13,6 +13,7 @@
 #include "bnb/cut_knapsack_cover.h"
 #include "bnb/cut_mir.h"
 #include "bnb/cut_pool.h"
+#include "bnb/cut_row_implication.h"
 #include "cut_rounds.h"
 #include "lp/solution_check.h"
 
@@ -222,6 +223,42 @@ TEST_CASE("implied bound: both values of y combine into one cut, x <= b0 + (b1 -
   const bnb::Cut single = bnb::implied_bound_cut(table.implications[1], 2);
   CHECK(single.a[1] == doctest::Approx(7.0));
   CHECK(single.upper == 10.0);
+}
+
+TEST_CASE("row implication: x + z <= 15 with y = 0 => x + z <= 0 becomes x + z <= 15 y and closes the root") {
+  // max x + z - 12 y, x <= 10 y, z <= 10 y, x + z <= 15 (row 0): the LP takes
+  // y = 0.75 (x = z = 7.5); with x + z <= 15 y it takes y = 1, integral.
+  auto lp = test::make_lp({{1, 1, 0}, {1, 0, -10}, {0, 1, -10}}, {-kInfinity, -kInfinity, -kInfinity}, {15, 0, 0},
+                          {-1, -1, 12}, {0, 0, 0}, {10, 10, 1});
+  lp.is_integer = {0, 0, 1};
+  Deadline no_limit;
+  bnb::LpRelaxation relaxation(lp, &no_limit);
+  REQUIRE(relaxation.resolve(nullptr, 1000) == lp::LpStatus::kOptimal);
+  REQUIRE(relaxation.values()[2] == doctest::Approx(0.75));
+  const lp::RowMajorMatrix rows = lp.A;
+  const std::vector<bnb::RowImpliedBound> table =
+      bnb::unique_row_implications({{0, 2, false, true, 1e-9, 15.0}, {0, 2, false, true, 0.0, 15.0}});
+  REQUIRE(table.size() == 1);  // the tighter of the two
+  CHECK(table[0].bound == 0.0);
+  bnb::CutPool pool;
+  REQUIRE(bnb::separate_row_implications(table, relaxation, rows, pool) == 1);
+  const auto cuts = pool.select(relaxation.values(), 10, 0.0, 1.0);
+  REQUIRE(cuts.size() == 1);
+  CHECK(cuts[0].a[0] == 1.0);
+  CHECK(cuts[0].a[1] == 1.0);
+  CHECK(cuts[0].a[2] == doctest::Approx(-15.0));
+  CHECK(cuts[0].upper == 0.0);
+  relaxation.add_rows({cuts[0].a}, {cuts[0].lower}, {cuts[0].upper});
+  REQUIRE(relaxation.resolve(nullptr, 1000) == lp::LpStatus::kOptimal);
+  CHECK(relaxation.values()[2] == doctest::Approx(1.0));
+  // A row that holds y: its coefficient moves by -(B1 - B0). Row 1, x - 10 y
+  // <= 0, with y = 1 => x <= 4 (its activity at most 4 - 10 = -6) becomes
+  // x - 4 y <= 0.
+  const bnb::Cut vub = bnb::row_implication_cut(rows, 1, 2, true, 0.0, -6.0, 3);
+  CHECK(vub.a[0] == 1.0);
+  CHECK(vub.a[1] == 0.0);
+  CHECK(vub.a[2] == doctest::Approx(-4.0));
+  CHECK(vub.upper == 0.0);
 }
 
 TEST_CASE("implied bound: a row with other columns at their bounds, and a lower bound when y = 1") {

@@ -264,3 +264,81 @@ TEST_CASE("random mixed programs: every probing implication holds at every LP po
   }
   CHECK(checked > 50);
 }
+
+TEST_CASE("probing: a probe that leaves a row slack strengthens it, even a row without the binary") {
+  // x + z <= 15 (row 0), x <= 10 y, z <= 10 y, x, z in [0, 10] continuous, y
+  // binary: y = 0 leaves row 0 at most 0, so x + z <= 15 y; y = 1 leaves it
+  // as it is (20 > 15). Equality rows and rows already slack at the global
+  // bounds give nothing.
+  auto lp = test::make_lp({{1, 1, 0}, {1, 0, -10}, {0, 1, -10}}, {-kInfinity, -kInfinity, -kInfinity}, {15, 0, 0},
+                          {-1, -1, 12}, {0, 0, 0}, {10, 10, 1});
+  lp.is_integer = {0, 0, 1};
+  bnb::RowPropagator propagator(lp);
+  Eigen::VectorXd lower = lp.col_lower, upper = lp.col_upper;
+  const auto outcome =
+      bnb::probe_binaries(lp, propagator, bnb::RowPropagator(lp, bnb::RowPropagator::Columns::kAll), lower, upper);
+  CHECK_FALSE(outcome.infeasible);
+  bool capacity = false;
+  for (const bnb::RowImpliedBound& b : outcome.row_implications) {
+    CHECK(b.binary == 2);
+    if (b.row == 0) {
+      capacity = true;
+      CHECK_FALSE(b.when_one);
+      CHECK(b.upper);
+      CHECK(std::fabs(b.bound) < 1e-6);
+      CHECK(b.global == 15.0);
+    }
+  }
+  CHECK(capacity);
+}
+
+TEST_CASE("random mixed programs: every row implication of probing holds at every LP point with y = v") {
+  std::mt19937 rng(9);
+  std::uniform_int_distribution<int> coef(-5, 5), cap(1, 9);
+  int checked = 0;
+  for (int trial = 0; trial < 150; ++trial) {
+    const int n = 5, m = 4;
+    std::vector<std::vector<double>> rows(m, std::vector<double>(n, 0.0));
+    std::vector<double> row_lower(m, -kInfinity), row_upper(m, kInfinity);
+    for (int i = 0; i < m; ++i) {
+      for (int j = 0; j < n; ++j) rows[i][j] = coef(rng);
+      if (i % 2 == 0)
+        row_upper[i] = coef(rng) + 6;
+      else
+        row_lower[i] = coef(rng) - 6;
+    }
+    std::vector<double> col_upper(n, 1.0);
+    for (int j = 1; j < n; ++j) col_upper[j] = cap(rng);
+    auto lp =
+        test::make_lp(rows, row_lower, row_upper, std::vector<double>(n, 0.0), std::vector<double>(n, 0.0), col_upper);
+    lp.is_integer.assign(n, 0);
+    lp.is_integer[0] = 1;
+    bnb::RowPropagator propagator(lp);
+    Eigen::VectorXd lower = lp.col_lower, upper = lp.col_upper;
+    if (propagator.propagate(lower, upper, {}).infeasible) continue;
+    const auto outcome =
+        bnb::probe_binaries(lp, propagator, bnb::RowPropagator(lp, bnb::RowPropagator::Columns::kAll), lower, upper);
+    if (outcome.infeasible) continue;
+    for (const bnb::RowImpliedBound& b : outcome.row_implications) {
+      auto fixed = lp;
+      fixed.col_lower = lower;
+      fixed.col_upper = upper;
+      fixed.col_lower[0] = fixed.col_upper[0] = b.when_one ? 1.0 : 0.0;
+      fixed.is_integer.assign(n, 0);
+      for (int j = 0; j < n; ++j) fixed.c[j] = (b.upper ? -1.0 : 1.0) * rows[b.row][j];  // the row's extreme
+      const lp::LpSolution solution = lp::solve_lp(fixed);
+      CAPTURE(trial);
+      CAPTURE(b.row);
+      if (solution.status == lp::LpStatus::kInfeasible) continue;  // y = v is impossible: vacuous
+      REQUIRE(solution.status == lp::LpStatus::kOptimal);
+      double activity = 0.0;
+      for (int j = 0; j < n; ++j) activity += rows[b.row][j] * solution.x[j];
+      if (b.upper)
+        CHECK(activity <= b.bound + 1e-7);
+      else
+        CHECK(activity >= b.bound - 1e-7);
+      ++checked;
+    }
+  }
+  CHECK(checked > 30);
+}
