@@ -88,20 +88,12 @@ void implications_of_side(const RowSide& side, const LpRelaxation& relaxation, c
 // One implication per (x, y, v, side), sorted by that key: the tightest
 // (ties: the first in `found`).
 std::vector<ImpliedBound> unique_tightest(std::vector<ImpliedBound> found) {
-  std::stable_sort(found.begin(), found.end(), [](const ImpliedBound& p, const ImpliedBound& q) {
-    const auto key = [](const ImpliedBound& b) {
-      return std::make_tuple(b.col, b.binary, b.when_one, b.upper, b.upper ? b.bound : -b.bound);
-    };
-    return key(p) < key(q);
-  });
-  std::vector<ImpliedBound> kept;
-  for (const ImpliedBound& b : found) {
-    if (!kept.empty() && kept.back().col == b.col && kept.back().binary == b.binary &&
-        kept.back().when_one == b.when_one && kept.back().upper == b.upper)
-      continue;
-    kept.push_back(b);
-  }
-  return kept;
+  return keep_tightest(
+      std::move(found),
+      [](const ImpliedBound& b) {
+        return std::make_tuple(b.col, b.binary, b.when_one, b.upper, b.upper ? b.bound : -b.bound);
+      },
+      [](const ImpliedBound& b) { return std::make_tuple(b.col, b.binary, b.when_one, b.upper); });
 }
 
 }  // namespace

@@ -17,20 +17,12 @@ constexpr size_t kMaxCutsPerCall = 300;  // the most efficacious ones; more only
 }  // namespace
 
 std::vector<RowImpliedBound> unique_row_implications(std::vector<RowImpliedBound> found) {
-  std::stable_sort(found.begin(), found.end(), [](const RowImpliedBound& p, const RowImpliedBound& q) {
-    const auto key = [](const RowImpliedBound& b) {
-      return std::make_tuple(b.row, b.binary, b.upper, b.when_one, b.upper ? b.bound : -b.bound);
-    };
-    return key(p) < key(q);
-  });
-  std::vector<RowImpliedBound> kept;
-  for (const RowImpliedBound& b : found) {
-    if (!kept.empty() && kept.back().row == b.row && kept.back().binary == b.binary && kept.back().upper == b.upper &&
-        kept.back().when_one == b.when_one)
-      continue;
-    kept.push_back(b);
-  }
-  return kept;
+  return keep_tightest(
+      std::move(found),
+      [](const RowImpliedBound& b) {
+        return std::make_tuple(b.row, b.binary, b.upper, b.when_one, b.upper ? b.bound : -b.bound);
+      },
+      [](const RowImpliedBound& b) { return std::make_tuple(b.row, b.binary, b.upper, b.when_one); });
 }
 
 Cut row_implication_cut(const lp::RowMajorMatrix& rows, int row, int binary, bool upper, double b0, double b1,

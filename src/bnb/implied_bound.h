@@ -6,6 +6,7 @@
 // probe that leaves an inequality row slack strengthens it (cut_row_implication.h).
 #pragma once
 
+#include <algorithm>
 #include <vector>
 
 namespace milpsac::bnb {
@@ -27,5 +28,17 @@ struct RowImpliedBound {
   double bound = 0.0;     // the implied bound on the activity
   double global = 0.0;    // the row's own side (its upper or lower bound), finite
 };
+
+// Sorts `found` by key(b) (stable) and keeps the first of each run of equal
+// group(b): with the group's fields first in the key and the tightness last,
+// one implication per group, the tightest (ties: the first found).
+template <class T, class Key, class Group>
+std::vector<T> keep_tightest(std::vector<T> found, Key key, Group group) {
+  std::stable_sort(found.begin(), found.end(), [&](const T& p, const T& q) { return key(p) < key(q); });
+  std::vector<T> kept;
+  for (const T& b : found)
+    if (kept.empty() || group(kept.back()) != group(b)) kept.push_back(b);
+  return kept;
+}
 
 }  // namespace milpsac::bnb

@@ -211,60 +211,6 @@ TEST_CASE("probing: a chain of rows implies a bound on a continuous column that 
   CHECK(bnb::probe_binaries(lp, propagator, propagator, l2, u2).implications.empty());
 }
 
-TEST_CASE("random mixed programs: every probing implication holds at every LP point with y = v") {
-  // One binary (column 0) and continuous columns: propagation is then a
-  // relaxation of the LP with y fixed, so max x (or min x) over that LP must
-  // stay within each implied bound.
-  std::mt19937 rng(5);
-  std::uniform_int_distribution<int> coef(-5, 5), cap(1, 9);
-  int checked = 0;
-  for (int trial = 0; trial < 150; ++trial) {
-    const int n = 5, m = 3;
-    std::vector<std::vector<double>> rows(m, std::vector<double>(n, 0.0));
-    std::vector<double> row_lower(m, -kInfinity), row_upper(m, kInfinity);
-    for (int i = 0; i < m; ++i) {
-      for (int j = 0; j < n; ++j) rows[i][j] = coef(rng);
-      if (i % 2 == 0)
-        row_upper[i] = coef(rng) + 2;
-      else
-        row_lower[i] = coef(rng) - 2;
-    }
-    std::vector<double> col_upper(n, 1.0);
-    for (int j = 1; j < n; ++j) col_upper[j] = cap(rng);
-    auto lp =
-        test::make_lp(rows, row_lower, row_upper, std::vector<double>(n, 0.0), std::vector<double>(n, 0.0), col_upper);
-    lp.is_integer.assign(n, 0);
-    lp.is_integer[0] = 1;
-    bnb::RowPropagator propagator(lp);
-    Eigen::VectorXd lower = lp.col_lower, upper = lp.col_upper;
-    if (propagator.propagate(lower, upper, {}).infeasible) continue;
-    const auto outcome =
-        bnb::probe_binaries(lp, propagator, bnb::RowPropagator(lp, bnb::RowPropagator::Columns::kAll), lower, upper);
-    if (outcome.infeasible) continue;
-    for (const bnb::ImpliedBound& b : outcome.implications) {
-      auto fixed = lp;
-      fixed.col_lower = lower;
-      fixed.col_upper = upper;
-      fixed.col_lower[0] = fixed.col_upper[0] = b.when_one ? 1.0 : 0.0;
-      fixed.is_integer.assign(n, 0);
-      fixed.c.setZero();
-      fixed.c[b.col] = b.upper ? -1.0 : 1.0;  // minimise -x: the largest x (or the smallest)
-      const lp::LpSolution solution = lp::solve_lp(fixed);
-      CAPTURE(trial);
-      CAPTURE(b.col);
-      if (solution.status == lp::LpStatus::kInfeasible) continue;  // y = v is impossible: vacuous
-      REQUIRE(solution.status == lp::LpStatus::kOptimal);
-      const double extreme = solution.x[b.col];
-      if (b.upper)
-        CHECK(extreme <= b.bound + 1e-7);
-      else
-        CHECK(extreme >= b.bound - 1e-7);
-      ++checked;
-    }
-  }
-  CHECK(checked > 50);
-}
-
 TEST_CASE("probing: a probe that leaves a row slack strengthens it, even a row without the binary") {
   // x + z <= 15 (row 0), x <= 10 y, z <= 10 y, x, z in [0, 10] continuous, y
   // binary: y = 0 leaves row 0 at most 0, so x + z <= 15 y; y = 1 leaves it
@@ -292,20 +238,25 @@ TEST_CASE("probing: a probe that leaves a row slack strengthens it, even a row w
   CHECK(capacity);
 }
 
-TEST_CASE("random mixed programs: every row implication of probing holds at every LP point with y = v") {
-  std::mt19937 rng(9);
+TEST_CASE("random mixed programs: every implication of probing holds at every LP point with y = v") {
+  // One binary (column 0) and continuous columns: propagation is then a
+  // relaxation of the LP with y fixed, so the largest (or smallest) value of a
+  // column, or of a row's activity, over that LP must stay within each bound
+  // probing implies for it.
+  std::mt19937 rng(5);
   std::uniform_int_distribution<int> coef(-5, 5), cap(1, 9);
-  int checked = 0;
-  for (int trial = 0; trial < 150; ++trial) {
-    const int n = 5, m = 4;
+  int columns_checked = 0, rows_checked = 0;
+  for (int trial = 0; trial < 300; ++trial) {
+    const int n = 5, m = 3 + trial % 2;
+    const int offset = trial % 2 == 0 ? 2 : 6;  // tight rows fix columns, loose ones go slack
     std::vector<std::vector<double>> rows(m, std::vector<double>(n, 0.0));
     std::vector<double> row_lower(m, -kInfinity), row_upper(m, kInfinity);
     for (int i = 0; i < m; ++i) {
       for (int j = 0; j < n; ++j) rows[i][j] = coef(rng);
       if (i % 2 == 0)
-        row_upper[i] = coef(rng) + 6;
+        row_upper[i] = coef(rng) + offset;
       else
-        row_lower[i] = coef(rng) - 6;
+        row_lower[i] = coef(rng) - offset;
     }
     std::vector<double> col_upper(n, 1.0);
     for (int j = 1; j < n; ++j) col_upper[j] = cap(rng);
@@ -319,26 +270,39 @@ TEST_CASE("random mixed programs: every row implication of probing holds at ever
     const auto outcome =
         bnb::probe_binaries(lp, propagator, bnb::RowPropagator(lp, bnb::RowPropagator::Columns::kAll), lower, upper);
     if (outcome.infeasible) continue;
-    for (const bnb::RowImpliedBound& b : outcome.row_implications) {
+    CAPTURE(trial);
+    // The extreme of `weights` x over the LP with y = v (largest when
+    // `largest`); false when y = v is impossible (the implication is vacuous).
+    const auto extreme = [&](const std::vector<double>& weights, bool when_one, bool largest, double& value) {
       auto fixed = lp;
       fixed.col_lower = lower;
       fixed.col_upper = upper;
-      fixed.col_lower[0] = fixed.col_upper[0] = b.when_one ? 1.0 : 0.0;
+      fixed.col_lower[0] = fixed.col_upper[0] = when_one ? 1.0 : 0.0;
       fixed.is_integer.assign(n, 0);
-      for (int j = 0; j < n; ++j) fixed.c[j] = (b.upper ? -1.0 : 1.0) * rows[b.row][j];  // the row's extreme
+      for (int j = 0; j < n; ++j) fixed.c[j] = (largest ? -1.0 : 1.0) * weights[uz(j)];
       const lp::LpSolution solution = lp::solve_lp(fixed);
-      CAPTURE(trial);
-      CAPTURE(b.row);
-      if (solution.status == lp::LpStatus::kInfeasible) continue;  // y = v is impossible: vacuous
+      if (solution.status == lp::LpStatus::kInfeasible) return false;
       REQUIRE(solution.status == lp::LpStatus::kOptimal);
-      double activity = 0.0;
-      for (int j = 0; j < n; ++j) activity += rows[b.row][j] * solution.x[j];
-      if (b.upper)
-        CHECK(activity <= b.bound + 1e-7);
-      else
-        CHECK(activity >= b.bound - 1e-7);
-      ++checked;
+      value = 0.0;
+      for (int j = 0; j < n; ++j) value += weights[uz(j)] * solution.x[j];
+      return true;
+    };
+    double value = 0.0;
+    for (const bnb::ImpliedBound& b : outcome.implications) {
+      std::vector<double> unit(n, 0.0);
+      unit[uz(b.col)] = 1.0;
+      CAPTURE(b.col);
+      if (!extreme(unit, b.when_one, b.upper, value)) continue;
+      CHECK((b.upper ? value <= b.bound + 1e-7 : value >= b.bound - 1e-7));
+      ++columns_checked;
+    }
+    for (const bnb::RowImpliedBound& b : outcome.row_implications) {
+      CAPTURE(b.row);
+      if (!extreme(rows[uz(b.row)], b.when_one, b.upper, value)) continue;
+      CHECK((b.upper ? value <= b.bound + 1e-7 : value >= b.bound - 1e-7));
+      ++rows_checked;
     }
   }
-  CHECK(checked > 30);
+  CHECK(columns_checked > 50);
+  CHECK(rows_checked > 30);
 }
