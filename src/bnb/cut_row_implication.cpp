@@ -13,6 +13,7 @@ namespace {
 
 constexpr double kMinViolation = 1e-6;   // relative to 1 + |b0| + |b1|
 constexpr size_t kMaxCutsPerCall = 300;  // the most efficacious ones; more only crowd the pool
+constexpr double kMaxDynamism = 1e6;     // max |coef| / min |coef| of a kept cut, as for c-MIR
 
 }  // namespace
 
@@ -45,7 +46,7 @@ int separate_row_implications(const std::vector<RowImpliedBound>& sorted, const 
   };
   std::vector<Candidate> violated;
   int activity_row = -1;
-  double activity = 0.0, row_norm2 = 0.0;
+  double activity = 0.0, row_norm2 = 0.0, row_max = 0.0, row_min = INFINITY;
   // Groups of one (row, binary, side): at most one implication per value of y.
   for (size_t begin = 0, end = 0; begin < sorted.size(); begin = end) {
     const RowImpliedBound& first = sorted[begin];
@@ -57,10 +58,14 @@ int separate_row_implications(const std::vector<RowImpliedBound>& sorted, const 
     for (size_t k = begin; k < end; ++k) b[sorted[k].when_one ? 1 : 0] = sorted[k].bound;
     if (first.row != activity_row) {
       activity_row = first.row;
-      activity = row_norm2 = 0.0;
+      activity = row_norm2 = row_max = 0.0;
+      row_min = INFINITY;
       for (lp::RowMajorMatrix::InnerIterator it(rows, first.row); it; ++it) {
         activity += it.value() * x[it.col()];
         row_norm2 += it.value() * it.value();
+        if (it.value() == 0.0) continue;  // a stored zero is no coefficient
+        row_max = std::max(row_max, std::fabs(it.value()));
+        row_min = std::min(row_min, std::fabs(it.value()));
       }
     }
     const double slope = b[1] - b[0];
@@ -69,6 +74,11 @@ int separate_row_implications(const std::vector<RowImpliedBound>& sorted, const 
     if (violation <= kMinViolation * (1.0 + std::fabs(b[0]) + std::fabs(b[1]))) continue;
     // The cut's norm: the row's, with y's coefficient changed by -slope.
     const double a_y = rows.coeff(first.row, first.binary);
+    // A coefficient of y far from the row's own ones (or all but cancelled)
+    // makes a badly scaled row: skipped. The row's old y entry, if any, stays
+    // in row_min and row_max: close enough for a guard.
+    const double new_a_y = std::fabs(a_y - slope);
+    if (!(new_a_y <= kMaxDynamism * row_min && row_max <= kMaxDynamism * new_a_y)) continue;
     const double norm2 = row_norm2 - a_y * a_y + (a_y - slope) * (a_y - slope);
     violated.push_back({begin, b[0], b[1], violation / std::sqrt(std::max(norm2, 1e-300))});
   }
