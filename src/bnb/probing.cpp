@@ -98,20 +98,21 @@ Activity row_activity(const lp::RowMajorMatrix& rows, int i, const Eigen::Vector
 // columns it moved: a side of a row that the probe leaves slack by more than
 // kMinImplication of max(1, |side|), where the global box does not already.
 // `marks` (one per row, all 0 on entry and on return) avoids a row twice.
-// Returns the row entries examined (probing's work).
+// Returns the entries read (probing's work): the moved columns' and the rows'.
 long collect_row_implications(const lp::LinearProgram& lp, const lp::RowMajorMatrix& rows, int j, double value,
                               const std::vector<int>& moved, const Eigen::VectorXd& lower, const Eigen::VectorXd& upper,
                               const Eigen::VectorXd& side_lower, const Eigen::VectorXd& side_upper,
                               std::vector<char>& marks, std::vector<RowImpliedBound>& out) {
   std::vector<int> touched;
+  long work = 0;
   for (int c : moved)
     for (lp::SparseMatrix::InnerIterator it(lp.A, c); it; ++it) {
+      ++work;
       const auto i = static_cast<int>(it.row());
       if (marks[uz(i)] || !(lp.row_lower[i] < lp.row_upper[i])) continue;  // equality rows are never slack
       marks[uz(i)] = 1;
       touched.push_back(i);
     }
-  long work = 0;
   for (int i : touched) {
     marks[uz(i)] = 0;
     const long length = rows.outerIndexPtr()[i + 1] - rows.outerIndexPtr()[i];
