@@ -16,6 +16,19 @@
 using namespace milpsac;
 using lp::kInfinity;
 
+namespace {
+
+// Probing as the search runs it: the integer propagator for the global
+// bounds, one over every column for the probes.
+bnb::ProbingOutcome probe(const lp::LinearProgram& lp, Eigen::VectorXd& lower, Eigen::VectorXd& upper,
+                          const Deadline* deadline = nullptr) {
+  const bnb::RowPropagator propagator(lp);
+  const bnb::RowPropagator all_columns(lp, bnb::RowPropagator::Columns::kAll);
+  return bnb::probe_binaries(lp, propagator, all_columns, lower, upper, deadline);
+}
+
+}  // namespace
+
 TEST_CASE("probing: x0 = 1 forces x1 = 0, x2 = 1 and x2 = 0: x0 is fixed at 0") {
   // x0 + x1 <= 1, x1 + x2 >= 1, x0 + x2 <= 1; binaries. Plain propagation moves nothing.
   auto lp = test::make_lp({{1, 1, 0}, {0, 1, 1}, {1, 0, 1}}, {-kInfinity, 1, -kInfinity}, {1, kInfinity, 1}, {0, 0, 0},
@@ -24,8 +37,7 @@ TEST_CASE("probing: x0 = 1 forces x1 = 0, x2 = 1 and x2 = 0: x0 is fixed at 0") 
   bnb::RowPropagator propagator(lp);
   Eigen::VectorXd lower = lp.col_lower, upper = lp.col_upper;
   REQUIRE(propagator.propagate(lower, upper, {}).tightened.empty());
-  const auto outcome =
-      bnb::probe_binaries(lp, propagator, bnb::RowPropagator(lp, bnb::RowPropagator::Columns::kAll), lower, upper);
+  const auto outcome = probe(lp, lower, upper);
   CHECK_FALSE(outcome.infeasible);
   CHECK(outcome.fixed_by_conflict >= 1);
   CHECK(upper[0] == 0.0);
@@ -41,8 +53,7 @@ TEST_CASE("probing: a bound implied on both sides of a binary holds globally") {
   Eigen::VectorXd lower = lp.col_lower, upper = lp.col_upper;
   propagator.propagate(lower, upper, {});
   REQUIRE(lower[1] < 3.0);  // propagation alone does not see it
-  const auto outcome =
-      bnb::probe_binaries(lp, propagator, bnb::RowPropagator(lp, bnb::RowPropagator::Columns::kAll), lower, upper);
+  const auto outcome = probe(lp, lower, upper);
   CHECK_FALSE(outcome.infeasible);
   CHECK(lower[1] == 3.0);
   CHECK(outcome.tightened == 1);
@@ -58,8 +69,7 @@ TEST_CASE("probing: a conflict fixes a binary; both sides impossible leaves the 
   lp.is_integer.assign(3, 1);
   bnb::RowPropagator propagator(lp);
   Eigen::VectorXd lower = lp.col_lower, upper = lp.col_upper;
-  const auto outcome =
-      bnb::probe_binaries(lp, propagator, bnb::RowPropagator(lp, bnb::RowPropagator::Columns::kAll), lower, upper);
+  const auto outcome = probe(lp, lower, upper);
   CHECK_FALSE(outcome.infeasible);
   CHECK(lower[0] == 1.0);
   CHECK(upper[1] == 0.0);
@@ -69,8 +79,7 @@ TEST_CASE("probing: a conflict fixes a binary; both sides impossible leaves the 
   bad.col_upper[0] = 0.0;
   bnb::RowPropagator bad_propagator(bad);
   Eigen::VectorXd bl = bad.col_lower, bu = bad.col_upper;
-  const auto verdict =
-      bnb::probe_binaries(bad, bad_propagator, bnb::RowPropagator(bad, bnb::RowPropagator::Columns::kAll), bl, bu);
+  const auto verdict = probe(bad, bl, bu);
   CHECK(verdict.infeasible);
   CHECK(bl == bad.col_lower);
   CHECK(bu == bad.col_upper);
@@ -100,8 +109,7 @@ TEST_CASE("random binary programs: probing never removes a feasible integer poin
     Eigen::VectorXd lower = lp.col_lower, upper = lp.col_upper;
     if (propagator.propagate(lower, upper, {}).infeasible) continue;
     const Eigen::VectorXd before_lower = lower, before_upper = upper;
-    const auto outcome =
-        bnb::probe_binaries(lp, propagator, bnb::RowPropagator(lp, bnb::RowPropagator::Columns::kAll), lower, upper);
+    const auto outcome = probe(lp, lower, upper);
     for (int j = 0; j < n; ++j) tightenings += (lower[j] > before_lower[j] || upper[j] < before_upper[j]) ? 1 : 0;
     test::check_box_keeps_integer_points(lp, lower, upper, outcome.infeasible);
   }
@@ -142,8 +150,7 @@ TEST_CASE("probing: a choice row and a covering row fix every choice that cannot
   bnb::RowPropagator propagator(lp);
   Eigen::VectorXd lower = lp.col_lower, upper = lp.col_upper;
   REQUIRE(propagator.propagate(lower, upper, {}).tightened.empty());
-  const auto outcome =
-      bnb::probe_binaries(lp, propagator, bnb::RowPropagator(lp, bnb::RowPropagator::Columns::kAll), lower, upper);
+  const auto outcome = probe(lp, lower, upper);
   CHECK_FALSE(outcome.infeasible);
   for (int g = 0; g < 3; ++g)
     for (int j = 0; j < 6; ++j) {
@@ -156,11 +163,9 @@ TEST_CASE("probing: a choice row and a covering row fix every choice that cannot
 
 TEST_CASE("probing: a passed deadline stops it and keeps the bounds valid") {
   const auto lp = choice_and_cover(3, {660, 675, 690, 705, 720, 735}, 720);
-  bnb::RowPropagator propagator(lp);
   Eigen::VectorXd lower = lp.col_lower, upper = lp.col_upper;
   const Deadline passed(0.0);
-  const auto outcome = bnb::probe_binaries(lp, propagator, bnb::RowPropagator(lp, bnb::RowPropagator::Columns::kAll),
-                                           lower, upper, &passed);
+  const auto outcome = probe(lp, lower, upper, &passed);
   CHECK(outcome.probed == 0);
   CHECK(lower == lp.col_lower);
   CHECK(upper == lp.col_upper);
@@ -172,8 +177,7 @@ TEST_CASE("probing stops after a stretch of work that fixes nothing") {
   const auto lp = choice_and_cover(3000, {1, 2, 3, 4, 5, 6}, 1);
   bnb::RowPropagator propagator(lp);
   Eigen::VectorXd lower = lp.col_lower, upper = lp.col_upper;
-  const auto outcome =
-      bnb::probe_binaries(lp, propagator, bnb::RowPropagator(lp, bnb::RowPropagator::Columns::kAll), lower, upper);
+  const auto outcome = probe(lp, lower, upper);
   CHECK_FALSE(outcome.infeasible);
   CHECK(outcome.tightened == 0);
   CHECK(outcome.probed > 100);
@@ -189,8 +193,7 @@ TEST_CASE("probing: a chain of rows implies a bound on a continuous column that 
   lp.is_integer = {1, 0, 0};
   bnb::RowPropagator propagator(lp);
   Eigen::VectorXd lower = lp.col_lower, upper = lp.col_upper;
-  const auto outcome =
-      bnb::probe_binaries(lp, propagator, bnb::RowPropagator(lp, bnb::RowPropagator::Columns::kAll), lower, upper);
+  const auto outcome = probe(lp, lower, upper);
   CHECK_FALSE(outcome.infeasible);
   CHECK(upper == lp.col_upper);
   CHECK(lower == lp.col_lower);
@@ -221,8 +224,7 @@ TEST_CASE("probing: a probe that leaves a row slack strengthens it, even a row w
   lp.is_integer = {0, 0, 1};
   bnb::RowPropagator propagator(lp);
   Eigen::VectorXd lower = lp.col_lower, upper = lp.col_upper;
-  const auto outcome =
-      bnb::probe_binaries(lp, propagator, bnb::RowPropagator(lp, bnb::RowPropagator::Columns::kAll), lower, upper);
+  const auto outcome = probe(lp, lower, upper);
   CHECK_FALSE(outcome.infeasible);
   bool capacity = false;
   for (const bnb::RowImpliedBound& b : outcome.row_implications) {
@@ -267,8 +269,7 @@ TEST_CASE("random mixed programs: every implication of probing holds at every LP
     bnb::RowPropagator propagator(lp);
     Eigen::VectorXd lower = lp.col_lower, upper = lp.col_upper;
     if (propagator.propagate(lower, upper, {}).infeasible) continue;
-    const auto outcome =
-        bnb::probe_binaries(lp, propagator, bnb::RowPropagator(lp, bnb::RowPropagator::Columns::kAll), lower, upper);
+    const auto outcome = probe(lp, lower, upper);
     if (outcome.infeasible) continue;
     CAPTURE(trial);
     // The extreme of `weights` x over the LP with y = v (largest when
