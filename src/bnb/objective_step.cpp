@@ -16,12 +16,12 @@ bool is_multiple(double v, double g) {
 
 }  // namespace
 
-double objective_step(const lp::LinearProgram& lp) {
+double objective_step(const lp::LinearProgram& lp, const std::vector<char>& integral) {
   double step = 0.0;
   for (int j = 0; j < lp.num_cols(); ++j) {
     const double c = std::fabs(lp.c[j]);
     if (c <= 1e-12) continue;
-    if (!lp.is_integer[uz(j)]) return 0.0;
+    if (!integral[uz(j)]) return 0.0;
     if (step <= 0.0) {
       step = c;
       continue;

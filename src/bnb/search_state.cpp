@@ -48,12 +48,14 @@ SearchState::SearchState(const lp::LinearProgram& lp_in, const MilpOptions& opti
       deadline(Deadline::for_layer(options_in.deadline, options_in.time_limit_seconds)),
       relaxation(lp_in, &deadline),
       sign(lp_in.sense == lp::ObjectiveSense::kMaximize ? -1.0 : 1.0),
-      step(objective_step(lp_in)),
       pseudocosts(lp_in.num_cols()),
       propagator(lp_in) {
   root_lower = lp.col_lower;
   root_upper = lp.col_upper;
   cut_integrality = options.cut_integrality.size() == uz(lp.num_cols()) ? options.cut_integrality : lp.is_integer;
+  // Implied integers are integral at every integer-feasible point: costs on
+  // them keep the objective on a grid as costs on integer columns do.
+  step = objective_step(lp, cut_integrality);
   on_lower = lp.col_lower;
   on_upper = lp.col_upper;
   for (int j = 0; j < lp.num_cols(); ++j) {

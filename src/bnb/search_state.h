@@ -40,8 +40,8 @@ struct SearchState {
   const MilpOptions& options;
   Deadline deadline;
   LpRelaxation relaxation;
-  double sign;  // +1 minimise, -1 maximise: internal values are sign * objective
-  double step;  // objective grid (0 when none)
+  double sign;        // +1 minimise, -1 maximise: internal values are sign * objective
+  double step = 0.0;  // objective grid (0 when none): objective_step over the integral columns
   std::vector<int> integer_cols;
   // The integrality the cut separators may assume (one flag per column):
   // options.cut_integrality when it has the model's size, else lp.is_integer.

@@ -10,6 +10,7 @@
 #include "../lp/lp_builders.h"
 #include "bnb/branch_and_bound.h"
 #include "bnb/objective_step.h"
+#include "bnb/search_state.h"
 #include "lp/solution_check.h"
 
 using namespace milpsac;
@@ -288,13 +289,35 @@ TEST_CASE("relative gap: the search stops once the gap is reached and says so") 
 TEST_CASE("objective step of integral objectives") {
   auto lp = make_lp({{1, 1}}, {-inf}, {1}, {2, 4}, {0, 0}, {1, 1});
   mark_integer(lp);
-  CHECK(bnb::objective_step(lp) == doctest::Approx(2.0));
+  CHECK(bnb::objective_step(lp, lp.is_integer) == doctest::Approx(2.0));
   lp.c[1] = 3;
-  CHECK(bnb::objective_step(lp) == doctest::Approx(1.0));
+  CHECK(bnb::objective_step(lp, lp.is_integer) == doctest::Approx(1.0));
   lp.c[1] = 0.5;
-  CHECK(bnb::objective_step(lp) == doctest::Approx(0.5));
+  CHECK(bnb::objective_step(lp, lp.is_integer) == doctest::Approx(0.5));
   lp.is_integer[1] = 0;
-  CHECK(bnb::objective_step(lp) == 0.0);
+  CHECK(bnb::objective_step(lp, lp.is_integer) == 0.0);
+  // A continuous column flagged integral (an implied integer) counts.
+  std::vector<char> integral = lp.is_integer;
+  integral[1] = 1;
+  CHECK(bnb::objective_step(lp, integral) == doctest::Approx(0.5));
+}
+
+TEST_CASE("an implied-integer column in the objective puts it on a grid") {
+  // min x + y + z: x, y binary; z continuous, but z = x (an equation with
+  // integer data) makes it integral at every integer point, so every
+  // objective value is an integer: the search's grid is 1 with the flag, none
+  // without it. The optimum (1) is the same either way.
+  auto lp = make_lp({{1, 0, -1}, {2, 2, 0}}, {0, 1}, {0, inf}, {1, 1, 1}, {0, 0, 0}, {1, 1, 1});
+  lp.is_integer = {1, 1, 0};
+  bnb::MilpOptions options = exact_gap();
+  const bnb::SearchState without(lp, options);
+  CHECK(without.step == 0.0);
+  options.cut_integrality = {1, 1, 1};
+  const bnb::SearchState with(lp, options);
+  CHECK(with.step == doctest::Approx(1.0));
+  const auto r = bnb::solve_milp(lp, options);
+  REQUIRE(r.status == MilpStatus::kOptimal);
+  CHECK(r.objective == doctest::Approx(1.0));
 }
 
 TEST_CASE("random small MILPs agree with enumeration") {
