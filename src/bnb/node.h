@@ -16,18 +16,32 @@ struct BoundChange {
   double upper;
 };
 
+// The bound changes on the path from the root to a node, as a chain of links
+// that siblings share: a link holds what one node added (what propagation
+// and reduced-cost fixing derived there) and points to its parent's link. An
+// open node so costs its own few changes, not a copy of its whole path
+// (bound_changes.h builds and reads the chain).
+struct ChangeLink {
+  std::shared_ptr<const ChangeLink> parent;
+  std::vector<BoundChange> changes;
+  size_t total = 0;  // changes on the chain up to and including this link
+};
+
 struct Node {
   double bound = -INFINITY;  // lower bound on the node's objective (minimisation form)
   int depth = 0;
-  long id = 0;                             // creation order: the last tie-breaker, for determinism
-  std::vector<BoundChange> changes;        // applied in order on top of the root bounds
+  long id = 0;  // creation order: the last tie-breaker, for determinism
+  // The node's changes, applied in order on top of the root bounds: those of
+  // `path` (root first), then its own `changes` (its branching change).
+  std::shared_ptr<const ChangeLink> path;
+  std::vector<BoundChange> changes;
   std::shared_ptr<const lp::Basis> basis;  // parent's optimal basis (shared by siblings)
   // How this node left its parent, to learn pseudocosts once it is solved.
   int branch_column = -1;
   bool branch_up = false;
   double branch_distance = 0.0;  // how far the branch moved the column from the parent's value
   double parent_objective = -INFINITY;
-  size_t propagated = 0;  // changes[0..propagated) are at a propagation fixed point
+  size_t propagated = 0;  // the first `propagated` changes (path, then own) are at a propagation fixed point
 };
 
 // Best-first order: smaller bound first, then deeper, then older.

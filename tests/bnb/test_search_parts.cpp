@@ -3,8 +3,12 @@
 // the incumbent check (a point that uses the tolerance is completed exactly).
 #include <doctest/doctest.h>
 
+#include <algorithm>
 #include <cmath>
+#include <utility>
+#include <vector>
 
+#include "bnb/bound_changes.h"
 #include "bnb/node_queue.h"
 #include "bnb/pseudocost.h"
 #include "bnb/search_state.h"
@@ -149,4 +153,77 @@ TEST_CASE("incumbents: an integral point outside a row beyond the check is compl
   pure.is_integer[1] = 1;
   bnb::SearchState pure_state(pure, options);
   CHECK_FALSE(pure_state.offer_completion(x));
+}
+
+TEST_CASE("bound-change chain: children read their parent's changes and their own") {
+  using bnb::BoundChange;
+  auto same = [](const std::vector<BoundChange>& a, const std::vector<BoundChange>& b) {
+    if (a.size() != b.size()) return false;
+    for (size_t k = 0; k < a.size(); ++k)
+      if (a[k].column != b[k].column || a[k].lower != b[k].lower || a[k].upper != b[k].upper) return false;
+    return true;
+  };
+  bnb::Node root;
+  CHECK(bnb::node_changes(root).empty());
+  // The root derived two changes; its children each add their branch.
+  std::vector<BoundChange> at_root = {{0, 1, INFINITY}, {2, -INFINITY, 4}};
+  const auto root_link = bnb::extend_path(root.path, at_root);
+  REQUIRE(root_link != nullptr);
+  CHECK(root_link->total == 2);
+  bnb::Node down, up;
+  down.path = up.path = root_link;
+  down.changes = {{1, -INFINITY, 0}};
+  up.changes = {{1, 1, INFINITY}};
+  CHECK(same(bnb::node_changes(down), {{0, 1, INFINITY}, {2, -INFINITY, 4}, {1, -INFINITY, 0}}));
+  CHECK(same(bnb::node_changes(up), {{0, 1, INFINITY}, {2, -INFINITY, 4}, {1, 1, INFINITY}}));
+  // The up child derives one more change: its link holds only what is new,
+  // and its child reads the whole path in order.
+  std::vector<BoundChange> at_up = bnb::node_changes(up);
+  at_up.push_back({3, 2, 2});
+  const auto up_link = bnb::extend_path(up.path, at_up);
+  CHECK(up_link->parent == root_link);
+  CHECK(up_link->changes.size() == 2);
+  CHECK(up_link->total == 4);
+  bnb::Node grandchild;
+  grandchild.path = up_link;
+  grandchild.changes = {{2, 3, INFINITY}};
+  CHECK(same(bnb::node_changes(grandchild),
+             {{0, 1, INFINITY}, {2, -INFINITY, 4}, {1, 1, INFINITY}, {3, 2, 2}, {2, 3, INFINITY}}));
+  // A node that added nothing passes its own link on.
+  CHECK(bnb::extend_path(root_link, at_root) == root_link);
+}
+
+TEST_CASE("bound-change chain: compaction keeps the net bounds and the tail") {
+  using bnb::BoundChange;
+  // The net bounds a log gives over 4 columns, from [-inf, inf].
+  auto net = [](const std::vector<BoundChange>& log) {
+    std::vector<double> lower(4, -INFINITY), upper(4, INFINITY);
+    for (const BoundChange& c : log) {
+      lower[static_cast<size_t>(c.column)] = std::max(lower[static_cast<size_t>(c.column)], c.lower);
+      upper[static_cast<size_t>(c.column)] = std::min(upper[static_cast<size_t>(c.column)], c.upper);
+    }
+    return std::make_pair(lower, upper);
+  };
+  std::vector<BoundChange> log = {{2, 1, INFINITY},  {0, -INFINITY, 5}, {2, 2, 9}, {0, -INFINITY, 4},
+                                  {2, -INFINITY, 7}, {0, 1, INFINITY},  {3, 0, 0}};
+  const auto before = net(log);
+  // A prefix of 6 entries over 2 columns becomes 2; the seventh entry stays after them.
+  size_t prefix = 6;
+  REQUIRE(bnb::compact_bound_changes(log, prefix));
+  CHECK(prefix == 2);
+  REQUIRE(log.size() == 3);
+  CHECK(log[0].column == 0);
+  CHECK(log[0].lower == 1);
+  CHECK(log[0].upper == 4);
+  CHECK(log[1].column == 2);
+  CHECK(log[1].lower == 2);
+  CHECK(log[1].upper == 7);
+  CHECK(log[2].column == 3);
+  CHECK(net(log) == before);
+  // At most twice as many entries as columns: left as it is.
+  std::vector<BoundChange> short_log = {{1, 0, 1}, {2, 0, 3}, {1, 0, 0}};
+  size_t short_prefix = 3;
+  CHECK_FALSE(bnb::compact_bound_changes(short_log, short_prefix));
+  CHECK(short_prefix == 3);
+  CHECK(short_log.size() == 3);
 }
