@@ -9,6 +9,7 @@
 #include <vector>
 
 #include "bnb/bound_changes.h"
+#include "bnb/branching.h"
 #include "bnb/node_queue.h"
 #include "bnb/pseudocost.h"
 #include "bnb/search_state.h"
@@ -226,4 +227,71 @@ TEST_CASE("bound-change chain: compaction keeps the net bounds and the tail") {
   CHECK_FALSE(bnb::compact_bound_changes(short_log, short_prefix));
   CHECK(short_prefix == 3);
   CHECK(short_log.size() == 3);
+}
+
+namespace {
+
+// Columns: binaries first (`binaries` of them), then continuous [0, 1] ones.
+lp::LinearProgram branching_model(const std::vector<std::vector<double>>& rows, const std::vector<double>& lower,
+                                  const std::vector<double>& upper, const std::vector<double>& cost, int binaries) {
+  lp::LinearProgram lp;
+  lp.resize(static_cast<int>(rows.size()), static_cast<int>(cost.size()));
+  for (size_t i = 0; i < rows.size(); ++i) {
+    for (size_t j = 0; j < cost.size(); ++j)
+      if (rows[i][j] != 0.0) lp.set_coefficient(static_cast<int>(i), static_cast<int>(j), rows[i][j]);
+    lp.row_lower[static_cast<int>(i)] = lower[i];
+    lp.row_upper[static_cast<int>(i)] = upper[i];
+  }
+  for (size_t j = 0; j < cost.size(); ++j) {
+    lp.c[static_cast<int>(j)] = cost[j];
+    lp.col_upper[static_cast<int>(j)] = 1.0;
+    lp.is_integer[j] = static_cast<char>(static_cast<int>(j) < binaries);
+  }
+  return lp;
+}
+
+}  // namespace
+
+TEST_CASE("branching: a strong-branching child that is infeasible fixes the other side") {
+  // min x, x binary, y and z in [0, 1]: y <= x, z <= x, y + z >= 1. No single
+  // row fixes x (probing would, and is off); the root LP has x = 0.5, and the
+  // child x = 0 is infeasible: the node keeps x = 1 and does not branch.
+  const double inf = lp::kInfinity;
+  lp::LinearProgram lp =
+      branching_model({{-1, 1, 0}, {-1, 0, 1}, {0, 1, 1}}, {-inf, -inf, 1}, {0, 0, inf}, {1, 0, 0}, 1);
+  bnb::MilpOptions options;
+  options.probing = false;
+  bnb::SearchState state(lp, options);
+  REQUIRE(state.solve_lp(nullptr) == lp::LpStatus::kOptimal);
+  const Eigen::VectorXd x = state.relaxation.values();
+  REQUIRE(x[0] == doctest::Approx(0.5));
+  const bnb::BranchingDecision decision =
+      bnb::choose_branching(state, state.fractional_columns(x), x, state.relaxation.objective(), {});
+  CHECK(decision.column == -1);
+  CHECK_FALSE(decision.settled);
+  REQUIRE(decision.fixings.size() == 1);
+  CHECK(decision.fixings[0].column == 0);
+  CHECK(decision.fixings[0].lower == 1.0);
+  // The relaxation is back at the node's bounds.
+  CHECK(state.relaxation.lower(0) == 0.0);
+  CHECK(state.relaxation.upper(0) == 1.0);
+}
+
+TEST_CASE("branching: strong-branching children solved to optimality give their bounds") {
+  // min x + 3w, both binary: 2x + 2w >= 1. Root LP: x = 0.5 (0.5). Child x = 0
+  // needs w = 0.5 (1.5); child x = 1 costs 1.
+  const double inf = lp::kInfinity;
+  lp::LinearProgram lp = branching_model({{2, 2}}, {1}, {inf}, {1, 3}, 2);
+  bnb::MilpOptions options;
+  options.probing = false;
+  bnb::SearchState state(lp, options);
+  REQUIRE(state.solve_lp(nullptr) == lp::LpStatus::kOptimal);
+  const Eigen::VectorXd x = state.relaxation.values();
+  REQUIRE(x[0] == doctest::Approx(0.5));
+  const bnb::BranchingDecision decision =
+      bnb::choose_branching(state, state.fractional_columns(x), x, state.relaxation.objective(), {});
+  CHECK(decision.column == 0);
+  CHECK(decision.fixings.empty());
+  CHECK(decision.down_bound == doctest::Approx(1.5));
+  CHECK(decision.up_bound == doctest::Approx(1.0));
 }
