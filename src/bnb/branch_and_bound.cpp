@@ -47,8 +47,12 @@ enum class Stop { kNone, kTime, kNodes, kGap, kNumerical };
 
 constexpr long kRinsNodes = 500;  // node budget of one RINS sub-MIP
 // The feasibility pump at the root: at most this share of the time limit,
-// and an LP iteration budget of a multiple of the root LP's iterations.
-constexpr double kPumpTimeShare = 0.3;
+// and an LP iteration budget of a multiple of the root LP's iterations. At
+// 0.3 the pump took 20 s of air04's 60 (22 distance LPs, nothing found) and
+// the search missed the limit; at 0.1, 10 rounds and the optimum in 54.6 s.
+// The pumps that find a point mostly do so in a few rounds (20 of the 53
+// MIPLIB models, 17 of them within 7 rounds).
+constexpr double kPumpTimeShare = 0.1;
 constexpr long kPumpIterationsPerRootIteration = 100;
 constexpr long kPumpMinIterations = 100000;
 
