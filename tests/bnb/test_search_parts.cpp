@@ -5,6 +5,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <memory>
 #include <utility>
 #include <vector>
 
@@ -250,6 +251,23 @@ lp::LinearProgram branching_model(const std::vector<std::vector<double>>& rows, 
   return lp;
 }
 
+// One branching decision at the root of `model`, whose root LP has column 0
+// at 0.5. Probing is off: it would settle these tiny models first.
+struct RootBranching {
+  lp::LinearProgram lp;
+  bnb::MilpOptions options;
+  std::unique_ptr<bnb::SearchState> state;
+  bnb::BranchingDecision decision;
+  explicit RootBranching(lp::LinearProgram model) : lp(std::move(model)) {
+    options.probing = false;
+    state = std::make_unique<bnb::SearchState>(lp, options);
+    REQUIRE(state->solve_lp(nullptr) == lp::LpStatus::kOptimal);
+    const Eigen::VectorXd x = state->relaxation.values();
+    REQUIRE(x[0] == doctest::Approx(0.5));
+    decision = bnb::choose_branching(*state, state->fractional_columns(x), x, state->relaxation.objective(), {});
+  }
+};
+
 }  // namespace
 
 TEST_CASE("branching: a strong-branching child that is infeasible fixes the other side") {
@@ -257,39 +275,25 @@ TEST_CASE("branching: a strong-branching child that is infeasible fixes the othe
   // row fixes x (probing would, and is off); the root LP has x = 0.5, and the
   // child x = 0 is infeasible: the node keeps x = 1 and does not branch.
   const double inf = lp::kInfinity;
-  lp::LinearProgram lp =
-      branching_model({{-1, 1, 0}, {-1, 0, 1}, {0, 1, 1}}, {-inf, -inf, 1}, {0, 0, inf}, {1, 0, 0}, 1);
-  bnb::MilpOptions options;
-  options.probing = false;
-  bnb::SearchState state(lp, options);
-  REQUIRE(state.solve_lp(nullptr) == lp::LpStatus::kOptimal);
-  const Eigen::VectorXd x = state.relaxation.values();
-  REQUIRE(x[0] == doctest::Approx(0.5));
-  const bnb::BranchingDecision decision =
-      bnb::choose_branching(state, state.fractional_columns(x), x, state.relaxation.objective(), {});
+  const RootBranching root(
+      branching_model({{-1, 1, 0}, {-1, 0, 1}, {0, 1, 1}}, {-inf, -inf, 1}, {0, 0, inf}, {1, 0, 0}, 1));
+  const bnb::BranchingDecision& decision = root.decision;
   CHECK(decision.column == -1);
   CHECK_FALSE(decision.settled);
   REQUIRE(decision.fixings.size() == 1);
   CHECK(decision.fixings[0].column == 0);
   CHECK(decision.fixings[0].lower == 1.0);
   // The relaxation is back at the node's bounds.
-  CHECK(state.relaxation.lower(0) == 0.0);
-  CHECK(state.relaxation.upper(0) == 1.0);
+  CHECK(root.state->relaxation.lower(0) == 0.0);
+  CHECK(root.state->relaxation.upper(0) == 1.0);
 }
 
 TEST_CASE("branching: strong-branching children solved to optimality give their bounds") {
   // min x + 3w, both binary: 2x + 2w >= 1. Root LP: x = 0.5 (0.5). Child x = 0
   // needs w = 0.5 (1.5); child x = 1 costs 1.
   const double inf = lp::kInfinity;
-  lp::LinearProgram lp = branching_model({{2, 2}}, {1}, {inf}, {1, 3}, 2);
-  bnb::MilpOptions options;
-  options.probing = false;
-  bnb::SearchState state(lp, options);
-  REQUIRE(state.solve_lp(nullptr) == lp::LpStatus::kOptimal);
-  const Eigen::VectorXd x = state.relaxation.values();
-  REQUIRE(x[0] == doctest::Approx(0.5));
-  const bnb::BranchingDecision decision =
-      bnb::choose_branching(state, state.fractional_columns(x), x, state.relaxation.objective(), {});
+  const RootBranching root(branching_model({{2, 2}}, {1}, {inf}, {1, 3}, 2));
+  const bnb::BranchingDecision& decision = root.decision;
   CHECK(decision.column == 0);
   CHECK(decision.fixings.empty());
   CHECK(decision.down_bound == doctest::Approx(1.5));
