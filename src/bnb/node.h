@@ -22,9 +22,22 @@ struct BoundChange {
 // open node so costs its own few changes, not a copy of its whole path
 // (bound_changes.h builds and reads the chain).
 struct ChangeLink {
-  std::shared_ptr<const ChangeLink> parent;
+  // Mutable only for the destructor, which unlinks the chain.
+  mutable std::shared_ptr<const ChangeLink> parent;
   std::vector<BoundChange> changes;
   size_t total = 0;  // changes on the chain up to and including this link
+
+  ChangeLink() = default;
+  ChangeLink(const ChangeLink&) = delete;
+  ChangeLink& operator=(const ChangeLink&) = delete;
+  // A chain is as long as the search is deep (a link per level): releasing
+  // it link by link through the shared pointers' own destructors would
+  // recurse once per link and could overflow the stack. The links this one
+  // alone holds are released in a loop instead.
+  ~ChangeLink() {
+    std::shared_ptr<const ChangeLink> next = std::move(parent);
+    while (next && next.use_count() == 1) next = std::move(next->parent);
+  }
 };
 
 struct Node {

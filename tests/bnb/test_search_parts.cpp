@@ -299,3 +299,21 @@ TEST_CASE("branching: strong-branching children solved to optimality give their 
   CHECK(decision.down_bound == doctest::Approx(1.5));
   CHECK(decision.up_bound == doctest::Approx(1.0));
 }
+
+TEST_CASE("bound-change chain: a very deep chain is released without recursion") {
+  // 300,000 links, one change each: released link by link through the shared
+  // pointers' destructors this would recurse 300,000 frames deep (beyond
+  // the stack, and so a crash, under the sanitizers at least).
+  std::shared_ptr<const bnb::ChangeLink> path;
+  std::vector<bnb::BoundChange> all;
+  for (int level = 0; level < 300000; ++level) {
+    all.push_back({level % 7, 0.0, 1.0});
+    path = bnb::extend_path(path, all);
+  }
+  bnb::Node leaf;
+  leaf.path = path;
+  CHECK(bnb::node_changes(leaf).size() == 300000);
+  path.reset();
+  leaf.path.reset();  // the whole chain goes here
+  CHECK(leaf.path == nullptr);
+}
