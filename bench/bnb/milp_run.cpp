@@ -1,7 +1,9 @@
 // milp_run MODEL.mps[.gz] [GAP] [TIME_LIMIT] [PRESOLVE 0|1] [PUMP 0|1] [PROBING 0|1]: solve one MILP with the library
 // and print one JSON line with the search statistics the CLI does not show
 // (root bounds before and after the root work, cuts, LP iterations and
-// fallbacks). Used by bench/compare-cbc-milp.py.
+// fallbacks). Used by bench/compare-cbc-milp.py. With MILP_RUN_TRACE=1 in the
+// environment, the progress events (root LP, cut rounds, incumbents, and the
+// search every 5 s) go to stderr as they happen.
 #include <cstdio>
 #include <cstdlib>
 #include <string>
@@ -33,6 +35,13 @@ int main(int argc, char** argv) {
   if (argc > 5) options.feasibility_pump = std::atoi(argv[5]) != 0;
   if (argc > 6) options.probing = std::atoi(argv[6]) != 0;
   if (argc > 7) options.flow_covers = std::atoi(argv[7]) != 0;
+  const char* trace = std::getenv("MILP_RUN_TRACE");
+  if (trace != nullptr && std::string(trace) == "1")
+    options.progress = [](const bnb::MilpProgress& p) {
+      std::fprintf(stderr, "%8.2f s %-9s nodes %ld open %ld bound %.10g objective %.10g round %d cuts %d rows %d %s\n",
+                   p.seconds, bnb::to_string(p.event), p.nodes, p.open_nodes, p.bound, p.objective, p.cut_round,
+                   p.cuts_added, p.cut_rows, p.found_by);
+    };
   try {
     const lp::LinearProgram model = lp::read_mps_file(argv[1]);
     const bnb::MilpResult r = bnb::solve_milp(model, options);
