@@ -29,10 +29,67 @@
 // most efficacious violated cut of each row side goes to the pool.
 #pragma once
 
+#include <utility>
+#include <vector>
+
+#include <Eigen/Dense>
+
 #include "bnb/cut_pool.h"
 #include "bnb/lp_relaxation.h"
+#include "lp/linear_program.h"
 
 namespace milpsac::bnb {
+
+// The separator at one LP point, for any row side: a row of the model, or an
+// aggregation of rows (the c-MIR separator hands it the aggregations it
+// builds, whose intermediate flows are eliminated, as on a lot-sizing path).
+class FlowCoverSeparator {
+ public:
+  // The relaxation's current bounds must be global, its point current.
+  FlowCoverSeparator(const LpRelaxation& relaxation, const std::vector<char>& is_integer);
+  // Every side of every original row; returns how many cuts went to `pool`.
+  int run(CutPool& pool) const;
+  // The row side sum over `support` of coef_j x_j <= b (coef dense, zero
+  // off the support; entries at zero are skipped). True when a cut went to
+  // `pool`.
+  bool separate(const std::vector<int>& support, const Eigen::VectorXd& coef, double b, CutPool& pool) const;
+
+ private:
+  struct Arc {
+    int col;      // the flow's column
+    double coef;  // a_j (f = |a_j| x)
+    int binary;   // y's column, -1 for an arc that is always open
+    double cap;   // u_j (infinite: cannot join a cover)
+    double flow;  // f*_j
+    double open;  // y*_j
+  };
+  // The tightest variable upper bound x <= d y (y binary) of a continuous
+  // column x >= 0, from the model's two-column rows with right-hand side 0.
+  struct VariableUpperBound {
+    int binary = -1;
+    double d = INFINITY;
+  };
+
+  // A cut in the making: (column, coefficient) terms, sorted, no repeats.
+  struct SparseCut {
+    std::vector<std::pair<int, double>> terms;
+    double upper = INFINITY;
+  };
+
+  bool binary(int j) const;
+  void find_variable_upper_bounds();
+  // The inequality of cover `in_cover` with excess lambda, written in x;
+  // false when it is not violated enough or badly scaled.
+  bool build_cut(const std::vector<Arc>& arcs, const std::vector<char>& in_cover, double b, double lambda,
+                 SparseCut& cut, double& efficacy) const;
+
+  const LpRelaxation& relaxation_;
+  const lp::LinearProgram& model_;
+  const std::vector<char>& is_integer_;
+  const lp::RowMajorMatrix rows_;  // rows are scanned: a row-major copy once
+  const Eigen::VectorXd x_;
+  std::vector<VariableUpperBound> vub_;
+};
 
 // Adds violated flow cover cuts for the original rows to `pool` at the
 // current LP values; the relaxation's current bounds must be global. Returns

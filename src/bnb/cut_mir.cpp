@@ -6,6 +6,7 @@
 #include <cmath>
 #include <numeric>
 
+#include "bnb/cut_flow_cover.h"
 #include "bnb/two_column_rows.h"
 #include "common/index.h"
 
@@ -71,8 +72,10 @@ struct SparseAccumulator {
 
 class MirSeparator {
  public:
-  MirSeparator(const LpRelaxation& relaxation, const std::vector<char>& is_integer)
-      : relaxation_(relaxation),
+  MirSeparator(const LpRelaxation& relaxation, const std::vector<char>& is_integer,
+               const FlowCoverSeparator* flow_covers)
+      : flow_covers_(flow_covers),
+        relaxation_(relaxation),
         model_(relaxation.model()),
         is_integer_(is_integer),
         rows_(relaxation.model().A),
@@ -401,6 +404,18 @@ class MirSeparator {
     used[uz(i)] = 1;
     bool added = false;
     for (int round = 0; round <= kMaxAggregations; ++round) {
+      // An aggregation is a row side of its own for the flow cover separator
+      // (single rows it reads itself); a cut from either ends the path.
+      // Measured (root bound, 20 s): modglob 20.53M -> 20.63M and proven in
+      // 1.6 s instead of 28 s; fixnet6 3,257 -> 3,561; set1ch 53,278 ->
+      // 53,048 (the flow covers take pool room from stronger MIR cuts). Trying
+      // the flow cover only where the MIR fails kept set1ch (53,266) but
+      // gave half of modglob's gain.
+      if (round > 0 && flow_covers_ != nullptr &&
+          flow_covers_->separate(aggregate_.support, aggregate_.value, aggregate_rhs_, pool)) {
+        added = true;
+        break;
+      }
       if (build_knapsack()) {
         double pi0 = 0.0;
         if (best_mir(pi0) >= kMinEfficacy && emit(pi0, pool)) {
@@ -414,6 +429,7 @@ class MirSeparator {
     return added;
   }
 
+  const FlowCoverSeparator* flow_covers_;  // for the aggregations, when set
   const LpRelaxation& relaxation_;
   const lp::LinearProgram& model_;
   const std::vector<char>& is_integer_;
@@ -436,8 +452,9 @@ class MirSeparator {
 
 }  // namespace
 
-int separate_mir(const LpRelaxation& relaxation, const std::vector<char>& is_integer, CutPool& pool) {
-  MirSeparator separator(relaxation, is_integer);
+int separate_mir(const LpRelaxation& relaxation, const std::vector<char>& is_integer, CutPool& pool,
+                 const FlowCoverSeparator* flow_covers) {
+  MirSeparator separator(relaxation, is_integer, flow_covers);
   return separator.run(pool);
 }
 

@@ -32,9 +32,13 @@
 
 namespace milpsac::bnb {
 
+class FlowCoverSeparator;
+
 // Adds violated c-MIR cuts for the original rows (and their aggregations) to
 // `pool` at the current LP values; the relaxation's current bounds must be
-// global. Returns how many were added.
-int separate_mir(const LpRelaxation& relaxation, const std::vector<char>& is_integer, CutPool& pool);
+// global. Returns how many were added. With `flow_covers`, every aggregation
+// of two or more rows is also handed to it (its cuts count as added).
+int separate_mir(const LpRelaxation& relaxation, const std::vector<char>& is_integer, CutPool& pool,
+                 const FlowCoverSeparator* flow_covers = nullptr);
 
 }  // namespace milpsac::bnb

@@ -173,8 +173,13 @@ RootCutResult run_root_cuts(SearchState& state, const std::function<void(const R
     const std::vector<char> integral = separator_integrality(state, relaxation);
     if (!general_integers) separate_gomory(relaxation, integral, pool, kGomoryRowsPerRound);
     separate_knapsack_covers(relaxation, state.lp.is_integer, pool);
-    separate_mir(relaxation, integral, pool);
-    if (state.options.flow_covers) separate_flow_covers(relaxation, state.lp.is_integer, pool);
+    if (state.options.flow_covers) {
+      const FlowCoverSeparator flow_covers(relaxation, state.lp.is_integer);
+      separate_mir(relaxation, integral, pool, &flow_covers);
+      flow_covers.run(pool);
+    } else {
+      separate_mir(relaxation, integral, pool);
+    }
     if (!conflicts_built) {
       conflicts = build_conflict_graph(relaxation, state.lp.is_integer, &state.deadline);
       implications = find_implied_bounds(relaxation, state.lp.is_integer, &state.deadline);

@@ -33,7 +33,8 @@ struct CutRoundsResult {
 };
 
 // Solve the root LP (integer bounds rounded inward), then run `rounds` rounds:
-// separate GMI, cover, c-MIR, clique, implied-bound and flow cover cuts, hand every
+// separate GMI, cover, c-MIR (with the flow covers of its row aggregations),
+// clique, implied-bound and flow cover cuts, hand every
 // candidate to `check`, add the selected ones and re-solve.
 inline CutRoundsResult run_cut_rounds(const lp::LinearProgram& lp, int rounds,
                                       const std::function<void(const bnb::Cut&, int separator)>& check) {
@@ -59,9 +60,11 @@ inline CutRoundsResult run_cut_rounds(const lp::LinearProgram& lp, int rounds,
         case kCover:
           bnb::separate_knapsack_covers(relaxation, lp.is_integer, one);
           break;
-        case kMir:
-          bnb::separate_mir(relaxation, lp.is_integer, one);
+        case kMir: {  // with the flow covers of its aggregations, as in the root cut loop
+          const bnb::FlowCoverSeparator flow_covers(relaxation, lp.is_integer);
+          bnb::separate_mir(relaxation, lp.is_integer, one, &flow_covers);
           break;
+        }
         case kClique:
           bnb::separate_cliques(conflicts, relaxation, one);
           break;

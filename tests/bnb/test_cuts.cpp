@@ -569,6 +569,66 @@ TEST_CASE("flow cover: two arcs x <= 8 y into a demand of 10 give y1 + y2 >= 2")
   CHECK(relaxation.objective() == doctest::Approx(2.0).epsilon(1e-6));
 }
 
+TEST_CASE("flow cover on an aggregation: a two-node path x1 - s = 3, x2 + s = 7 gives y1 + y2 >= 2") {
+  // Columns x1, x2 (continuous, [0, 10]), s (continuous, [0, 10]: the flow
+  // from node 1 to node 2, no variable bound), y1, y2 (binary); min y1 + y2
+  // with x_j <= 8 y_j. Neither node row alone has a cover that cuts the LP
+  // point; their sum x1 + x2 = 10 (s eliminated) is the row of the test
+  // above, whose cover gives x1 + x2 + 2 (1 - y1) + 2 (1 - y2) <= 10.
+  auto lp =
+      test::make_lp({{1, 0, -1, 0, 0}, {0, 1, 1, 0, 0}, {1, 0, 0, -8, 0}, {0, 1, 0, 0, -8}},
+                    {3, 7, -kInfinity, -kInfinity}, {3, 7, 0, 0}, {0, 0, 0, 1, 1}, {0, 0, 0, 0, 0}, {10, 10, 10, 1, 1});
+  lp.is_integer = {0, 0, 0, 1, 1};
+  Deadline no_limit;
+  bnb::LpRelaxation relaxation(lp, &no_limit);
+  REQUIRE(relaxation.resolve(nullptr, 1000) == lp::LpStatus::kOptimal);
+  REQUIRE(relaxation.objective() == doctest::Approx(1.25));
+  const bnb::FlowCoverSeparator flow_covers(relaxation, lp.is_integer);
+
+  SUBCASE("the separator on an aggregated row side") {
+    std::vector<int> support{0, 1};
+    Eigen::VectorXd coef = Eigen::VectorXd::Zero(5);
+    coef[0] = coef[1] = 1.0;
+    bnb::CutPool pool;
+    REQUIRE(flow_covers.separate(support, coef, 10.0, pool));
+    const auto cuts = pool.select(relaxation.values(), 1, 0.0, 1.0);
+    REQUIRE(cuts.size() == 1);
+    const bnb::Cut& cut = cuts[0];
+    CHECK(cut.a[0] == doctest::Approx(1.0));
+    CHECK(cut.a[1] == doctest::Approx(1.0));
+    CHECK(cut.a[2] == doctest::Approx(0.0));
+    CHECK(cut.a[3] == doctest::Approx(-2.0));
+    CHECK(cut.a[4] == doctest::Approx(-2.0));
+    CHECK(cut.upper == doctest::Approx(6.0));
+  }
+
+  SUBCASE("the c-MIR separator hands its aggregations to it, and the cuts close the root") {
+    // Integer-feasible points (y1 = y2 = 1 is the only pattern): the cuts keep them.
+    const std::vector<Eigen::VectorXd> feasible = {(Eigen::VectorXd(5) << 5, 5, 2, 1, 1).finished(),
+                                                   (Eigen::VectorXd(5) << 8, 2, 5, 1, 1).finished(),
+                                                   (Eigen::VectorXd(5) << 3, 7, 0, 1, 1).finished()};
+    bool aggregated_cut = false;
+    for (int round = 0; round < 5 && relaxation.objective() < 2.0 - 1e-6; ++round) {
+      const bnb::FlowCoverSeparator at_point(relaxation, lp.is_integer);
+      bnb::CutPool pool;
+      bnb::separate_mir(relaxation, lp.is_integer, pool, &at_point);
+      const auto cuts = pool.select(relaxation.values(), pool.size(), 1e-6, 1.0);
+      if (cuts.empty()) break;
+      for (const bnb::Cut& cut : cuts) {
+        for (const Eigen::VectorXd& x : feasible) CHECK(satisfies(cut, x));
+        // A cut on x1, x2, y1 and y2 together can only come from the sum of the node rows.
+        if (std::fabs(cut.a[0]) > 1e-9 && std::fabs(cut.a[1]) > 1e-9 && std::fabs(cut.a[3]) > 1e-9 &&
+            std::fabs(cut.a[4]) > 1e-9)
+          aggregated_cut = true;
+        relaxation.add_rows({cut.a}, {cut.lower}, {cut.upper});
+      }
+      REQUIRE(relaxation.resolve(nullptr, 1000) == lp::LpStatus::kOptimal);
+    }
+    CHECK(aggregated_cut);
+    CHECK(relaxation.objective() == doctest::Approx(2.0).epsilon(1e-6));
+  }
+}
+
 TEST_CASE("flow covers on random single-node flow rows: no cut removes a feasible point") {
   // k arcs x_j in [0, U_j] (continuous, or a general integer), each with a
   // variable upper bound x_j <= d_j y_j or none (always open), signs +-1 or
