@@ -56,25 +56,18 @@ int FlowCoverSeparator::run(CutPool& pool) const {
 bool FlowCoverSeparator::binary(int j) const { return is_binary_column(relaxation_, is_integer_, j); }
 
 void FlowCoverSeparator::find_variable_upper_bounds() {
-  for (int i = 0; i < relaxation_.num_original_rows(); ++i) {
-    TwoColumnRow row;
-    if (!two_column_row(rows_, i, row)) continue;
-    const int* cols = row.cols;
-    const double* vals = row.vals;
-    for (int p = 0; p < 2; ++p) {
-      const int x = cols[p], y = cols[1 - p];
-      if (is_integer_[uz(x)] || !binary(y)) continue;
-      // p x + q y <= 0 with p > 0 > q is x <= (-q / p) y; a >= 0 side is negated.
-      for (const double sign : {1.0, -1.0}) {
-        const double rhs = sign > 0 ? model_.row_upper[i] : -model_.row_lower[i];
-        if (!std::isfinite(rhs) || std::fabs(rhs) > kZero) continue;
-        const double a = sign * vals[p], c = sign * vals[1 - p];
-        if (a <= kZero || c >= -kZero) continue;
-        VariableUpperBound& best = vub_[uz(x)];
-        if (-c / a < best.d) best = {y, -c / a};
-      }
-    }
-  }
+  for_each_continuous_binary_row(rows_, relaxation_.num_original_rows(), relaxation_, is_integer_,
+                                 [&](int i, int x, int y, double p, double q) {
+                                   // p x + q y <= 0 with p > 0 > q is x <= (-q / p) y; a >= 0 side is negated.
+                                   for (const double sign : {1.0, -1.0}) {
+                                     const double rhs = sign > 0 ? model_.row_upper[i] : -model_.row_lower[i];
+                                     if (!std::isfinite(rhs) || std::fabs(rhs) > kZero) continue;
+                                     const double a = sign * p, c = sign * q;
+                                     if (a <= kZero || c >= -kZero) continue;
+                                     VariableUpperBound& best = vub_[uz(x)];
+                                     if (-c / a < best.d) best = {y, -c / a};
+                                   }
+                                 });
 }
 
 bool FlowCoverSeparator::separate(const std::vector<int>& support, const Eigen::VectorXd& coef, double b,

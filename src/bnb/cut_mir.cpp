@@ -105,26 +105,14 @@ class MirSeparator {
   }
 
  private:
-  bool binary(int j) const { return is_binary_column(relaxation_, is_integer_, j); }
-
   // Two-column rows with one continuous and one binary column are variable bounds.
   void find_variable_bounds() {
-    for (int i = 0; i < m_; ++i) {
-      TwoColumnRow row;
-      if (!two_column_row(rows_, i, row)) continue;
-      const int* cols = row.cols;
-      const double* vals = row.vals;
-      for (int p = 0; p < 2; ++p) {
-        const int x = cols[p], y = cols[1 - p];
-        const double a = vals[p], c = vals[1 - p];
-        if (is_integer_[uz(x)] || !binary(y) || std::fabs(a) <= kZero) continue;
-        // a x + c y <= U  ->  x <= U/a - (c/a) y when a > 0, x >= ... when a < 0; alike for >= L.
-        if (std::isfinite(model_.row_upper[i]))
-          bounds_of_[uz(x)].push_back({y, model_.row_upper[i] / a, -c / a, a > 0});
-        if (std::isfinite(model_.row_lower[i]))
-          bounds_of_[uz(x)].push_back({y, model_.row_lower[i] / a, -c / a, a < 0});
-      }
-    }
+    for_each_continuous_binary_row(rows_, m_, relaxation_, is_integer_, [&](int i, int x, int y, double a, double c) {
+      if (std::fabs(a) <= kZero) return;
+      // a x + c y <= U  ->  x <= U/a - (c/a) y when a > 0, x >= ... when a < 0; alike for >= L.
+      if (std::isfinite(model_.row_upper[i])) bounds_of_[uz(x)].push_back({y, model_.row_upper[i] / a, -c / a, a > 0});
+      if (std::isfinite(model_.row_lower[i])) bounds_of_[uz(x)].push_back({y, model_.row_lower[i] / a, -c / a, a < 0});
+    });
   }
 
   double row_slack(int i, double multiplier) const {

@@ -34,4 +34,21 @@ inline bool is_binary_column(const LpRelaxation& relaxation, const std::vector<c
   return is_integer[uz(j)] && relaxation.lower(j) >= 0.0 && relaxation.upper(j) <= 1.0;
 }
 
+// Calls visit(i, x, y, a, c) for every two-column row i among the first
+// `num_rows` whose entries are a continuous column x (coefficient a) and a
+// binary column y (coefficient c): where the variable bounds come from.
+template <class Visit>
+void for_each_continuous_binary_row(const lp::RowMajorMatrix& rows, int num_rows, const LpRelaxation& relaxation,
+                                    const std::vector<char>& is_integer, Visit visit) {
+  for (int i = 0; i < num_rows; ++i) {
+    TwoColumnRow row;
+    if (!two_column_row(rows, i, row)) continue;
+    for (int p = 0; p < 2; ++p) {
+      const int x = row.cols[p], y = row.cols[1 - p];
+      if (is_integer[uz(x)] || !is_binary_column(relaxation, is_integer, y)) continue;
+      visit(i, x, y, row.vals[p], row.vals[1 - p]);
+    }
+  }
+}
+
 }  // namespace milpsac::bnb
