@@ -297,7 +297,13 @@ void check_breakpoints(const model::Sweep& sweep, const model::SweepOptions& opt
 TEST_CASE("budget sweep breakpoints: each change of the AC-unit set bracketed within the tolerance") {
   const ModuleInfo& info = instance("transformer_l4");
   SacRequest request;
-  model::SweepOptions options;  // defaults: 21 points, at most 8 breakpoints
+  model::SweepOptions options;  // defaults: 21 points
+  // Room above the changes this model shows. Its four layers are alike, so
+  // near the no-AC peak every one-unit set is optimal up to the rounding of
+  // the ratios, and which one each probe returns follows the solver's path:
+  // 8 or 9 changes, depending on the build. At the default of 8 the test sat
+  // on the limit, where one more tie turned it into a grid.
+  options.max_breakpoints = 16;
   const model::Sweep sweep = model::sweep_budgets(info, request, options);
   REQUIRE(sweep.plan_changes >= 1);
   check_breakpoints(sweep, options);
