@@ -126,10 +126,12 @@ SimplexSolver::Outcome SimplexSolver::run_dual() {
     const double pivot_tol = factor_.num_updates() > BasisFactor::kLongEtaFile ? tol::kPivotLongEtaFile : tol::kPivot;
     candidates.clear();
     for (int v : row_vars) {
-      if (status_[v] == VarStatus::kBasic || fixed(v)) continue;
-      if (rejected[uz(v)]) continue;
+      // The entry first: most of a dense walk's entries are zero, and one
+      // test rejects them before the status reads.
       const double a = alpha_row[v];
       if (std::fabs(a) <= pivot_tol) continue;
+      if (status_[v] == VarStatus::kBasic || fixed(v)) continue;
+      if (rejected[uz(v)]) continue;
       double dual;  // the reduced cost with the sign dual feasibility wants, clamped at 0
       if (status_[v] == VarStatus::kAtLower) {
         if (a * sign >= 0) continue;  // increasing it would move x_leaving the wrong way
@@ -184,8 +186,13 @@ SimplexSolver::Outcome SimplexSolver::run_dual() {
     // Dual step.
     const double theta = dual_step(d_[q], alpha_row[q], to_lower);
     degeneracy.record(theta);
-    for (int v : row_vars)
-      if (status_[v] != VarStatus::kBasic && !fixed(v)) d_[v] -= theta * alpha_row[v];
+    // A zero step or a zero entry leaves a reduced cost as it is: both are
+    // skipped (degenerate pivots are common in a search's node LPs).
+    if (theta != 0.0)
+      for (int v : row_vars) {
+        const double a = alpha_row[v];
+        if (a != 0.0 && status_[v] != VarStatus::kBasic && !fixed(v)) d_[v] -= theta * a;
+      }
     d_[q] = 0.0;
     d_[leaving] = -theta;
 

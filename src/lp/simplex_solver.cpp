@@ -298,17 +298,31 @@ bool SimplexSolver::pivot_row(int position, Eigen::VectorXd& rho, Eigen::VectorX
       // column arrays (the same sums in the same order as Eigen's dot) saves
       // the per-column block and iterator set-up that made these dot
       // products 12 % of dfl001's run.
+      //
+      // The nonzeros are listed as they are found (then the logicals of
+      // rho's support), so that the dual walks them instead of every movable
+      // variable: most entries of a node LP's pivot row are zero (rout: the
+      // dual's two walks over the row were a fifth of the search).
       const int* starts = A_sparse_.outerIndexPtr();
       const int* rows = A_sparse_.innerIndexPtr();
       const double* values = A_sparse_.valuePtr();
+      // Written without a branch on the sum (it was mispredicted often
+      // enough to cost what the shorter walks saved).
+      row_support_.resize(movable_cols_.size() + rho_support_.size());
+      size_t listed = 0;
       for (int j : movable_cols_) {
         if (status_[j] == VarStatus::kBasic) continue;
         double sum = 0.0;
         for (int k = starts[j]; k < starts[j + 1]; ++k) sum += values[k] * rho[rows[k]];
         alpha_row[j] = sum;
+        row_support_[listed] = j;
+        listed += sum != 0.0;
       }
-    } else
-      alpha_row.head(n_).noalias() = A_sparse_.transpose() * rho;
+      for (int i : rho_support_) row_support_[listed++] = n_ + i;
+      row_support_.resize(listed);
+      return true;
+    }
+    alpha_row.head(n_).noalias() = A_sparse_.transpose() * rho;
     return false;
   }
   in_row_support_.resize(uz(n_), 0);

@@ -130,13 +130,13 @@ class SimplexSolver {
   // run_dual), which reads nonbasic entries only. The primal simplex perturbs and
   // shifts bounds while it runs and needs every entry.
   //
-  // Returns true when it went row by row (rho sparse); row_support_ then
-  // lists every variable whose entry may be nonzero (each once, logicals
-  // included), so a hyper-sparse pivot row is walked over its support rather
-  // than over all n + m variables. With movable_only, alpha_row is then
-  // written at row_support_ alone and holds stale values elsewhere: clearing
-  // n + m entries for a row of a few dozen was a memset per pivot, and the
-  // dual reads the support only.
+  // Returns true when row_support_ lists every variable whose entry may be
+  // nonzero (each once, logicals included), so that a sparse pivot row is
+  // walked over its support rather than over all n + m variables: always
+  // with movable_only, otherwise when it went row by row (rho sparse). With
+  // movable_only and row by row, alpha_row is written at row_support_ alone
+  // and holds stale values elsewhere: clearing n + m entries for a row of a
+  // few dozen was a memset per pivot, and the dual reads the support only.
   bool pivot_row(int position, Eigen::VectorXd& rho, Eigen::VectorXd& alpha_row, bool movable_only);
   // The variables whose bounds differ (the only ones the dual ratio test and
   // the reduced-cost update look at), and the structural part with its
@@ -186,7 +186,7 @@ class SimplexSolver {
   BasisFactor::DensityHistory column_density_, row_density_, edge_weight_density_, flip_density_;
   std::vector<int> rho_support_;              // pivot_row: rows where rho may be nonzero (BTRAN's list)
   Eigen::SparseMatrix<double> basis_matrix_;  // scratch of refactor: B in compressed columns
-  std::vector<int> row_support_;              // scratch of pivot_row: its variables when row-wise
+  std::vector<int> row_support_;              // scratch of pivot_row: the row's support when listed
   std::vector<double> support_values_;        // scratch of pivot_row: the row at row_support_
   std::vector<char> in_row_support_;          // scratch of pivot_row: membership in row_support_, all 0 between calls
   std::vector<int> movable_vars_;             // n + m indexing, upper > lower
