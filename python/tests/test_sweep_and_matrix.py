@@ -66,7 +66,11 @@ def test_sweep_curve_is_non_increasing_and_fits_every_budget():
 
 
 def test_sweep_breakpoints_bracket_each_change_of_the_ac_units():
-    sweep = milp_sac.sweep_sac(transformer(), warn=False)
+    # Room above the model's changes (as tests/model/test_sac_scale.cpp): its
+    # four layers are alike, so near the no-AC peak every one-unit set is
+    # optimal up to the rounding of the ratios and the probes see 8 or 9
+    # changes depending on the solver's path; the default of 8 sat on the limit.
+    sweep = milp_sac.sweep_sac(transformer(), max_breakpoints=16, warn=False)
     assert sweep.sweep == "breakpoints"
     changes = [i for i, p in enumerate(sweep.points) if p.plan_change]
     assert len(changes) == sweep.plan_changes >= 1
