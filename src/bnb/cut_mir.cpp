@@ -7,6 +7,7 @@
 #include <numeric>
 
 #include "bnb/cut_flow_cover.h"
+#include "bnb/lifted_cover.h"
 #include "bnb/two_column_rows.h"
 #include "common/index.h"
 
@@ -28,7 +29,8 @@ constexpr size_t kMaxDivisors = 8;         // candidate divisors per knapsack (e
 constexpr double kMinImprovement = 1e-9;   // a later divisor must beat the best efficacy by this: ties keep the first
 // Divisors tried below the best one (delta / 2, / 4, / 8), as Marchand and Wolsey.
 constexpr std::array<double, 3> kDivisorFactors = {2.0, 4.0, 8.0};
-constexpr size_t kMaxComplemented = 10;  // interior integer columns tried complemented, nearest the middle first
+constexpr size_t kMaxComplemented = 10;   // interior integer columns tried complemented, nearest the middle first
+constexpr double kCoverTolerance = 1e-6;  // lifted covers: a binary at 1 or 0 within this; the least cover excess
 
 double fractional_part(double v) { return v - std::floor(v); }
 
@@ -222,9 +224,17 @@ class MirSeparator {
         pi0 += coef * relaxation_.lower(j);
       }
     }
+    add_continuous_part(1.0 / (delta * (1.0 - f0)), pi0);
+    return efficacy(pi0);
+  }
+
+  // The continuous part of a cut on the knapsack: each s with a negative
+  // coefficient c enters as (c * scale) s, written back in x; the others are
+  // dropped (s >= 0, so dropping them from a <= row is a relaxation).
+  void add_continuous_part(double scale, double& pi0) {
     for (const Continuous& s : continuous_) {
       if (s.coef >= 0.0) continue;
-      const double mu = s.coef / (delta * (1.0 - f0));
+      const double mu = s.coef * scale;
       const int j = s.col;
       switch (s.kind) {
         case Subst::kLower:  // s = x - l
@@ -247,6 +257,10 @@ class MirSeparator {
           break;
       }
     }
+  }
+
+  // The efficacy at x of the cut in cut_ (pi x <= pi0), 0 when it is not violated.
+  double efficacy(double pi0) const {
     double activity = 0.0, norm2 = 0.0;
     for (int j : cut_.support) {
       activity += cut_.value[j] * x_[j];
@@ -254,6 +268,50 @@ class MirSeparator {
     }
     if (!(norm2 > 0.0)) return 0.0;
     return std::max(0.0, (activity - pi0) / std::sqrt(norm2));
+  }
+
+  // The lifted cover (lifted_cover.h) of the current knapsack when its
+  // integer columns are all binary: each binary complemented so that its
+  // coefficient is positive, the continuous columns with a negative
+  // coefficient as s. Written into cut_ (pi x <= pi0); returns its efficacy
+  // at x (0 when none).
+  double lifted_cover_cut(double& pi0) {
+    std::vector<double> a, z;
+    std::vector<int> cols;
+    std::vector<char> complemented;
+    double beta = beta_;
+    for (int j : integers_) {
+      const double g = integer_part_.value[j];
+      const double l = relaxation_.lower(j), u = relaxation_.upper(j);
+      if (u - l <= kZero) {  // fixed: a constant of the row
+        beta -= g * l;
+        continue;
+      }
+      if (std::fabs(l) > kZero || std::fabs(u - 1.0) > kZero) return 0.0;
+      const bool flip = g < 0.0;  // g x = g + (-g)(1 - x)
+      if (flip) beta -= g;
+      a.push_back(std::fabs(g));
+      z.push_back(std::clamp(flip ? 1.0 - x_[j] : x_[j], 0.0, 1.0));
+      cols.push_back(j);
+      complemented.push_back(flip ? 1 : 0);
+    }
+    if (cols.empty()) return 0.0;
+    const std::optional<LiftedCover> cover = lifted_mixed_binary_cover(a, z, beta, kCoverTolerance);
+    if (!cover) return 0.0;
+    cut_.clear();
+    pi0 = cover->rhs;
+    for (size_t k = 0; k < cols.size(); ++k) {
+      const double c = cover->coef[k];
+      if (c == 0.0) continue;
+      if (complemented[k]) {  // c (1 - x)
+        cut_.add(cols[k], -c);
+        pi0 -= c;
+      } else {
+        cut_.add(cols[k], c);
+      }
+    }
+    add_continuous_part(1.0, pi0);
+    return efficacy(pi0);
   }
 
   // Best divisor and complementation for the current knapsack; the cut stays in best_.
@@ -406,7 +464,17 @@ class MirSeparator {
       }
       if (build_knapsack()) {
         double pi0 = 0.0;
-        if (best_mir(pi0) >= kMinEfficacy && emit(pi0, pool)) {
+        double best = best_mir(pi0);
+        // The lifted cover where it is the more efficacious cut.
+        double cover_pi0 = 0.0;
+        const double cover = lifted_cover_cut(cover_pi0);
+        if (cover > best + kMinImprovement) {
+          best = cover;
+          pi0 = cover_pi0;
+          best_cut_ = cut_.value;
+          best_support_ = cut_.support;
+        }
+        if (best >= kMinEfficacy && emit(pi0, pool)) {
           added = true;
           break;
         }

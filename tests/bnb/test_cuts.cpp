@@ -14,6 +14,8 @@
 #include "bnb/cut_mir.h"
 #include "bnb/cut_pool.h"
 #include "bnb/cut_row_implication.h"
+#include "bnb/lifted_cover.h"
+#include "common/index.h"
 #include "cut_rounds.h"
 #include "lp/solution_check.h"
 
@@ -705,4 +707,53 @@ TEST_CASE("flow covers on random single-node flow rows: no cut removes a feasibl
     }
   }
   CHECK(total_cuts > 40);
+}
+
+TEST_CASE("lifted mixed-binary cover: the worked example, and validity by enumeration") {
+  // 5 z1 + 4 z2 + 3 z3 <= 6 + s at z = (1, 0.5, 0): the cover {1, 2} has
+  // lambda = 3; z3 is lifted at phi(3) = 3 + (3 - 5) = 1.
+  const auto cut = bnb::lifted_mixed_binary_cover({5, 4, 3}, {1.0, 0.5, 0.0}, 6.0, 1e-6);
+  REQUIRE(cut);
+  CHECK(cut->coef[0] == doctest::Approx(3));
+  CHECK(cut->coef[1] == doctest::Approx(3));
+  CHECK(cut->coef[2] == doctest::Approx(1));
+  CHECK(cut->rhs == doctest::Approx(3));
+  // Violated at the point (s = 0): 3 + 1.5 > 3.
+  CHECK(3 * 1.0 + 3 * 0.5 > cut->rhs + 1e-9);
+
+  // Nothing to cover: beta <= 0, or the point's items cannot exceed beta.
+  CHECK_FALSE(bnb::lifted_mixed_binary_cover({5, 4}, {1.0, 1.0}, 0.0, 1e-6));
+  CHECK_FALSE(bnb::lifted_mixed_binary_cover({5, 4}, {0.5, 0.0}, 6.0, 1e-6));
+
+  // Random knapsacks: every 0-1 point with its least s satisfies the cut.
+  std::mt19937 rng(7);
+  std::uniform_real_distribution<double> coefficient(0.5, 10.0), value(0.0, 1.0);
+  int cuts = 0;
+  for (int trial = 0; trial < 300; ++trial) {
+    const int items = 2 + trial % 7;
+    std::vector<double> a(uz(items)), z(uz(items));
+    double total = 0.0;
+    for (int j = 0; j < items; ++j) {
+      a[uz(j)] = std::round(coefficient(rng) * 4) / 4;  // quarters: ties occur
+      z[uz(j)] = trial % 3 == 0 ? std::round(value(rng)) : value(rng);
+      total += a[uz(j)];
+    }
+    const double beta = std::round(total * value(rng) * 4) / 4;
+    const auto lifted = bnb::lifted_mixed_binary_cover(a, z, beta, 1e-6);
+    if (!lifted) continue;
+    ++cuts;
+    for (int mask = 0; mask < (1 << items); ++mask) {
+      double weight = 0.0, lhs = 0.0;
+      for (int j = 0; j < items; ++j)
+        if (mask & (1 << j)) {
+          weight += a[uz(j)];
+          lhs += lifted->coef[uz(j)];
+        }
+      const double s = std::max(0.0, weight - beta);
+      CAPTURE(trial);
+      CAPTURE(mask);
+      CHECK(lhs - s <= lifted->rhs + 1e-9);
+    }
+  }
+  CHECK(cuts > 100);
 }
