@@ -314,6 +314,12 @@ class MirSeparator {
     return efficacy(pi0);
   }
 
+  // The cut in cut_ becomes the one emit() adds (cut_ is rebuilt by every candidate).
+  void keep_current_cut() {
+    best_cut_ = cut_.value;
+    best_support_ = cut_.support;
+  }
+
   // Best divisor and complementation for the current knapsack; the cut stays in best_.
   double best_mir(double& best_pi0) {
     std::vector<double> divisors;
@@ -335,8 +341,7 @@ class MirSeparator {
         best = eff;
         best_delta = delta;
         best_pi0 = pi0;
-        best_cut_ = cut_.value;
-        best_support_ = cut_.support;
+        keep_current_cut();
       }
     };
     for (double d : divisors) consider(d);
@@ -471,8 +476,7 @@ class MirSeparator {
         if (cover > best + kMinImprovement) {
           best = cover;
           pi0 = cover_pi0;
-          best_cut_ = cut_.value;
-          best_support_ = cut_.support;
+          keep_current_cut();
         }
         if (best >= kMinEfficacy && emit(pi0, pool)) {
           added = true;

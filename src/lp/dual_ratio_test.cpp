@@ -26,6 +26,11 @@ bool comes_before(const DualCandidate& a, const DualCandidate& b) {
   return a.var < b.var;
 }
 
+// Harris's bound: the largest ratio a candidate may have and still be chosen,
+// its own ratio relaxed by the dual tolerance (the reduced cost it may leave
+// on the wrong side).
+double relaxed_ratio(const DualCandidate& c, double dual_tolerance) { return c.ratio + dual_tolerance / c.abs_alpha; }
+
 }  // namespace
 
 DualRatioChoice dual_ratio_test(std::vector<DualCandidate>& candidates, double violation, double primal_tolerance,
@@ -50,7 +55,7 @@ DualRatioChoice dual_ratio_test(std::vector<DualCandidate>& candidates, double v
   double theta_max = INFINITY;
   for (const DualCandidate& c : candidates) {
     if (comes_before(c, *first)) first = &c;
-    theta_max = std::min(theta_max, c.ratio + dual_tolerance / c.abs_alpha);
+    theta_max = std::min(theta_max, relaxed_ratio(c, dual_tolerance));
   }
   if (!bland && flips(*first)) {  // Bland's rule takes no long steps
     // A max-heap on "comes after" keeps the first candidate in walking order on top.
@@ -72,7 +77,7 @@ DualRatioChoice dual_ratio_test(std::vector<DualCandidate>& candidates, double v
     first = &candidates.front();
     theta_max = INFINITY;
     for (auto it = candidates.begin(); it != heap_end; ++it)
-      theta_max = std::min(theta_max, it->ratio + dual_tolerance / it->abs_alpha);
+      theta_max = std::min(theta_max, relaxed_ratio(*it, dual_tolerance));
   }
   const DualCandidate* chosen = first;
   if (bland) {
