@@ -16,9 +16,15 @@ An optimum counts as correct when it matches the published optimum or CBC's
 objective in INDEX.tsv to 1e-6 relative. --write FILE writes the Markdown
 table with a header saying how it was made (default: print only); --save FILE
 writes JSON lines; --only a,b restricts the models; --skip-highs/--skip-cbc.
+--long-only a,b keeps, of the models CBC did not prove, only these (issue 23's
+moonshot list); --long-cbc-limit S gives CBC its own limit on them (0: not run,
+its 60 s result being in INDEX.tsv already). The summary counts the two sets
+apart and gives the median time ratio of ours to HiGHS and to CBC over the
+models both prove (ours CPU; HiGHS solve time).
 
 Usage: bench/compare-highs-milp.py [--data DIR] [--time-limit S] [--long-limit S]
-         [--unsolved] [--only a,b] [--write docs/milp-highs.md] [--save F]
+         [--unsolved [--long-only a,b] [--long-cbc-limit S]] [--only a,b]
+         [--write docs/milp-highs.md] [--save F]
 Standard library only (HiGHS needs python3-scipy for its own script).
 """
 import argparse
@@ -27,6 +33,7 @@ import datetime
 import json
 import os
 import resource
+import statistics
 import shutil
 import subprocess
 import time
@@ -49,6 +56,9 @@ def parse_args():
     p.add_argument("--long-limit", type=float, default=600.0)
     p.add_argument("--cbc-seconds", type=float, default=60.0)
     p.add_argument("--unsolved", action="store_true", help="also the models CBC did not prove, at --long-limit")
+    p.add_argument("--long-only", default="", help="with --unsolved: only these of the models CBC did not prove")
+    p.add_argument("--long-cbc-limit", type=float, default=None,
+                   help="CBC's limit on the models CBC did not prove (default --long-limit; 0: CBC not run on them)")
     p.add_argument("--gap", type=float, default=0.0)
     p.add_argument("--only", default="")
     p.add_argument("--write", default="")
@@ -60,6 +70,7 @@ def parse_args():
 
 def load_models(args):
     only = set(filter(None, args.only.split(",")))
+    long_only = set(filter(None, args.long_only.split(",")))
     rows = []
     with open(Path(args.data) / "INDEX.tsv", newline="") as f:
         for row in csv.DictReader(f, delimiter="\t"):
@@ -70,7 +81,10 @@ def load_models(args):
             proven = row["cbc_status"] == "optimal" and float(row["cbc_seconds"] or "inf") <= args.cbc_seconds
             if not proven and not args.unsolved and not only:
                 continue
+            if not proven and long_only and row["name"] not in long_only:
+                continue
             row["limit"] = args.time_limit if proven else args.long_limit
+            row["long"] = not proven
             rows.append(row)
     return rows
 
@@ -149,6 +163,34 @@ def cell(rec, ok, seconds):
     return f"{rec.get('status')}{tag} {fmt(seconds, 3)}"
 
 
+def median_ratio(results, ours_key, other_key, other_seconds):
+    """The median of ours (CPU) over the other's seconds on the models both prove, and their count."""
+    both = [r for r in results if r["ours_ok"] and r[other_key + "_ok"]]
+    if not both:
+        return None, 0
+    return statistics.median(r[ours_key]["cpu"] / max(other_seconds(r), 1e-3) for r in both), len(both)
+
+
+def summarize(results, args):
+    """One line per set (CBC-proven at --time-limit, the others at --long-limit): proven counts and medians."""
+    out = []
+    for long, what in ((False, f"models CBC proved within {args.cbc_seconds:g} s, at {args.time_limit:g} s"),
+                       (True, f"models CBC did not prove, at {args.long_limit:g} s")):
+        rs = [r for r in results if r["long"] == long]
+        if not rs:
+            continue
+        n = len(rs)
+        line = (f"{what}: proven (optimal, or within the requested gap) with the reference objective: "
+                f"ours {sum(r['ours_ok'] for r in rs)}/{n}, HiGHS {sum(r['highs_ok'] for r in rs)}/{n}, "
+                f"CBC {sum(r['cbc_ok'] for r in rs)}/{sum(r['cbc'] is not None for r in rs)}")
+        for key, name in (("highs", "HiGHS"), ("cbc", "CBC")):
+            med, k = median_ratio(rs, "ours", key, lambda r, key=key: r[key]["seconds"])
+            if med is not None:
+                line += f"; median ours/{name} {med:.3f} over the {k} both prove"
+        out.append(line)
+    return out
+
+
 def main():
     args = parse_args()
     lines = ["| model | limit s | reference | ours | ours objective | nodes | LP iters | root LP | root after cuts"
@@ -162,8 +204,9 @@ def main():
         limit = row["limit"]
         ours = run_ours(args, path, limit)
         highs = run_highs(args, path, limit)
-        cbc = run_cbc(args, path, limit)
-        rec = {"model": row["name"], "limit": limit, "refs": refs, "ours": ours, "highs": highs, "cbc": cbc,
+        cbc_limit = limit if not row["long"] or args.long_cbc_limit is None else args.long_cbc_limit
+        cbc = run_cbc(args, path, cbc_limit) if cbc_limit > 0 else None
+        rec = {"model": row["name"], "limit": limit, "long": row["long"], "refs": refs, "ours": ours, "highs": highs, "cbc": cbc,
                "ours_ok": correct(ours, refs, args.gap), "highs_ok": correct(highs, refs), "cbc_ok": correct(cbc, refs)}
         results.append(rec)
         line = (f"| {row['name']} | {limit:g} | {fmt(refs[0] if refs else None)}"
@@ -175,9 +218,7 @@ def main():
                 f" | {cell(cbc, rec['cbc_ok'], cbc and cbc['seconds'])} | {fmt(cbc and cbc['objective'])} |")
         lines.append(line)
         print(line, flush=True)
-    n = len(results)
-    summary = (f"proven (optimal, or within the requested gap) with the reference objective: ours {sum(r['ours_ok'] for r in results)}/{n}, "
-               f"HiGHS {sum(r['highs_ok'] for r in results)}/{n}, CBC {sum(r['cbc_ok'] for r in results)}/{n}")
+    summary = "\n".join(summarize(results, args))
     print("\n" + summary)
     if args.save:
         with open(args.save, "w") as f:
