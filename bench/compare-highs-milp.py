@@ -33,9 +33,10 @@ import datetime
 import json
 import os
 import resource
-import statistics
 import shutil
+import statistics
 import subprocess
+import sys
 import time
 from pathlib import Path
 
@@ -65,7 +66,10 @@ def parse_args():
     p.add_argument("--save", default="")
     p.add_argument("--skip-highs", action="store_true")
     p.add_argument("--skip-cbc", action="store_true")
-    return p.parse_args()
+    args = p.parse_args()
+    if args.long_only and not args.unsolved:
+        p.error("--long-only picks among the models CBC did not prove: it needs --unsolved")
+    return args
 
 
 def load_models(args):
@@ -86,6 +90,12 @@ def load_models(args):
             row["limit"] = args.time_limit if proven else args.long_limit
             row["long"] = not proven
             rows.append(row)
+    # A misspelt name would silently drop a model from the run.
+    unknown = (only | long_only) - {row["name"] for row in rows}
+    if unknown:
+        print(f"compare-highs-milp: --only/--long-only: no such model among the ones selected from "
+              f"{Path(args.data) / 'INDEX.tsv'}: {', '.join(sorted(unknown))}", file=sys.stderr)
+        sys.exit(2)
     return rows
 
 
@@ -163,12 +173,12 @@ def cell(rec, ok, seconds):
     return f"{rec.get('status')}{tag} {fmt(seconds, 3)}"
 
 
-def median_ratio(results, ours_key, other_key, other_seconds):
-    """The median of ours (CPU) over the other's seconds on the models both prove, and their count."""
-    both = [r for r in results if r["ours_ok"] and r[other_key + "_ok"]]
+def median_ratio(results, other):
+    """The median of ours (CPU) over `other`'s seconds ("highs" or "cbc") on the models both prove, and their count."""
+    both = [r for r in results if r["ours_ok"] and r[other + "_ok"]]
     if not both:
         return None, 0
-    return statistics.median(r[ours_key]["cpu"] / max(other_seconds(r), 1e-3) for r in both), len(both)
+    return statistics.median(r["ours"]["cpu"] / max(r[other]["seconds"], 1e-3) for r in both), len(both)
 
 
 def summarize(results, args):
@@ -184,7 +194,7 @@ def summarize(results, args):
                 f"ours {sum(r['ours_ok'] for r in rs)}/{n}, HiGHS {sum(r['highs_ok'] for r in rs)}/{n}, "
                 f"CBC {sum(r['cbc_ok'] for r in rs)}/{sum(r['cbc'] is not None for r in rs)}")
         for key, name in (("highs", "HiGHS"), ("cbc", "CBC")):
-            med, k = median_ratio(rs, "ours", key, lambda r, key=key: r[key]["seconds"])
+            med, k = median_ratio(rs, key)
             if med is not None:
                 line += f"; median ours/{name} {med:.3f} over the {k} both prove"
         out.append(line)
@@ -193,12 +203,13 @@ def summarize(results, args):
 
 def main():
     args = parse_args()
+    models = load_models(args)  # before the header: a bad --only fails with nothing printed
     lines = ["| model | limit s | reference | ours | ours objective | nodes | LP iters | root LP | root after cuts"
              " | HiGHS | HiGHS objective | CBC | CBC objective |",
              "|---|---|---|---|---|---|---|---|---|---|---|---|---|"]
     print("\n".join(lines), flush=True)
     results = []
-    for row in load_models(args):
+    for row in models:
         path = Path(args.data) / row["file"]
         refs = [float(v) for v in (row["published_optimum"], row["cbc_objective"]) if v]
         limit = row["limit"]
