@@ -263,6 +263,37 @@ TEST_CASE("implied free columns are substituted through an equation") {
   CHECK(lp::presolve::presolve(model, options).stats.free_column_substitutions == 0);
 }
 
+TEST_CASE("LP mode: a column in many rows, its bounds implied by different rows, is substituted") {
+  // z = x + y (row 0 implies z >= 0); z <= 10 is implied by row 1 (z + w <= 8),
+  // not by row 0. z sits in five rows, more than the MIP mode allows.
+  auto model =
+      make_lp({{-1, -1, 1, 0}, {0, 0, 1, 1}, {1, 0, 1, 0}, {0, -1, 1, 0}, {0, 0, 2, 1}}, {0, -inf, -inf, -30, -inf},
+              {0, 8, 20, inf, 50}, {-1, -2, 0.5, -1}, {0, 0, 0, 0}, {inf, inf, 10, inf});
+  PresolveOptions options = only(&PresolveOptions::free_column_substitution);
+  const PresolveResult pre = check_round_trip(model, options);
+  CHECK(pre.stats.free_column_substitutions >= 1);
+  CHECK(pre.reduced.num_rows() <= 4);
+  // MIP mode keeps the small limits and the single-row test: nothing happens.
+  options.keep_integrality = true;
+  CHECK(lp::presolve::presolve(model, options).stats.free_column_substitutions == 0);
+}
+
+TEST_CASE("LP mode: a substitution that would add more than ten nonzeros is refused") {
+  // z = x1 + ... + x12 (z >= 0 implied) and z + w_i <= 5 in three rows: going
+  // through row 0 would put twelve new entries into each of the three rows.
+  const int k = 12, others = 3, n = k + 1 + others;
+  std::vector<std::vector<double>> rows(1 + others, std::vector<double>(n, 0.0));
+  for (int j = 0; j < k; ++j) rows[0][j] = -1.0;
+  rows[0][k] = 1.0;
+  for (int i = 1; i <= others; ++i) rows[i][k] = rows[i][k + i] = 1.0;
+  std::vector<double> row_lower(1 + others, -inf), row_upper(1 + others, 5.0);
+  row_lower[0] = row_upper[0] = 0.0;
+  std::vector<double> cost(n, -1.0);
+  auto model = make_lp(rows, row_lower, row_upper, cost, std::vector<double>(n, 0.0), std::vector<double>(n, inf));
+  const PresolveResult pre = check_round_trip(model, only(&PresolveOptions::free_column_substitution));
+  CHECK(pre.stats.free_column_substitutions == 0);
+}
+
 TEST_CASE("forcing row at its lower bound") {
   // -x - y >= 0 with x, y >= 0 forces x = y = 0 (maximal activity 0 = lower bound).
   auto model = make_lp({{-1, -1}, {1, 3}}, {0, -inf}, {inf, 9}, {-2, 1}, {0, 0}, {inf, inf});
