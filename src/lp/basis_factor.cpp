@@ -229,7 +229,7 @@ void BasisFactor::ftran_bump(Eigen::VectorXd& v, Eigen::VectorXd& out, std::vect
   bump_rhs_.resize(s);
   bump_out_.resize(s);
   for (size_t r = 0; r < s; ++r) bump_rhs_[r] = v[bump_rows_[r]];
-  bump_lu_.solve(bump_rhs_.data(), bump_out_.data());
+  bump_lu_.solve(bump_rhs_.data(), bump_out_.data(), /*dense_expected=*/!track);
   for (size_t c = 0; c < s; ++c) {
     const double value = bump_out_[c];
     if (value == 0.0) continue;  // out is zero there already
@@ -261,7 +261,7 @@ void BasisFactor::btran_bump(Eigen::VectorXd& v, Eigen::VectorXd& out, std::vect
       sum -= coupling_entries_[uz(k)].value * out[coupling_entries_[uz(k)].row];
     bump_rhs_[c] = sum;
   }
-  bump_lu_.solve_transposed(bump_rhs_.data(), bump_out_.data());
+  bump_lu_.solve_transposed(bump_rhs_.data(), bump_out_.data(), /*dense_expected=*/!track);
   for (size_t r = 0; r < s; ++r) {
     const double z = bump_out_[r];
     if (z == 0.0) continue;  // out is zero there already

@@ -192,6 +192,9 @@ class BasisFactor {
   // they write to `support` (when given) and, with `track`, touch the
   // entries they update outside the blocks already solved.
   void touch(int index) const;
+  // `track` is also the solve's kind: the hyper-sparse solves track, the plain
+  // ones (whose right-hand side is dense or expected so) skip the bump LU's
+  // search for a reach.
   void ftran_bump(Eigen::VectorXd& v, Eigen::VectorXd& out, std::vector<int>* support, bool track) const;
   void btran_bump(Eigen::VectorXd& v, Eigen::VectorXd& out, std::vector<int>* support, bool track) const;
   void push_row(Eigen::VectorXd& v, int row, double z, std::vector<int>* support, bool track) const;

@@ -563,8 +563,8 @@ void SparseLU::solve_u(double* b, double* z) const {
   }
 }
 
-void SparseLU::solve(double* b, double* z) const {
-  if (solve_path_ != SolvePath::kPlain && solve_hypersparse(b, z)) return;
+void SparseLU::solve(double* b, double* z, bool dense_expected) const {
+  if (try_hypersparse(dense_expected) && solve_hypersparse(b, z)) return;
   const size_t rank = rows_.size();
   for (size_t k = 0; k < rank; ++k) {
     const double x = b[rows_[k]];
@@ -611,8 +611,8 @@ void SparseLU::solve_l_transposed(double* y) const {
   }
 }
 
-void SparseLU::solve_transposed(double* d, double* y) const {
-  if (solve_path_ != SolvePath::kPlain && solve_transposed_hypersparse(d, y)) return;
+void SparseLU::solve_transposed(double* d, double* y, bool dense_expected) const {
+  if (try_hypersparse(dense_expected) && solve_transposed_hypersparse(d, y)) return;
   const size_t rank = rows_.size();
   for (size_t k = 0; k < rank; ++k) {
     const double w = d[cols_[k]] / pivots_[k];

@@ -60,9 +60,12 @@ class SparseLU {
                 std::vector<int>& dependent_cols, std::vector<int>& uncovered_rows);
 
   // K z = b: `b` indexed by row on entry (it is overwritten), `z` by column.
-  void solve(double* b, double* z) const;
+  // With `dense_expected` the plain loop runs at once: the caller's history
+  // says the result will be dense, and the search for the reach would only
+  // run past its limit (4 % of dfl001's run). Same bits either way.
+  void solve(double* b, double* z, bool dense_expected = false) const;
   // K^T y = d: `d` indexed by column on entry (overwritten), `y` by row.
-  void solve_transposed(double* d, double* y) const;
+  void solve_transposed(double* d, double* y, bool dense_expected = false) const;
 
   // Which loop the solves use: kAuto picks by the right-hand side's density;
   // the others force one path (component tests compare them).
@@ -97,6 +100,10 @@ class SparseLU {
   // The hyper-sparse solves; false (nothing changed) when the reach is too large.
   bool solve_hypersparse(double* b, double* z) const;
   bool solve_transposed_hypersparse(double* d, double* y) const;
+  // Whether a solve tries the hyper-sparse path (a forced path wins over the hint).
+  bool try_hypersparse(bool dense_expected) const {
+    return solve_path_ == SolvePath::kHyperSparse || (solve_path_ == SolvePath::kAuto && !dense_expected);
+  }
   // The plain U solve (backward over all pivots) and L^T solve, shared by both paths.
   void solve_u(double* b, double* z) const;
   void solve_l_transposed(double* y) const;

@@ -44,15 +44,18 @@ struct Solutions {
 
 // Solve both systems on the given path; the outputs start as NaN so that an
 // entry the path forgets to write shows up.
-Solutions solve_on(lp::SparseLU& lu, lp::SparseLU::SolvePath path, const Eigen::VectorXd& b) {
+// With `dense_expected` the caller hints that the result will be dense (the
+// automatic path then runs the plain loop at once).
+Solutions solve_on(lp::SparseLU& lu, lp::SparseLU::SolvePath path, const Eigen::VectorXd& b,
+                   bool dense_expected = false) {
   const Eigen::Index n = b.size();
   lu.set_solve_path(path);
   Solutions s{Eigen::VectorXd::Constant(n, std::numeric_limits<double>::quiet_NaN()),
               Eigen::VectorXd::Constant(n, std::numeric_limits<double>::quiet_NaN())};
   Eigen::VectorXd work = b;
-  lu.solve(work.data(), s.z.data());
+  lu.solve(work.data(), s.z.data(), dense_expected);
   work = b;
-  lu.solve_transposed(work.data(), s.y.data());
+  lu.solve_transposed(work.data(), s.y.data(), dense_expected);
   return s;
 }
 
@@ -90,11 +93,17 @@ TEST_CASE("sparse LU: hyper-sparse and plain solves agree on random sparse facto
       const Solutions plain = solve_on(lu, lp::SparseLU::SolvePath::kPlain, b);
       const Solutions hyper = solve_on(lu, lp::SparseLU::SolvePath::kHyperSparse, b);
       const Solutions automatic = solve_on(lu, lp::SparseLU::SolvePath::kAuto, b);
+      const Solutions hinted = solve_on(lu, lp::SparseLU::SolvePath::kAuto, b, /*dense_expected=*/true);
+      const Solutions forced = solve_on(lu, lp::SparseLU::SolvePath::kHyperSparse, b, /*dense_expected=*/true);
       const double scale = 1.0 + plain.z.cwiseAbs().maxCoeff() + plain.y.cwiseAbs().maxCoeff();
       CHECK(max_difference(plain.z, hyper.z) == 0.0);
       CHECK(max_difference(plain.y, hyper.y) == 0.0);
       CHECK(max_difference(plain.z, automatic.z) == 0.0);
       CHECK(max_difference(plain.y, automatic.y) == 0.0);
+      CHECK(max_difference(plain.z, hinted.z) == 0.0);
+      CHECK(max_difference(plain.y, hinted.y) == 0.0);
+      CHECK(max_difference(plain.z, forced.z) == 0.0);
+      CHECK(max_difference(plain.y, forced.y) == 0.0);
       // And both are solutions, not merely equal.
       const double residual_scale = 1.0 + A.cwiseAbs().maxCoeff() * scale;
       CHECK((A * hyper.z - b).cwiseAbs().maxCoeff() <= 1e-10 * residual_scale);
