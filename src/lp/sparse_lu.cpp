@@ -55,10 +55,18 @@ constexpr int kSearchLines = 4;
 constexpr int kPivotsPerPoll = 8;
 // The elimination switches to dense partial pivoting once the active
 // submatrix has at most kDenseColumns columns or holds more than kDenseDensity
-// of its entries (bench/lp/bump_lu_compare: the dense kernel wins below about
-// 50 columns at any density and above about 10 % density at any size).
+// of its entries. bench/lp/bump_lu_compare times the factorization alone (the
+// dense kernel wins below about 50 columns at any density and above about
+// 10 % density at any size), but a simplex solves with the factor about 60
+// times per refactorization, and the dense kernel's partial pivoting ignores
+// sparsity: on pilot87 the switch at 20 % left 213,000 nonzeros in L and U
+// where Markowitz continued to 50 % leaves 140,000. Netlib at 0.2 / 0.3 /
+// 0.4 / 0.5 / 0.6, time per pivot summed over the 91 models: 20.4 / 20.1 /
+// 18.4 / 18.7 / 19.2 s (pilot87 0.58 -> 0.42 ms per pivot; the SAC root LP
+// 5 % faster); beyond that the sparse search itself grows costly (at 1.0
+// pilot87's elimination was half the run).
 constexpr int kDenseColumns = 32;
-constexpr double kDenseDensity = 0.2;
+constexpr double kDenseDensity = 0.5;
 // A square dense block up to this many flops (size^3) goes to Eigen's blocked
 // partial-pivoting LU, several times faster than the loop below; it cannot poll
 // the deadline but finishes in tens of milliseconds. Larger blocks use the loop.
