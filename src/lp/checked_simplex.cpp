@@ -134,6 +134,7 @@ LpStatus CheckedSimplex::run_rung(SimplexSolver& solver, const Tolerances& toler
   solver.set_objective_cutoff(cutoff_);
   solver.set_deadline(deadline_);
   solver.set_tolerances(tolerances);
+  solver.set_perturb_cold_start(settings_.use == CheckedUse::kReport);
   const long start = solver.iterations();
   const long budget = std::max(0L, iteration_budget);
   const long limit = budget >= LONG_MAX - start ? LONG_MAX : start + budget;

@@ -70,6 +70,11 @@ class SimplexSolver {
   void set_iteration_limit(long limit) { iteration_limit_ = limit; }
   // Feasibility tolerances of the simplex (scaled problem); must be valid.
   void set_tolerances(const Tolerances& tolerances) { tolerances_ = tolerances; }
+  // Perturb the costs as soon as the dual simplex starts from a cold basis
+  // (after dual phase 1) instead of after a run of degenerate pivots: for a
+  // one-shot solve. A search keeps the later trigger, whose root optima its
+  // trees were measured on (see solve()).
+  void set_perturb_cold_start(bool perturb) { perturb_cold_start_ = perturb; }
 
   LpStatus solve();
 
@@ -196,6 +201,7 @@ class SimplexSolver {
   Eigen::VectorXd cost_;                      // n + m, minimisation form, logicals 0
   Eigen::VectorXd work_cost_;                 // what the dual simplex prices with: cost_ plus any shifts
   bool costs_shifted_ = false;
+  bool perturb_cold_start_ = false;
   Eigen::VectorXd dse_weights_;    // per basis position
   double offset_ = 0.0;            // minimisation form
   Eigen::VectorXd lower_, upper_;  // n + m, scaled
