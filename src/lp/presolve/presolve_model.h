@@ -11,6 +11,7 @@
 // to, and whether the rules must keep integrality (MIP mode).
 #pragma once
 
+#include <cstdint>
 #include <vector>
 
 #include "common/index.h"
@@ -83,10 +84,10 @@ struct PresolveModel {
   mutable std::vector<ActivityRange> activity_memo;
   mutable std::vector<char> activity_known;
   // The free column substitution's memory of refusals for too much fill:
-  // per column, a fingerprint of its rows' sizes when refused (-1: none), so
+  // per column, a fingerprint of its rows' sizes when refused (all ones: none), so
   // that a column whose rows did not change is not counted again each pass
   // (greenbea: 12,000 counts, most of them repeats).
-  std::vector<long> fill_refused;
+  std::vector<std::uint64_t> fill_refused;
   void forget_activity_of_col(int j) {
     if (activity_known.empty()) return;
     for (const Entry& e : cols[uz(j)]) activity_known[uz(e.index)] = 0;

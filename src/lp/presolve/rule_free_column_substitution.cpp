@@ -25,6 +25,7 @@
 // logical is nonbasic (an equation).
 #include <algorithm>
 #include <cmath>
+#include <cstdint>
 
 #include "common/index.h"
 #include "lp/presolve/presolve_tolerances.h"
@@ -98,10 +99,12 @@ int substitution_row_mip(const PresolveModel& model, const std::vector<Entry>& c
 
 // The sizes of x_k's rows, folded into one number: equal while those rows
 // keep their lengths (skipping a recount then loses nothing that matters).
-long rows_fingerprint(const PresolveModel& model, const std::vector<Entry>& column) {
-  long key = static_cast<long>(column.size());
-  for (const Entry& e : column) key = key * 31 + model.row_size[uz(e.index)];
-  return key & 0x3fffffffffffffffL;
+// Unsigned, so the fold wraps instead of overflowing; never kNotRefused.
+constexpr std::uint64_t kNotRefused = ~std::uint64_t{0};
+std::uint64_t rows_fingerprint(const PresolveModel& model, const std::vector<Entry>& column) {
+  std::uint64_t key = column.size();
+  for (const Entry& e : column) key = key * 31u + static_cast<std::uint64_t>(model.row_size[uz(e.index)]);
+  return key == kNotRefused ? key - 1 : key;
 }
 
 // LP mode: x_k's bounds implied by any of its rows; then the shortest
@@ -115,8 +118,8 @@ int substitution_row_lp(PresolveModel& model, const std::vector<Entry>& column, 
     if (lower && upper) break;
   }
   if (!lower || !upper) return -1;
-  if (model.fill_refused.size() != uz(model.num_cols)) model.fill_refused.assign(uz(model.num_cols), -1);
-  const long fingerprint = rows_fingerprint(model, column);
+  if (model.fill_refused.size() != uz(model.num_cols)) model.fill_refused.assign(uz(model.num_cols), kNotRefused);
+  const std::uint64_t fingerprint = rows_fingerprint(model, column);
   if (model.fill_refused[uz(col)] == fingerprint) return -1;
   // Equations by length: the first with a good pivot is the choice, and if
   // its fill is too much a longer row's would hardly be less.
