@@ -25,6 +25,7 @@
 #include <algorithm>
 #include <cmath>
 #include <cstdint>
+#include <tuple>
 
 #include "common/index.h"
 #include "lp/presolve/presolve_tolerances.h"
@@ -51,8 +52,10 @@ ImpliedSides implied_sides(const PresolveModel& model, int row, int col, double 
 }
 
 bool pivot_large_enough(const PresolveModel& model, int row, double a) {
+  // The row's active entries read in place (active_row would copy them).
   double largest = 0.0;
-  for (const Entry& f : model.active_row(row)) largest = std::max(largest, std::fabs(f.value));
+  for (const Entry& f : model.rows[uz(row)])
+    if (model.col_active[uz(f.index)]) largest = std::max(largest, std::fabs(f.value));
   return std::fabs(a) >= ptol::kSubstitutionPivot * largest;
 }
 
@@ -70,8 +73,8 @@ int net_fill_in(const PresolveModel& model, int row, const std::vector<Entry>& c
   const int row_others = static_cast<int>(row_cols.size());
   int fill = -(row_others + static_cast<int>(column.size()));
   // Every entry new in every other row is the most it can be.
-  if (fill + row_others * (static_cast<int>(column.size()) - 1) <= kMaxFillIn)
-    return fill + row_others * (static_cast<int>(column.size()) - 1);
+  const int worst = fill + row_others * (static_cast<int>(column.size()) - 1);
+  if (worst <= kMaxFillIn) return worst;
   for (const Entry& other : column) {
     if (other.index == row) continue;
     int shared = 0;
@@ -109,6 +112,9 @@ std::uint64_t rows_fingerprint(const PresolveModel& model, const std::vector<Ent
 // LP mode: x_k's bounds implied by any of its rows; then the shortest
 // equation with a good pivot and little fill. -1 if none.
 int substitution_row_lp(PresolveModel& model, const std::vector<Entry>& column, int col) {
+  if (model.fill_refused.size() != uz(model.num_cols)) model.fill_refused.assign(uz(model.num_cols), kNotRefused);
+  const std::uint64_t fingerprint = rows_fingerprint(model, column);
+  if (model.fill_refused[uz(col)] == fingerprint) return -1;  // refused, and its rows are as they were
   bool lower = false, upper = false;
   for (const Entry& e : column) {
     const ImpliedSides sides = implied_sides(model, e.index, col, e.value);
@@ -117,21 +123,20 @@ int substitution_row_lp(PresolveModel& model, const std::vector<Entry>& column, 
     if (lower && upper) break;
   }
   if (!lower || !upper) return -1;
-  if (model.fill_refused.size() != uz(model.num_cols)) model.fill_refused.assign(uz(model.num_cols), kNotRefused);
-  const std::uint64_t fingerprint = rows_fingerprint(model, column);
-  if (model.fill_refused[uz(col)] == fingerprint) return -1;
-  // Equations by length: the first with a good pivot is the choice, and if
-  // its fill is too much a longer row's would hardly be less.
-  std::vector<std::pair<int, int>> equations;  // (size, row)
+  // Equations by length (then index): the first with a good pivot is the
+  // choice, and if its fill is too much a longer row's would hardly be less.
+  std::vector<std::tuple<int, int, double>> equations;  // (size, row, a_rk)
   for (const Entry& e : column) {
     const int size = model.row_size[uz(e.index)];
-    if (model.is_equality(e.index) && size >= 2 && pivot_large_enough(model, e.index, e.value))
-      equations.emplace_back(size, e.index);
+    if (model.is_equality(e.index) && size >= 2) equations.emplace_back(size, e.index, e.value);
   }
-  if (equations.empty()) return -1;
-  const int row = std::min_element(equations.begin(), equations.end())->second;
-  if (net_fill_in(model, row, column, col) <= kMaxFillIn) return row;
-  model.fill_refused[uz(col)] = fingerprint;
+  std::sort(equations.begin(), equations.end());
+  for (const auto& [size, row, a] : equations) {
+    if (!pivot_large_enough(model, row, a)) continue;
+    if (net_fill_in(model, row, column, col) <= kMaxFillIn) return row;
+    model.fill_refused[uz(col)] = fingerprint;
+    return -1;
+  }
   return -1;
 }
 
