@@ -17,6 +17,7 @@ Standard library only.
 """
 import argparse
 import os
+import shutil
 import subprocess
 import sys
 import tempfile
@@ -86,6 +87,9 @@ def main():
     if not Path(args.bin).is_file():
         print(f"compare-presolve-highs: {args.bin} not found (build it: ninja -C build bench/lp/presolve_size)",
               file=sys.stderr)
+        return 2
+    if shutil.which("node") is None:
+        print("compare-presolve-highs: node not found on PATH (apt-get install nodejs)", file=sys.stderr)
         return 2
     if not (Path(args.node_modules) / "highs").is_dir():
         print(f"compare-presolve-highs: no package highs in {args.node_modules} (npm install highs)", file=sys.stderr)
