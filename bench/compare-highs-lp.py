@@ -9,9 +9,11 @@ than wall time would. All three include start-up and reading the MPS file,
 except HiGHS's "solve" column, which is the time scipy_solve.py measures around
 the solve alone (its MPS reader is Python and slow, so its process time says
 little). "ours timer" is the `seconds` of our answer (wall, from before
-reading the file), the fairer match for HiGHS's solve timer on small models,
-where starting a process is most of the CPU time; the summary under the table
-reads issue 22's goals off that ratio. Statuses other than optimal, and
+reading the file); "ours solve" is that less its `read_seconds` (reading and
+checking the file), the like-for-like match for HiGHS's solve timer, which
+starts from a model in memory (issue 22 compares solve times only). The
+summary under the table reads issue 22's goals off the solve ratio, and gives
+the total with reading as well. Statuses other than optimal, and
 objectives that differ from ours by more than 1e-6 relative, are flagged.
 
 HiGHS is SciPy's copy (tools/highs/scipy_solve.py of the shared directory;
@@ -67,11 +69,16 @@ def timed(command, timeout):
 
 def ours(binary, path, limit):
     """(process CPU s, status, objective, the answer's own `seconds`: wall
-    time from before reading the file to the answer, start-up excluded)."""
+    time from before reading the file to the answer, start-up excluded, and
+    that time less `read_seconds`: the solve alone)."""
     cpu, code, output = timed([binary, "solve", str(path), "--time-limit", repr(limit), "--quiet"], limit + 30)
     status, objective, answer = solve_answer(code, output)
     seconds = answer.get("seconds") if answer else None
-    return cpu, status, objective, seconds if isinstance(seconds, (int, float)) else None
+    read = answer.get("read_seconds") if answer else None
+    if not isinstance(seconds, (int, float)):
+        return cpu, status, objective, None, None
+    solve = seconds - read if isinstance(read, (int, float)) else None
+    return cpu, status, objective, seconds, solve
 
 
 def mps_rows(path):
@@ -136,12 +143,14 @@ def fmt(x):
 
 
 def summary(totals, ratios):
-    """Issue 22's goals, read off the table: ratios of our timer (reading
-    included, start-up excluded) to HiGHS's solve timer."""
+    """Issue 22's goals, read off the table: ratios of our solve time (our
+    timer less reading the file) to HiGHS's solve timer."""
     out = []
     if totals["highs"] > 0:
-        out.append(f"- total of our timer / HiGHS's: {totals['ours_timer']:.2f} / {totals['highs']:.2f} s = "
-                   f"{totals['ours_timer'] / totals['highs']:.2f} (goal <= 1.2)")
+        out.append(f"- total of our solve times / HiGHS's: {totals['ours_solve']:.2f} / {totals['highs']:.2f} s = "
+                   f"{totals['ours_solve'] / totals['highs']:.2f} (goal <= 1.2)")
+        out.append(f"- the same with our reading of the files included: {totals['ours_timer']:.2f} s = "
+                   f"{totals['ours_timer'] / totals['highs']:.2f}")
     for label, chosen in (("<= 1,000 rows", [r for r in ratios if r[1] <= 1000]),
                           ("> 1,000 rows", [r for r in ratios if r[1] > 1000])):
         if chosen:
@@ -175,17 +184,18 @@ def main():
         lines += [args.title, ""]
     lines += [f"Models: `{data}` ({len(models)}), limit {args.time_limit:g} s per solve. CPU s = user + sys of the "
               "process (start-up and reading included); ours timer s = the answer's `seconds` (wall, reading "
-              "included); HiGHS solve s = its own timer around the solve only; ratio = ours timer / HiGHS solve. "
+              "included); ours solve s = that less the answer's `read_seconds`; HiGHS solve s = its own timer "
+              "around the solve only; ratio = ours solve / HiGHS solve. "
               "`!` marks a status that is not optimal or an objective that differs from ours by > 1e-6 relative.", "",
-              "| model | rows | ours status | ours objective | ours CPU s | ours timer s | HiGHS solve s | ratio | "
-              "HiGHS CPU s | CBC CPU s | note |",
-              "|---|---:|---|---|---:|---:|---:|---:|---:|---:|---|"]
-    totals = {"ours": 0.0, "ours_timer": 0.0, "highs": 0.0, "highs_cpu": 0.0, "cbc": 0.0}
-    ratios = []  # (model, rows, ours timer / HiGHS solve) where both are optimal
+              "| model | rows | ours status | ours objective | ours CPU s | ours timer s | ours solve s | HiGHS solve s | "
+              "ratio | HiGHS CPU s | CBC CPU s | note |",
+              "|---|---:|---|---|---:|---:|---:|---:|---:|---:|---:|---|"]
+    totals = {"ours": 0.0, "ours_timer": 0.0, "ours_solve": 0.0, "highs": 0.0, "highs_cpu": 0.0, "cbc": 0.0}
+    ratios = []  # (model, rows, ours solve / HiGHS solve) where both are optimal
     for path in models:
         name = path.name.split(".")[0]
         rows = mps_rows(path)
-        o_cpu, o_status, o_obj, o_timer = ours(args.bin, path, args.time_limit)
+        o_cpu, o_status, o_obj, o_timer, o_solve = ours(args.bin, path, args.time_limit)
         h_cpu, h_solve, h_status, h_obj = highs(python, script, path, args.time_limit)
         c_cpu, c_status, c_obj = cbc(cbc_binary, path, args.time_limit)
         notes = []
@@ -201,20 +211,23 @@ def main():
             notes.append(f"CBC objective {c_obj!r}")
         totals["ours"] += o_cpu
         totals["ours_timer"] += o_timer or 0.0
+        totals["ours_solve"] += o_solve or 0.0
         totals["highs"] += h_solve or 0.0
         # Timers below a millisecond say little: the ratio takes 1 ms as floor.
         ratio = None
-        if o_status == "optimal" and h_status == "optimal" and o_timer is not None and h_solve is not None:
-            ratio = max(o_timer, 1e-3) / max(h_solve, 1e-3)
+        if o_status == "optimal" and h_status == "optimal" and o_solve is not None and h_solve is not None:
+            ratio = max(o_solve, 1e-3) / max(h_solve, 1e-3)
             ratios.append((name, rows, ratio))
         totals["highs_cpu"] += h_cpu or 0.0
         totals["cbc"] += c_cpu or 0.0
         objective = "-" if o_obj is None else f"{o_obj:.10g}"
         ratio_text = "-" if ratio is None else f"{ratio:.2f}"
-        lines.append(f"| {name} | {rows} | {o_status} | {objective} | {fmt(o_cpu)} | {fmt(o_timer)} | {fmt(h_solve)} | "
+        lines.append(f"| {name} | {rows} | {o_status} | {objective} | {fmt(o_cpu)} | {fmt(o_timer)} | {fmt(o_solve)} | "
+                     f"{fmt(h_solve)} | "
                      f"{ratio_text} | {fmt(h_cpu)} | {fmt(c_cpu)} | {'! ' + '; '.join(notes) if notes else ''} |")
         print(lines[-1], file=sys.stderr, flush=True)
-    lines.append(f"| **total** | | | | {totals['ours']:.2f} | {totals['ours_timer']:.2f} | {totals['highs']:.2f} | | "
+    lines.append(f"| **total** | | | | {totals['ours']:.2f} | {totals['ours_timer']:.2f} | "
+                 f"{totals['ours_solve']:.2f} | {totals['highs']:.2f} | | "
                  f"{totals['highs_cpu']:.2f} | {totals['cbc']:.2f} | |")
     lines += ["", *summary(totals, ratios)]
     text = "\n".join(lines) + "\n"

@@ -22,7 +22,8 @@ def solve_mps(
     """Solve an LP or MILP in MPS (fixed, free, .gz) as `milp-sac solve` does.
 
     Returns {'status', 'has_solution', 'objective', 'bound', 'gap', 'nodes',
-    'seconds', 'x': {column: value}}, and for an LP solved to optimality also
+    'seconds', 'read_seconds' (the part of 'seconds' spent reading the file),
+    'x': {column: value}}, and for an LP solved to optimality also
     'row_duals': {row: value} and 'reduced_costs': {column: value} in the
     model's sense; 'warnings' lists what `milp-sac solve` warns (reader,
     coefficient ranges). ValueError (file and line named) on bad MPS, and on

@@ -34,7 +34,7 @@ void bind_lp(py::module_& m) {
       [](const std::string& path, double gap, double time_limit, long node_limit, double max_model_memory) {
         lp::LinearProgram model;
         bnb::MilpResult result;
-        double seconds = 0.0;
+        double seconds = 0.0, read_seconds = 0.0;
         std::vector<std::string> warnings;  // the reader's and the coefficient ranges', as the CLI prints them
         run_interruptible([&](const std::atomic<bool>* interrupt) {
           check_record(options::kSolveGap, gap);
@@ -59,6 +59,7 @@ void bind_lp(py::module_& m) {
           }
           lp::check_model_size(model, path, max_model_memory);
           for (std::string& warning : lp::check_coefficient_ranges(model, path)) warnings.push_back(std::move(warning));
+          read_seconds = clock.elapsed_seconds();
           // The search's clock: what is left of the limit, and Ctrl-C.
           const Deadline solve_clock(remaining_limit(clock, time_limit), interrupt);
           options.time_limit_seconds = solve_clock.limit_seconds();
@@ -75,6 +76,7 @@ void bind_lp(py::module_& m) {
         out["gap"] = result.has_solution ? finite_or_none(result.gap) : py::object(py::none());
         out["nodes"] = result.nodes;
         out["seconds"] = seconds;
+        out["read_seconds"] = read_seconds;
         py::dict x;
         if (result.has_solution)
           for (int j = 0; j < model.num_cols(); ++j)

@@ -66,11 +66,14 @@ TEST_CASE("solve: x lists every column in order, for thousands of columns") {
   CHECK(out["objective"].get<double>() == doctest::Approx(n / 3 * 3.0));
   // A pure LP also reports how well its answer holds on the original data.
   // An optimal pure LP also has its duals, one per row and one per column.
-  const std::vector<std::string> keys = {"schema",  "status", "objective", "bound",     "gap",          "nodes",
-                                         "seconds", "check",  "x",         "row_duals", "reduced_costs"};
+  const std::vector<std::string> keys = {"schema",  "status",       "objective", "bound", "gap",       "nodes",
+                                         "seconds", "read_seconds", "check",     "x",     "row_duals", "reduced_costs"};
   std::vector<std::string> got;
   for (const auto& [key, value] : out.items()) got.push_back(key);
   CHECK(got == keys);
+  // Reading is a part of the whole time.
+  CHECK(out["read_seconds"].get<double>() >= 0.0);
+  CHECK(out["read_seconds"].get<double>() <= out["seconds"].get<double>());
   CHECK(out["reduced_costs"].size() == static_cast<size_t>(n));
   CHECK(out["check"]["primal_residual"].get<double>() <= 1e-6);
   CHECK(out["check"]["dual_residual"].get<double>() <= 1e-6);
