@@ -47,7 +47,7 @@ struct BasisFactor::Counts {
 };
 
 void BasisFactor::clear_factors() {
-  blocks_valid_ = false;
+  valid_ = false;
   front_.clear();
   back_.clear();
   triangular_entries_.clear();
@@ -55,6 +55,18 @@ void BasisFactor::clear_factors() {
   bump_rows_.clear();
   coupling_start_.clear();
   coupling_entries_.clear();
+  l_row_.clear();
+  l_start_.assign(1, 0);
+  l_entries_.clear();
+  r_row_.clear();
+  r_start_.assign(1, 0);
+  r_entries_.clear();
+  u_row_.clear();
+  u_position_.clear();
+  u_start_.assign(1, 0);
+  u_diagonal_.clear();
+  u_live_.clear();
+  u_entries_.clear();
 }
 
 BasisFactor::Pivot BasisFactor::make_pivot(const Eigen::SparseMatrix<double>& B, int p, int pivot_row, double value) {
@@ -125,11 +137,10 @@ void BasisFactor::pivot_row_singletons(const Eigen::SparseMatrix<double>& B, Cou
   }
 }
 
-long BasisFactor::gather_bump(const Eigen::SparseMatrix<double>& B, const Counts& counts) {
+void BasisFactor::gather_bump(const Eigen::SparseMatrix<double>& B, const Counts& counts) {
   // The bump: active columns on active rows (as many of each: every singleton
   // pivot took one of both), into work_kernel_ for the sparse LU; their
-  // entries in pivoted rows into the coupling block. Returns the nonzeros
-  // outside the LU.
+  // entries in pivoted rows into the coupling block.
   std::vector<int> bump_index(counts.m, -1);
   for (int i = 0; i < m_; ++i)
     if (counts.row_active[uz(i)]) {
@@ -139,7 +150,6 @@ long BasisFactor::gather_bump(const Eigen::SparseMatrix<double>& B, const Counts
   for (int p = 0; p < m_; ++p)
     if (counts.col_active[uz(p)]) bump_positions_.push_back(p);
   const int s = static_cast<int>(bump_positions_.size());
-  long triangular_nonzeros = static_cast<long>(front_.size() + back_.size() + triangular_entries_.size());
   std::vector<std::vector<SparseLU::Entry>>& kernel = work_kernel_;
   if (kernel.size() < uz(s)) kernel.resize(uz(s));
   for (int c = 0; c < s; ++c) kernel[uz(c)].clear();
@@ -154,36 +164,125 @@ long BasisFactor::gather_bump(const Eigen::SparseMatrix<double>& B, const Counts
         kernel[uz(c)].push_back({k, it.value()});
       else
         coupling_entries_.push_back({static_cast<int>(it.row()), it.value()});
-      ++triangular_nonzeros;
     }
   }
   coupling_start_[uz(s)] = static_cast<int>(coupling_entries_.size());
-  return triangular_nonzeros;
+}
+
+void BasisFactor::add_u_pivot(int row, int position, double diagonal) {
+  const int k = static_cast<int>(u_row_.size());
+  u_row_.push_back(row);
+  u_position_.push_back(position);
+  u_diagonal_.push_back(diagonal);
+  u_live_.push_back(1);
+  u_start_.push_back(u_start_.back());
+  row_pivot_[uz(row)] = k;
+  position_pivot_[uz(position)] = k;
+}
+
+void BasisFactor::add_u_entry(int row, double value) {
+  // An entry of the last pivot's column.
+  const int k = static_cast<int>(u_row_.size()) - 1;
+  u_row_refs_[uz(row)].push_back({k, static_cast<int>(u_entries_.size())});
+  u_entries_.push_back({row, value});
+  ++u_start_.back();
+}
+
+void BasisFactor::add_l_column(int row) {
+  l_row_.push_back(row);
+  l_start_.push_back(l_start_.back());
+}
+
+void BasisFactor::lay_out_factors() {
+  // One elimination order: column singletons, row singletons (pick order),
+  // the bump (the LU's order). An entry in a row pivoted earlier is a U
+  // entry; one in a row pivoted later is an L multiplier. Every row
+  // singleton and bump pivot opens an L column, empty or not, so that every
+  // row holding L entries pivots an L column (L^T's push needs it).
+  const size_t m = uz(m_);
+  row_pivot_.assign(m, -1);
+  position_pivot_.assign(m, -1);
+  if (u_row_refs_.size() < m) u_row_refs_.resize(m);
+  for (size_t i = 0; i < m; ++i) u_row_refs_[i].clear();
+  for (const Pivot& pivot : front_) {
+    add_u_pivot(pivot.row, pivot.position, pivot.value);
+    for (int k = pivot.begin; k < pivot.end; ++k)
+      add_u_entry(triangular_entries_[uz(k)].row, triangular_entries_[uz(k)].value);
+  }
+  for (const Pivot& pivot : back_) {
+    add_u_pivot(pivot.row, pivot.position, pivot.value);
+    for (int k = pivot.begin; k < pivot.end; ++k) {
+      const Entry& e = triangular_entries_[uz(k)];
+      if (row_pivot_[uz(e.row)] >= 0) add_u_entry(e.row, e.value);
+    }
+    add_l_column(pivot.row);
+    for (int k = pivot.begin; k < pivot.end; ++k) {
+      const Entry& e = triangular_entries_[uz(k)];
+      if (row_pivot_[uz(e.row)] < 0) l_entries_.push_back({e.row, e.value / pivot.value});
+    }
+    l_start_.back() = static_cast<int>(l_entries_.size());
+  }
+  const std::vector<SparseLU::Entry>& lu_l = bump_lu_.l_entries();
+  const std::vector<SparseLU::Entry>& lu_u = bump_lu_.u_col_entries();
+  for (int k = 0; k < bump_lu_.rank(); ++k) {
+    const int c = bump_lu_.pivot_col(k);
+    const int row = bump_rows_[uz(bump_lu_.pivot_row(k))];
+    add_u_pivot(row, bump_positions_[uz(c)], bump_lu_.pivot_value(k));
+    for (int e = coupling_start_[uz(c)]; e < coupling_start_[uz(c) + 1]; ++e)
+      add_u_entry(coupling_entries_[uz(e)].row, coupling_entries_[uz(e)].value);
+    for (int e = bump_lu_.u_col_begin(k); e < bump_lu_.u_col_begin(k + 1); ++e)
+      add_u_entry(bump_rows_[uz(lu_u[uz(e)].index)], lu_u[uz(e)].value);
+    add_l_column(row);
+    for (int e = bump_lu_.l_begin(k); e < bump_lu_.l_begin(k + 1); ++e)
+      l_entries_.push_back({bump_rows_[uz(lu_l[uz(e)].index)], lu_l[uz(e)].value});
+    l_start_.back() = static_cast<int>(l_entries_.size());
+  }
+  index_l_by_row();
+  const size_t nodes = m + uz(kMaxUpdates) + 1;
+  if (seen_.size() < nodes) seen_.resize(nodes, 0);
+  if (listed_.size() < m) listed_.resize(m, 0);
+}
+
+void BasisFactor::index_l_by_row() {
+  const size_t m = uz(m_);
+  l_column_of_row_.assign(m, -1);
+  for (size_t k = 0; k < l_row_.size(); ++k) l_column_of_row_[uz(l_row_[k])] = static_cast<int>(k);
+  lt_start_.assign(m + 1, 0);
+  for (const Entry& e : l_entries_) ++lt_start_[uz(e.row) + 1];
+  for (size_t i = 0; i < m; ++i) lt_start_[i + 1] += lt_start_[i];
+  lt_entries_.resize(l_entries_.size());
+  std::vector<int> next(lt_start_.begin(), lt_start_.end() - 1);
+  for (size_t k = 0; k < l_row_.size(); ++k)
+    for (int e = l_start_[k]; e < l_start_[k + 1]; ++e) {
+      const Entry& entry = l_entries_[uz(e)];
+      lt_entries_[uz(next[uz(entry.row)]++)] = {static_cast<int>(k), entry.value};
+    }
 }
 
 std::vector<int> BasisFactor::factor(const Eigen::SparseMatrix<double>& B, std::vector<int>* uncovered_rows) {
-  etas_.clear();
-  eta_entries_.clear();
+  ++version_;
+  updates_ = 0;
+  unstable_ = false;
   eta_nonzeros_ = 0;
   eta_work_ = 0.0;
   interrupted_ = false;
   clear_factors();
   m_ = static_cast<int>(B.rows());
   if (uncovered_rows) uncovered_rows->clear();
-  if (m_ == 0) return {};
+  if (m_ == 0) {
+    valid_ = true;
+    return {};
+  }
 
   Counts counts(B, work_row_columns_);
   pivot_column_singletons(B, counts);
   pivot_row_singletons(B, counts);
-  const long triangular_nonzeros = gather_bump(B, counts);
+  gather_bump(B, counts);
   const int s = static_cast<int>(bump_positions_.size());
   std::vector<int> dependent_local, uncovered_local;
   if (bump_lu_.factor(s, work_kernel_, deadline_, dependent_local, uncovered_local) == SparseLU::Result::kInterrupted) {
-    // Unusable: leave a state whose solves are harmless (all zero).
-    interrupted_ = true;
+    interrupted_ = true;  // unusable: the solves return zeros
     clear_factors();
-    std::vector<int> unused_cols, unused_rows;
-    bump_lu_.factor(0, {}, nullptr, unused_cols, unused_rows);
     return {};
   }
   if (!dependent_local.empty()) {
@@ -194,207 +293,78 @@ std::vector<int> BasisFactor::factor(const Eigen::SparseMatrix<double>& B, std::
     std::sort(dependent.begin(), dependent.end());
     return dependent;
   }
-  index_triangular_by_row();
-  index_blocks();
-  factor_nonzeros_ = triangular_nonzeros + bump_lu_.nonzeros() + m_;
+  lay_out_factors();
+  factor_nonzeros_ = static_cast<long>(l_entries_.size() + u_entries_.size()) + m_;
   factor_cost_ = kRefactorWeight * (bump_lu_.elimination_work() + static_cast<double>(B.nonZeros()));
+  valid_ = true;
   return {};
 }
 
-void BasisFactor::index_triangular_by_row() {
-  row_target_start_.assign(uz(m_) + 1, 0);
-  for (const Entry& e : triangular_entries_) ++row_target_start_[uz(e.row) + 1];
-  for (int i = 0; i < m_; ++i) row_target_start_[uz(i) + 1] += row_target_start_[uz(i)];
-  row_targets_.resize(triangular_entries_.size());
-  // Filled in pivot order (column singletons, then row singletons), so the
-  // order within a row, and the sums of the transposed solve, are fixed.
-  std::vector<int>& next = work_next_target_;
-  next.assign(row_target_start_.begin(), row_target_start_.end() - 1);
-  for (const std::vector<Pivot>* pivots : {&front_, &back_})
-    for (const Pivot& pivot : *pivots)
-      for (int k = pivot.begin; k < pivot.end; ++k) {
-        const Entry& e = triangular_entries_[uz(k)];
-        row_targets_[uz(next[uz(e.row)]++)] = {pivot.position, e.value};
-      }
-}
-
-void BasisFactor::touch(int index) const {
-  if (touched_mark_[uz(index)] == stamp_) return;
-  touched_mark_[uz(index)] = stamp_;
-  touched_.push_back(index);
-}
-
-void BasisFactor::ftran_bump(Eigen::VectorXd& v, Eigen::VectorXd& out, std::vector<int>* support, bool track) const {
-  const size_t s = bump_positions_.size();
-  bump_rhs_.resize(s);
-  bump_out_.resize(s);
-  for (size_t r = 0; r < s; ++r) bump_rhs_[r] = v[bump_rows_[r]];
-  bump_lu_.solve(bump_rhs_.data(), bump_out_.data(), /*dense_expected=*/!track);
-  for (size_t c = 0; c < s; ++c) {
-    const double value = bump_out_[c];
-    if (value == 0.0) continue;  // out is zero there already
-    out[bump_positions_[c]] = value;
-    if (support) support->push_back(bump_positions_[c]);
-    for (int k = coupling_start_[c]; k < coupling_start_[c + 1]; ++k) {
-      v[coupling_entries_[uz(k)].row] -= coupling_entries_[uz(k)].value * value;
-      if (track) touch(coupling_entries_[uz(k)].row);
+void BasisFactor::update(int position, const Eigen::VectorXd& alpha) {
+  if (!valid_) return;
+  const int t = position_pivot_[uz(position)];
+  const int r = u_row_[uz(t)];
+  const double diagonal = u_diagonal_[uz(t)];
+  // The spike L^-1 R a: kept by the entering column's FTRAN, else U alpha.
+  Eigen::VectorXd& spike = spike_;
+  bool spike_listed = spike_listed_;
+  if (spike_version_ != version_) {
+    spike.setZero(m_);
+    for (size_t k = 0; k < u_row_.size(); ++k) {
+      if (!u_live_[k]) continue;
+      const double x = alpha[u_position_[k]];
+      if (x == 0.0) continue;
+      spike[u_row_[k]] += u_diagonal_[k] * x;
+      for (int e = u_start_[k]; e < u_start_[k + 1]; ++e) spike[u_entries_[uz(e)].row] += u_entries_[uz(e)].value * x;
     }
+    spike_listed = false;
   }
-}
-
-void BasisFactor::push_row(Eigen::VectorXd& v, int row, double z, std::vector<int>* support, bool track) const {
-  if (support) support->push_back(row);
-  for (int k = row_target_start_[uz(row)]; k < row_target_start_[uz(row) + 1]; ++k) {
-    const int target = row_targets_[uz(k)].position;
-    v[target] -= row_targets_[uz(k)].value * z;
-    if (track && position_block_[uz(target)] != Block::kFront) touch(target);
-  }
-}
-
-void BasisFactor::btran_bump(Eigen::VectorXd& v, Eigen::VectorXd& out, std::vector<int>* support, bool track) const {
-  const size_t s = bump_positions_.size();
-  bump_rhs_.resize(s);
-  bump_out_.resize(s);
-  for (size_t c = 0; c < s; ++c) {
-    double sum = v[bump_positions_[c]];
-    for (int k = coupling_start_[c]; k < coupling_start_[c + 1]; ++k)
-      sum -= coupling_entries_[uz(k)].value * out[coupling_entries_[uz(k)].row];
-    bump_rhs_[c] = sum;
-  }
-  bump_lu_.solve_transposed(bump_rhs_.data(), bump_out_.data(), /*dense_expected=*/!track);
-  for (size_t r = 0; r < s; ++r) {
-    const double z = bump_out_[r];
-    if (z == 0.0) continue;  // out is zero there already
-    out[bump_rows_[r]] = z;
-    push_row(v, bump_rows_[r], z, support, track);
-  }
-}
-
-void BasisFactor::solve_initial(Eigen::VectorXd& v) const {
-  // v is indexed by row on entry; out by position. Back substitution in the
-  // block order: row singletons (in pick order), the bump, column singletons
-  // (in reverse pivot order).
-  Eigen::VectorXd& out = solve_out_;
-  out.setZero(m_);
-  const Entry* entries = triangular_entries_.data();
-  // A zero entry of a sparse right-hand side is skipped before its division
-  // (out is already zero there): most of the m pivots of an FTRAN on a
-  // hyper-sparse model meet a zero.
-  for (const Pivot& pivot : back_) {
-    if (v[pivot.row] == 0.0) continue;
-    const double z = v[pivot.row] / pivot.value;
-    out[pivot.position] = z;
-    for (int k = pivot.begin; k < pivot.end; ++k) v[entries[k].row] -= entries[k].value * z;
-  }
-  if (!bump_positions_.empty()) ftran_bump(v, out, nullptr, false);
-  for (auto it = front_.rbegin(); it != front_.rend(); ++it) {
-    if (v[it->row] == 0.0) continue;
-    const double z = v[it->row] / it->value;
-    out[it->position] = z;
-    for (int k = it->begin; k < it->end; ++k) v[entries[k].row] -= entries[k].value * z;
-  }
-  v.swap(out);
-}
-
-void BasisFactor::solve_initial_transposed(Eigen::VectorXd& v, std::vector<int>* support) const {
-  // v is indexed by position on entry; out by row. Forward substitution with
-  // the transposed blocks: column singletons in pivot order, the bump, row
-  // singletons in reverse pick order. Each solved row pushes its value into
-  // the positions whose columns have an entry in it (row_targets_), so v
-  // holds at each position the right-hand side minus what is known; a
-  // position still at zero when its turn comes solves to zero at the cost of
-  // one test (a BTRAN of a unit vector meets mostly zeros).
-  Eigen::VectorXd& out = solve_out_;
-  out.setZero(m_);
-  if (support) support->clear();
-  auto push = [&](int row, double z) { push_row(v, row, z, support, false); };
-  for (const Pivot& pivot : front_) {
-    if (v[pivot.position] == 0.0) continue;
-    const double z = v[pivot.position] / pivot.value;
-    out[pivot.row] = z;
-    push(pivot.row, z);
-  }
-  if (!bump_positions_.empty()) btran_bump(v, out, support, false);
-  for (auto it = back_.rbegin(); it != back_.rend(); ++it) {
-    if (v[it->position] == 0.0) continue;
-    const double z = v[it->position] / it->value;
-    out[it->row] = z;
-    push(it->row, z);
-  }
-  v.swap(out);
-}
-
-void BasisFactor::ftran(Eigen::VectorXd& v) const {
-  if (v.size() == 0) return;
-  solve_initial(v);
-  const Entry* entries = eta_entries_.data();
-  for (const Eta& eta : etas_) {
-    const double pivot_value = v[eta.position];
-    if (pivot_value == 0.0) continue;  // the eta leaves v unchanged
-    for (int k = eta.begin; k < eta.end; ++k) v[entries[k].row] += pivot_value * entries[k].value;
-    v[eta.position] = pivot_value * eta.inverse_pivot;
-  }
-}
-
-void BasisFactor::apply_etas(Eigen::VectorXd& v, std::vector<int>& support) const {
-  // The etas of FTRAN, listing each position they fill in. A listed entry may
-  // cancel to zero and be filled again later: the marks keep it listed once.
-  const Entry* entries = eta_entries_.data();
-  listed_.resize(uz(m_), 0);
-  for (int p : support) listed_[uz(p)] = 1;
-  for (const Eta& eta : etas_) {
-    const double pivot_value = v[eta.position];
-    if (pivot_value == 0.0) continue;
-    for (int k = eta.begin; k < eta.end; ++k) {
-      const int row = entries[k].row;
-      v[row] += pivot_value * entries[k].value;
-      if (!listed_[uz(row)]) {
-        listed_[uz(row)] = 1;
-        support.push_back(row);
-      }
-    }
-    v[eta.position] = pivot_value * eta.inverse_pivot;
-  }
-  for (int p : support) listed_[uz(p)] = 0;
-}
-
-void BasisFactor::btran(Eigen::VectorXd& v) const {
-  if (v.size() == 0) return;
-  apply_transposed_etas(v, nullptr);
-  solve_initial_transposed(v, nullptr);
-}
-
-void BasisFactor::apply_transposed_etas(Eigen::VectorXd& v, std::vector<int>* support) const {
-  // (E^T v)[r] = eta . v ; other entries unchanged.
-  const unsigned stamp = support ? next_stamp() : 0;
-  if (support)
-    for (int position : *support) touched_mark_[uz(position)] = stamp;
-  const Entry* entries = eta_entries_.data();
-  for (auto it = etas_.rbegin(); it != etas_.rend(); ++it) {
-    double sum = it->inverse_pivot * v[it->position];
-    for (int k = it->begin; k < it->end; ++k) sum += entries[k].value * v[entries[k].row];
-    v[it->position] = sum;
-    if (support && sum != 0.0 && touched_mark_[uz(it->position)] != stamp) {
-      touched_mark_[uz(it->position)] = stamp;
-      support->push_back(it->position);
-    }
-  }
-}
-
-void BasisFactor::update(int position, const Eigen::VectorXd& alpha, const std::vector<int>* sorted_support) {
-  const double pivot = alpha[position];
-  Eta eta{position, 1.0 / pivot, static_cast<int>(eta_entries_.size()), 0};
-  if (sorted_support) {
-    for (int i : *sorted_support)
-      if (i != position && alpha[i] != 0.0) eta_entries_.push_back({i, -alpha[i] / pivot});
+  // y = U^-T e_position: zero before pivot t, 1 / u_t in row r.
+  Eigen::VectorXd& y = update_row_;
+  y.setZero(m_);
+  y[position] = 1.0;
+  update_support_.assign(1, position);
+  const bool y_listed = solve_u_transposed_sparse(y, update_support_);
+  if (!y_listed) solve_u_transposed(y);
+  // The new diagonal, from the column's pivot and from the spike: they must agree.
+  const double new_diagonal = diagonal * alpha[position];
+  double y_dot_spike = 0.0;
+  auto row_eta_entry = [&](int i) {
+    if (y[i] == 0.0) return;
+    y_dot_spike += y[i] * spike[i];
+    if (i != r) r_entries_.push_back({i, diagonal * y[i]});
+  };
+  if (y_listed) {
+    for (int i : update_support_) row_eta_entry(i);
   } else {
-    for (int i = 0; i < m_; ++i)
-      if (i != position && alpha[i] != 0.0) eta_entries_.push_back({i, -alpha[i] / pivot});
+    for (int i = 0; i < m_; ++i) row_eta_entry(i);
   }
-  eta.end = static_cast<int>(eta_entries_.size());
-  eta_nonzeros_ += 1 + eta.end - eta.begin;
+  r_row_.push_back(r);
+  r_start_.push_back(static_cast<int>(r_entries_.size()));
+  if (!(std::fabs(diagonal * y_dot_spike - new_diagonal) <= tol::kUpdatePivotCheck * (1.0 + std::fabs(new_diagonal))))
+    unstable_ = true;
+  // Row r's entries in later columns are eliminated; pivot t is void; the
+  // spike (off row r) is the column of the new last pivot.
+  for (const EntryRef& ref : u_row_refs_[uz(r)]) u_entries_[uz(ref.index)].value = 0.0;
+  u_row_refs_[uz(r)].clear();
+  u_live_[uz(t)] = 0;
+  const size_t before = u_entries_.size();
+  add_u_pivot(r, position, new_diagonal);
+  auto spike_entry = [&](int i) {
+    if (i != r && spike[i] != 0.0) add_u_entry(i, spike[i]);
+  };
+  if (spike_listed) {
+    for (int i : spike_support_) spike_entry(i);
+  } else {
+    for (int i = 0; i < m_; ++i) spike_entry(i);
+  }
+  ++updates_;
+  ++version_;
+  const long added =
+      static_cast<long>(u_entries_.size() - before) + (r_start_.back() - r_start_[r_start_.size() - 2]) + 1;
+  eta_nonzeros_ += added;
   eta_work_ += kSolvesPerPivot * static_cast<double>(eta_nonzeros_);
-  etas_.push_back(eta);
+  if (seen_.size() < u_row_.size()) seen_.resize(u_row_.size(), 0);
 }
 
 }  // namespace milpsac::lp

@@ -1,45 +1,60 @@
-// BasisFactor: the inverse of the basis matrix B as a permuted triangular
-// factorization with a sparse LU of the bump, plus a product-form eta file.
+// BasisFactor: the inverse of the basis matrix B as B = L R^-1 U with a
+// Forrest-Tomlin update: L fixed between refactorizations, U upper triangular
+// in a pivot order that each basis change rearranges, R the row etas of
+// those changes.
 //
-// Bases of real LPs are mostly triangular (slack columns, staircase and
-// bidiagonal structure). factor() permutes B to block upper triangular form
+// Building. Bases of real LPs are mostly triangular (slack columns, staircase
+// and bidiagonal structure). factor() finds iterated column singletons (a
+// column with one entry in the rows still active: it pivots there; its other
+// entries lie in rows pivoted before) and then iterated row singletons (a row
+// with one entry in the columns still active). What is left, the bump, is
+// factored by SparseLU (sparse_lu.h: Markowitz pivoting with threshold
+// partial pivoting). A singleton whose entry is tiny against its column stays
+// in the bump, where the LU pivots. The pivots are then laid out in one
+// elimination order, column singletons, row singletons, the bump, as in
+// HiGHS's factor:
+//   - a column singleton's other entries are U entries (rows pivoted before);
+//   - a row singleton's entries in column-singleton rows are U entries, the
+//     others (rows of the bump and of later row singletons) its L column
+//     (entry / pivot): eliminating it changes no other active entry, so the
+//     bump needs no update;
+//   - a bump pivot's entries in column-singleton rows and its U_K column are
+//     U entries; the bump's L gives its L column.
 //
-//        [ U11  U12  U13 ]   rows: column-singleton pivots, bump, row-singleton pivots
-//   PBQ = [  0   K   U23 ]   cols: column singletons, bump, row singletons (reversed)
-//        [  0   0   U33 ]
+// Solves. FTRAN (v := B^-1 v) applies L's columns in order, then the row
+// etas R_1 .. R_k, then solves with U backwards over the pivot order. BTRAN
+// solves with U^T forwards (each solved row pushes its value into the
+// positions whose columns have an entry in it, a row-wise index of U), then
+// the transposed row etas in reverse, then L^T (pushing along a row-wise copy
+// of L, latest column first). Each part skips zero entries, so a sparse
+// right-hand side costs little; the hyper-sparse solves (ftran_sparse,
+// btran_sparse) also skip the pivots a short right-hand side cannot reach.
 //
-// by iterated column singletons (a column with one entry in the rows still
-// active: it pivots there; its other entries lie in rows pivoted before) and
-// then iterated row singletons (a row with one entry in the columns still
-// active). U11 and U33 are kept as sparse columns and never fill in. The bump
-// K is factored by SparseLU (sparse_lu.h: Markowitz pivoting with threshold
-// partial pivoting), whose L and U are sparse too. A singleton whose entry is
-// tiny against its column stays in the bump, where the LU pivots. FTRAN and
-// BTRAN walk every part skipping zero entries, so a sparse right-hand side
-// costs little.
+// Update (Forrest and Tomlin, 1972; Koberstein's thesis and HiGHS's HFactor
+// describe the same). Column `position` of B, whose U pivot t sits in row r,
+// is replaced by a. L^-1 then R applied to a gives the spike s (the entering
+// column's FTRAN keeps it when asked; otherwise it is U times B^-1 a). U with
+// column t replaced by s is upper triangular but for row r, whose entries in
+// the columns of the pivots after t are eliminated by one row eta: with
+// y = U^-T e_position (zero before t, 1/u_t at r), row r minus
+// -u_t y_k times row r_k for every later pivot k. The new pivot goes to the
+// end of the order with diagonal u_t * alpha_position (alpha = B^-1 a), its
+// column being s off row r. The row eta, u_t y off row r, joins R. Compared
+// with the product form (one eta B^-1 a per change, as dense as the FTRAN of
+// the entering column) the file grows by the spike and a row eta, both
+// usually sparser; refactorizations get rarer and the solves cheaper.
 //
-// Dense path, decided by measurement (bench/lp/bump_lu_compare, random
-// bump-like matrices): a dense LU wins below about 50 columns at any density
-// and on dense blocks at any size; the sparse LU wins from about 100 columns
-// at 2-4 entries per column (10-100x at 500-2000). So SparseLU eliminates
-// sparsely while the active block is large and sparse and finishes densely
-// once it is small or dense (thresholds in sparse_lu.cpp).
+// needs_refactor() asks for a fresh factor once another pivot would raise the
+// average cost per pivot since the last factor: the factor's own cost spread
+// over the pivots, plus what the updates add to each pivot's solves (their
+// nonzeros), measured as they grow. Within [kMinUpdates, kMaxUpdates], at
+// once when the updates hold more than kEtaFillRatio times the nonzeros of
+// the fresh factor, and at once when an update's two computations of its new
+// diagonal disagree (tol::kUpdatePivotCheck).
 //
 // Rank: a bump column that the LU finds dependent (all its active entries
 // below tol::kSingularPivot relative to the column) is reported with the bump
 // rows left without a pivot, so the caller can swap in their logicals.
-//
-// Each basis change (column r of B replaced by a) appends one sparse eta
-// column, so that B^-1 = E_k ... E_1 B0^-1. FTRAN applies the etas after the
-// B0 solve, BTRAN their transposes in reverse before the transposed B0 solve.
-// needs_refactor() asks for a fresh factor once another pivot would raise the
-// average cost per pivot since the last factor: the factor's own cost spread
-// over the pivots, plus what the growing eta file adds to each pivot's
-// solves, measured as it grows (hyper-sparse models have etas of a few
-// entries; the SAC LP refactored every 20 pivots when the interval assumed
-// m / 4 entries per eta). Within [kMinUpdates, kMaxUpdates], so the product
-// form's error stays bounded, and at once when the etas hold more than
-// kEtaFillRatio times the nonzeros of the fresh factor (fill growth).
 //
 // Deadline: set_deadline() makes factor() poll it inside the bump LU; when it
 // expires there, factor() stops, interrupted() is true, and the factor is
@@ -60,18 +75,17 @@ class BasisFactor {
  public:
   static constexpr int kMinUpdates = 20;
   static constexpr int kMaxUpdates = 200;
-  // Past this many etas the simplex asks for larger pivots (tol::kPivotLongEtaFile).
+  // Past this many updates the simplex asks for larger pivots (tol::kPivotLongEtaFile).
   static constexpr int kLongEtaFile = 32;
-  // Refactor once the eta file holds this many times the fresh factor's nonzeros.
+  // Refactor once the updates hold this many times the fresh factor's nonzeros.
   static constexpr double kEtaFillRatio = 2.0;
-  // FTRAN and BTRAN passes over the eta file per pivot (the entering column,
-  // the pivot row, the edge-weight column; bound flips add a fourth).
+  // FTRAN and BTRAN passes per pivot (the entering column, the pivot row, the
+  // edge-weight column; bound flips add a fourth).
   static constexpr double kSolvesPerPivot = 3.0;
   // A refactorization costs more than its elimination count and a pass over
-  // B: the simplex rebuilds B and recomputes primal and dual values with it,
-  // and an eta entry is a cheaper unit (a sequential multiply-add). Weighing
-  // the factor's count by 3 was best of 1, 3 and 10 on Netlib (total 21.6 ->
-  // 21.0 s) and the SAC LP of 8,000 modules (1.10 -> 0.94 s).
+  // B: the simplex rebuilds B and recomputes primal and dual values with it.
+  // Weighing the factor's count by 3 was best of 1, 3 and 10 on Netlib with
+  // the product-form update.
   static constexpr double kRefactorWeight = 3.0;
 
   // Poll this deadline (may be null) inside factor().
@@ -86,8 +100,9 @@ class BasisFactor {
   // must cover are returned in uncovered_rows.
   std::vector<int> factor(const Eigen::SparseMatrix<double>& B, std::vector<int>* uncovered_rows);
 
-  // v := B^-1 v
-  void ftran(Eigen::VectorXd& v) const;
+  // v := B^-1 v. With keep_spike, the solve keeps its value after L and R
+  // (the spike) for the next update(): pass it for the entering column.
+  void ftran(Eigen::VectorXd& v, bool keep_spike = false) const;
   // v := B^-T v
   void btran(Eigen::VectorXd& v) const;
   // The same two solves for a right-hand side that is nonzero only at the
@@ -95,45 +110,45 @@ class BasisFactor {
   // duplicate does no harm). On return `support` lists, each once, where the
   // result may be nonzero (positions for FTRAN, rows for BTRAN). The
   // triangular parts then visit only the pivots reachable from the list
-  // (topological_reach.h) instead of testing all m: on hyper-sparse models
-  // most of a solve's time went to those tests. A long list, or a reach past
-  // m / kHyperSparseShare pivots, falls back to the walk over every pivot;
-  // the result is the same either way up to the order of the sums.
+  // (topological_reach.h) instead of testing all of them. A long list, or a
+  // reach past m / kHyperSparseShare pivots, falls back to the walk over
+  // every pivot; the result is the same either way, bit for bit (the reach
+  // is taken in the walk's order).
   //
   // `history` is the running share of nonzeros in the results of this kind of
   // solve (each caller keeps one per kind: the entering column, a pivot row
   // and the edge-weight column differ, as in HiGHS). Above
-  // kHyperSparseMaxShare the list is not tried: on dfl001, whose results are
-  // dense, the reaches that ran past their budget cost 9 %.
+  // kHyperSparseMaxShare the list is not tried.
   struct DensityHistory {
     double share = 0.0;
     long dense_solves = 0;  // solves that took the plain path (sampled for share)
   };
   //
-  // Both return false, with `support` empty, when the history said the
-  // result would be dense and the plain solve ran: the caller then scans v.
-  bool ftran_sparse(Eigen::VectorXd& v, std::vector<int>& support, DensityHistory& history) const;
+  // Both return false, with `support` empty, when the plain solve ran: the
+  // caller then scans v.
+  bool ftran_sparse(Eigen::VectorXd& v, std::vector<int>& support, DensityHistory& history,
+                    bool keep_spike = false) const;
   bool btran_sparse(Eigen::VectorXd& v, std::vector<int>& support, DensityHistory& history) const;
   static constexpr size_t kHyperSparseShare = 10;
   static constexpr double kHyperSparseMaxShare = 0.1;
   // Column `position` of B was replaced; alpha = B_old^-1 a_new (the FTRAN of
-  // the entering column). alpha[position] must be a valid pivot. With
-  // `sorted_support` (ascending; every nonzero of alpha is there) the eta is
-  // gathered from that list instead of a pass over m entries; the eta is the
-  // same either way.
-  void update(int position, const Eigen::VectorXd& alpha, const std::vector<int>* sorted_support = nullptr);
+  // the entering column, with keep_spike when it was the last FTRAN that
+  // asked; otherwise the spike is computed as U alpha). alpha[position] must
+  // be a valid pivot.
+  void update(int position, const Eigen::VectorXd& alpha);
 
-  int num_updates() const { return static_cast<int>(etas_.size()); }
+  int num_updates() const { return updates_; }
   bool needs_refactor() const {
     const int k = num_updates();
-    if (k >= kMaxUpdates || static_cast<double>(eta_nonzeros_) > kEtaFillRatio * static_cast<double>(factor_nonzeros_))
+    if (unstable_ || k >= kMaxUpdates ||
+        static_cast<double>(eta_nonzeros_) > kEtaFillRatio * static_cast<double>(factor_nonzeros_))
       return true;
     if (k < kMinUpdates) return false;
-    // The next pivot's eta cost against the average cost per pivot so far.
+    // The next pivot's update cost against the average cost per pivot so far.
     return kSolvesPerPivot * static_cast<double>(eta_nonzeros_) * k > factor_cost_ + eta_work_;
   }
   int bump_size() const { return static_cast<int>(bump_positions_.size()); }
-  // Nonzeros of the fresh factor (triangular parts, coupling, L and U of the bump).
+  // Nonzeros of the fresh factor (L, U and the diagonal).
   long factor_nonzeros() const { return factor_nonzeros_; }
 
  private:
@@ -141,119 +156,128 @@ class BasisFactor {
     int row;
     double value;
   };
-  // One triangular pivot: column `position` of B pivots in `row`; its
-  // remaining entries are triangular_entries_[begin, end). All entries live
-  // in a few flat arrays: a factor is rebuilt every few dozen pivots, and one
-  // small vector per column made allocation a tenth of the run time.
+  // One singleton pivot found by factor(): column `position` of B pivots in
+  // `row`; its other entries are triangular_entries_[begin, end).
   struct Pivot {
     int position;
     int row;
     double value;
     int begin, end;
   };
-  // Column `position` of E: 1/alpha_r at position, -alpha_i/alpha_r at the
-  // other nonzeros of alpha (eta_entries_[begin, end)).
-  struct Eta {
-    int position;
-    double inverse_pivot;
-    int begin, end;
-  };
   // The steps of factor(): the counts of B's pattern (Counts, basis_factor.cpp);
-  // column singletons (front_), then row singletons (back_); the bump and its
-  // coupling block gathered for the sparse LU (returns the nonzeros outside
-  // it).
+  // column singletons (front_), then row singletons (back_); the bump
+  // gathered for the sparse LU; then L and U laid out (lay_out_factors).
   struct Counts;
   void clear_factors();
   Pivot make_pivot(const Eigen::SparseMatrix<double>& B, int p, int pivot_row, double value);
   void pivot_column_singletons(const Eigen::SparseMatrix<double>& B, Counts& counts);
   void pivot_row_singletons(const Eigen::SparseMatrix<double>& B, Counts& counts);
-  long gather_bump(const Eigen::SparseMatrix<double>& B, const Counts& counts);
-  // The triangular entries again, grouped by row (index_triangular_by_row):
-  // the transposed solve pushes each solved row's value into the positions
-  // that use it, so a zero value costs one test instead of a pass over the
-  // entries of every later pivot.
-  void index_triangular_by_row();
-  void solve_initial(Eigen::VectorXd& v) const;                                        // v := B0^-1 v
-  void solve_initial_transposed(Eigen::VectorXd& v, std::vector<int>* support) const;  // v := B0^-T v
-  // Which block each row and each position belongs to, and its index in
-  // front_ or back_ (the graph of the hyper-sparse solves), built once per
-  // factor by index_blocks(); blocks_valid_ is false while the factor is
-  // unusable or not yet indexed.
-  enum class Block : char { kFront, kBump, kBack };
-  void index_blocks();
-  // The hyper-sparse B0 solves (basis_factor_sparse_solves.cpp). They return
-  // false, with v untouched, when the first block's reach is too large.
-  bool solve_initial_sparse(Eigen::VectorXd& v, std::vector<int>& support) const;
-  bool solve_initial_transposed_sparse(Eigen::VectorXd& v, std::vector<int>& support) const;
+  void gather_bump(const Eigen::SparseMatrix<double>& B, const Counts& counts);
+  void lay_out_factors();
+  // U: append a pivot (its column's entries come after with add_u_entry).
+  void add_u_pivot(int row, int position, double diagonal);
+  void add_u_entry(int row, double value);
+  // L: open a column pivoting in `row`, then its multipliers.
+  void add_l_column(int row);
+  void index_l_by_row();
+
+  // The parts of the solves (basis_factor_solves.cpp). v is indexed by row
+  // before U's solve and by position after it (FTRAN), by position before
+  // U^T's and by row after it (BTRAN). The *_sparse parts take and give the
+  // support and return false, v untouched, when the reach is too large.
+  void solve_l(Eigen::VectorXd& v) const;
+  bool solve_l_sparse(Eigen::VectorXd& v, std::vector<int>& support) const;
+  void apply_row_etas(Eigen::VectorXd& v, std::vector<int>* support) const;
+  void solve_u(Eigen::VectorXd& v) const;
+  bool solve_u_sparse(Eigen::VectorXd& v, std::vector<int>& support) const;
+  void solve_u_transposed(Eigen::VectorXd& v) const;
+  bool solve_u_transposed_sparse(Eigen::VectorXd& v, std::vector<int>& support) const;
+  void apply_transposed_row_etas(Eigen::VectorXd& v, std::vector<int>* support) const;
+  void solve_l_transposed(Eigen::VectorXd& v) const;
+  bool solve_l_transposed_sparse(Eigen::VectorXd& v, std::vector<int>& support) const;
+  void keep_spike(const Eigen::VectorXd& v, const std::vector<int>* support) const;
   unsigned next_stamp() const;
-  // Parts shared by the dense and the hyper-sparse solves. touch() lists an
-  // index once per stamp in touched_. The bump steps of FTRAN and BTRAN, and
-  // BTRAN's push of a solved row into the positions that use it, append what
-  // they write to `support` (when given) and, with `track`, touch the
-  // entries they update outside the blocks already solved.
-  void touch(int index) const;
-  // `track` is also the solve's kind: the hyper-sparse solves track, the plain
-  // ones (whose right-hand side is dense or expected so) skip the bump LU's
-  // search for a reach.
-  void ftran_bump(Eigen::VectorXd& v, Eigen::VectorXd& out, std::vector<int>* support, bool track) const;
-  void btran_bump(Eigen::VectorXd& v, Eigen::VectorXd& out, std::vector<int>* support, bool track) const;
-  void push_row(Eigen::VectorXd& v, int row, double z, std::vector<int>* support, bool track) const;
   // Whether a solve of this kind tries the list, and the history's update.
   static bool try_sparse(const DensityHistory& history) { return history.share <= kHyperSparseMaxShare; }
   void record_density(DensityHistory& history, size_t nonzeros) const;
   void record_dense_density(DensityHistory& history, const Eigen::VectorXd& v) const;
-  // FTRAN's etas on v, adding to `support` each position they fill in.
-  void apply_etas(Eigen::VectorXd& v, std::vector<int>& support) const;
-  // BTRAN's transposed etas on v; with `support`, each position they make
-  // nonzero is added to it once.
-  void apply_transposed_etas(Eigen::VectorXd& v, std::vector<int>* support) const;
 
   int m_ = 0;
-  std::vector<Pivot> front_;  // column singletons, in pivot order (U11)
-  std::vector<Pivot> back_;   // row singletons, in pick order (U33 reversed)
+  // factor()'s singletons and bump (kept as scratch between factors).
+  std::vector<Pivot> front_;  // column singletons, in pivot order
+  std::vector<Pivot> back_;   // row singletons, in pick order
   std::vector<Entry> triangular_entries_;
-  // Row i's triangular entries as (position of the pivot whose column holds
-  // it, value): row_targets_[row_target_start_[i], row_target_start_[i + 1]).
-  struct Target {
-    int position;
-    double value;
-  };
-  std::vector<int> row_target_start_;
-  std::vector<Target> row_targets_;
   std::vector<int> bump_positions_, bump_rows_;
-  // Bump column c's entries in front rows (U12): coupling_entries_[coupling_start_[c], coupling_start_[c + 1]).
+  // Bump column c's entries in front rows: coupling_entries_[coupling_start_[c], coupling_start_[c + 1]).
   std::vector<int> coupling_start_;
   std::vector<Entry> coupling_entries_;
-  // Scratch of factor() kept between calls so that a refactor does not
-  // allocate one vector per row and per bump column again.
   std::vector<std::vector<int>> work_row_columns_;
   std::vector<std::vector<SparseLU::Entry>> work_kernel_;
-  std::vector<int> work_next_target_;
   SparseLU bump_lu_;
-  std::vector<Eta> etas_;
-  std::vector<Entry> eta_entries_;
-  // Scratch of the solves (bump right-hand side and solution, the output):
-  // one factor serves one solver at a time, never concurrent solves.
-  mutable std::vector<double> bump_rhs_, bump_out_;
-  mutable Eigen::VectorXd solve_out_;
-  // Marks of the positions already in an FTRAN's support (all zero between solves).
-  mutable std::vector<char> listed_;
-  std::vector<Block> row_block_, position_block_;
+
+  // L: column k pivots in l_row_[k]; its multipliers are
+  // l_entries_[l_start_[k], l_start_[k + 1]), all in rows of later columns.
+  // FTRAN: v[row] -= l * v[l_row_[k]], k ascending.
+  std::vector<int> l_row_, l_start_;
+  std::vector<Entry> l_entries_;
+  // L's column pivoting in each row (-1: none), and L by rows: row i's
+  // entries as (column k, l) in lt_entries_[lt_start_[i], lt_start_[i + 1]).
+  std::vector<int> l_column_of_row_, lt_start_;
+  struct ColumnRef {
+    int column;
+    double value;
+  };
+  std::vector<ColumnRef> lt_entries_;
+
+  // R: row eta j replaces v[r_row_[j]] by itself plus the sum of value *
+  // v[row] over r_entries_[r_start_[j], r_start_[j + 1]).
+  std::vector<int> r_row_, r_start_;
+  std::vector<Entry> r_entries_;
+
+  // U in pivot order 0 .. u_row_.size() - 1 (an update voids a pivot and
+  // appends one): pivot k sits in row u_row_[k], column (position)
+  // u_position_[k], with diagonal u_diagonal_[k] and off-diagonal entries
+  // u_entries_[u_start_[k], u_start_[k + 1]) in rows of earlier pivots. An
+  // entry eliminated by a row eta is set to 0 (and skipped).
+  std::vector<int> u_row_, u_position_, u_start_;
+  std::vector<double> u_diagonal_;
+  std::vector<char> u_live_;
+  std::vector<Entry> u_entries_;
+  // The live pivot of each row and of each position.
   std::vector<int> row_pivot_, position_pivot_;
-  // Rows of front_ that hold an entry of a bump column (coupling block).
-  std::vector<char> row_has_coupling_;
-  bool blocks_valid_ = false;
-  // Scratch of the hyper-sparse solves: visit and touch marks (equal to
-  // stamp_ when set), the seeds of a block, its reach in order, the entries
-  // touched outside the block being solved, the result's list, the DFS stack.
-  mutable std::vector<unsigned> seen_, touched_mark_;
+  // U by rows: row i's entries as (pivot of the column, index in
+  // u_entries_), in the order they were added; those of voided pivots and
+  // eliminated entries are skipped.
+  struct EntryRef {
+    int pivot;
+    int index;
+  };
+  std::vector<std::vector<EntryRef>> u_row_refs_;
+
+  // The spike kept by the last FTRAN that asked, valid while spike_version_
+  // equals version_ (bumped by factor() and update()).
+  mutable Eigen::VectorXd spike_;
+  mutable std::vector<int> spike_support_;
+  mutable bool spike_listed_ = false;
+  mutable long spike_version_ = -1;
+  long version_ = 0;
+
+  // Scratch of the solves (one factor serves one solver at a time, never
+  // concurrent solves): the output vector, visit and list marks (equal to
+  // stamp_ when set), the seeds and reach of a search, the result's list.
+  mutable Eigen::VectorXd solve_out_, update_row_;
+  mutable std::vector<unsigned> seen_, listed_;
   mutable unsigned stamp_ = 0;
-  mutable std::vector<int> seeds_, order_, touched_, result_;
+  mutable std::vector<int> seeds_, order_, result_, update_support_;
   mutable std::vector<std::pair<int, int>> dfs_stack_;
+  bool valid_ = false;  // a complete factor (else the solves return zeros)
+
+  int updates_ = 0;
+  bool unstable_ = false;
   long eta_nonzeros_ = 0;
   long factor_nonzeros_ = 0;
   // The cost of the last factor() (elimination work plus a pass over B) and
-  // the etas' share of the solves since (kSolvesPerPivot * eta_nonzeros_
+  // the updates' share of the solves since (kSolvesPerPivot * eta_nonzeros_
   // summed over the updates): what needs_refactor() weighs.
   double factor_cost_ = 0.0;
   double eta_work_ = 0.0;

@@ -25,9 +25,6 @@
 namespace milpsac::lp {
 
 namespace {
-// A support list shorter than m / kShortSupportRatio is sorted for the eta
-// rather than the eta gathered by a pass over m entries.
-constexpr size_t kShortSupportRatio = 16;
 
 // Calls f(i) at every position where v may be nonzero: the listed ones when
 // there is a list (BasisFactor's hyper-sparse solves), else each nonzero of
@@ -168,7 +165,7 @@ SimplexSolver::Outcome SimplexSolver::run_dual() {
     const int q = choice.entering;
 
     column(q, alpha_col, &alpha_support);
-    const bool alpha_listed = factor_.ftran_sparse(alpha_col, alpha_support, column_density_);
+    const bool alpha_listed = factor_.ftran_sparse(alpha_col, alpha_support, column_density_, /*keep_spike=*/true);
     // The pivot seen from the row and from the column must agree; if not, the
     // factor has drifted: refactor and try again. On a fresh factor the basis
     // itself is ill-conditioned: refuse this candidate and pick another.
@@ -248,11 +245,8 @@ SimplexSolver::Outcome SimplexSolver::run_dual() {
     tau_support = rho_support_;
     factor_.ftran_sparse(tau, tau_support, edge_weight_density_);
     update_dual_edge_weights(dse_weights_, r, alpha_col, rho, tau, alpha_listed ? &alpha_support : nullptr);
-    // The eta wants its entries in ascending order (the same eta as a pass
-    // over m); sorting a short support is cheaper than that pass.
-    const bool short_support = alpha_listed && alpha_support.size() * kShortSupportRatio < uz(m_);
-    if (short_support) std::sort(alpha_support.begin(), alpha_support.end());
-    factor_.update(r, alpha_col, short_support ? &alpha_support : nullptr);
+    // The Forrest-Tomlin update takes the spike kept by alpha_col's FTRAN.
+    factor_.update(r, alpha_col);
   }
 }
 

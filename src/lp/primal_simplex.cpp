@@ -156,7 +156,7 @@ SimplexSolver::Outcome SimplexSolver::primal_loop(Phase phase) {
     }
     const double dir = d_[q] < 0 ? 1.0 : -1.0;
     column(q, alpha);
-    factor_.ftran(alpha);
+    factor_.ftran(alpha, /*keep_spike=*/true);
 
     const double pivot_tol = factor_.num_updates() > BasisFactor::kLongEtaFile ? tol::kPivotLongEtaFile : tol::kPivot;
     const PrimalRatioChoice ratio = primal_ratio_test(alpha, dir, head_, x_, lower_, upper_, pivot_tol, tol_p,

@@ -73,6 +73,20 @@ class SparseLU {
   void set_solve_path(SolvePath path) { solve_path_ = path; }
 
   int size() const { return n_; }
+  // The factors in pivot order, for a caller that keeps them in its own form
+  // (BasisFactor's updatable L and U): pivot k is (pivot_row(k), pivot_col(k))
+  // with value pivot_value(k); its L multipliers (row, l) are
+  // l_entries()[l_begin(k), l_begin(k + 1)) and its U column's entries (row,
+  // u) over rows pivoted earlier are u_col_entries()[u_col_begin(k),
+  // u_col_begin(k + 1)).
+  int rank() const { return static_cast<int>(rows_.size()); }
+  int pivot_row(int k) const { return rows_[static_cast<size_t>(k)]; }
+  int pivot_col(int k) const { return cols_[static_cast<size_t>(k)]; }
+  double pivot_value(int k) const { return pivots_[static_cast<size_t>(k)]; }
+  int l_begin(int k) const { return l_start_[static_cast<size_t>(k)]; }
+  const std::vector<Entry>& l_entries() const { return l_entries_; }
+  int u_col_begin(int k) const { return u_col_start_[static_cast<size_t>(k)]; }
+  const std::vector<Entry>& u_col_entries() const { return u_col_entries_; }
   // Nonzeros of L and U (with the diagonal), and the floating point
   // operations of the elimination: the cost model of refactoring.
   long nonzeros() const { return nonzeros_; }

@@ -21,6 +21,10 @@ inline constexpr double kPivotLongEtaFile = 1e-6;
 // The pivot computed from the row (BTRAN) and from the column (FTRAN) must
 // agree to this relative difference, or the factor is not trusted.
 inline constexpr double kPivotAgreement = 1e-6;
+// The Forrest-Tomlin update computes its new diagonal of U twice (from the
+// column's pivot and from the spike); a relative difference beyond this asks
+// for a fresh factor.
+inline constexpr double kUpdatePivotCheck = 1e-8;
 // Entries of a computed column or row below this are treated as zero.
 inline constexpr double kZero = 1e-11;
 // A pivot of the LU below this (relative to the largest entry of its column)

@@ -39,14 +39,40 @@ Eigen::MatrixXd mixed_basis(int m, std::mt19937& rng) {
   return shuffled;
 }
 
+// How the update gets its spike (L^-1 R a): computed from U alpha, kept by
+// the plain FTRAN of the entering column, or kept by its hyper-sparse FTRAN.
+enum class Spike { kRecomputed, kKeptPlain, kKeptSparse };
+
 // Enter a random column into B and its factor, in the position of the
-// largest pivot (a safe one).
-void replace_random_column(lp::BasisFactor& factor, Eigen::MatrixXd& B, std::mt19937& rng) {
+// largest pivot (a safe one). A sparse column (a few entries) when the spike
+// comes from the hyper-sparse FTRAN, so that its list path runs.
+void replace_random_column(lp::BasisFactor& factor, Eigen::MatrixXd& B, std::mt19937& rng,
+                           Spike spike = Spike::kRecomputed) {
   std::uniform_real_distribution<double> value(-1.0, 1.0);
   const auto m = static_cast<int>(B.rows());
   Eigen::VectorXd a = Eigen::VectorXd::NullaryExpr(m, [&]() { return value(rng); });
+  std::vector<int> support;
+  if (spike == Spike::kKeptSparse) {
+    a.setZero();
+    for (int e = 0; e < 3; ++e) {
+      const int i = static_cast<int>(rng() % static_cast<unsigned>(m));
+      a[i] += 1.0 + value(rng);
+      support.push_back(i);
+    }
+  }
   Eigen::VectorXd alpha = a;
-  factor.ftran(alpha);
+  lp::BasisFactor::DensityHistory history;
+  switch (spike) {
+    case Spike::kRecomputed:
+      factor.ftran(alpha);
+      break;
+    case Spike::kKeptPlain:
+      factor.ftran(alpha, /*keep_spike=*/true);
+      break;
+    case Spike::kKeptSparse:
+      factor.ftran_sparse(alpha, support, history, /*keep_spike=*/true);
+      break;
+  }
   int position = 0;
   for (int i = 1; i < m; ++i)
     if (std::fabs(alpha[i]) > std::fabs(alpha[position])) position = i;
@@ -56,7 +82,7 @@ void replace_random_column(lp::BasisFactor& factor, Eigen::MatrixXd& B, std::mt1
 
 }  // namespace
 
-TEST_CASE("basis factor: FTRAN and BTRAN match a dense solve, also after eta updates") {
+TEST_CASE("basis factor: FTRAN and BTRAN match a dense solve, also after Forrest-Tomlin updates") {
   std::mt19937 rng(2024);
   std::uniform_real_distribution<double> value(-1.0, 1.0);
   for (int trial = 0; trial < 20; ++trial) {
@@ -75,55 +101,87 @@ TEST_CASE("basis factor: FTRAN and BTRAN match a dense solve, also after eta upd
       Eigen::VectorXd y = rhs;
       factor.btran(y);
       CHECK((B.transpose() * y - rhs).cwiseAbs().maxCoeff() <= 1e-9);
-      replace_random_column(factor, B, rng);
+      replace_random_column(factor, B, rng, static_cast<Spike>(update % 3));
+    }
+    CHECK(factor.num_updates() == 6);
+  }
+}
+
+TEST_CASE("basis factor: a kept spike and a recomputed one give the same updated factor") {
+  // Three factors of the same bases: the update's spike kept by a plain FTRAN,
+  // kept by a hyper-sparse one, or recomputed as U alpha. Their solves agree
+  // to rounding and solve the updated B.
+  std::mt19937 rng(77);
+  std::uniform_real_distribution<double> value(-1.0, 1.0);
+  for (int trial = 0; trial < 10; ++trial) {
+    const int m = 40 + trial * 8;
+    Eigen::MatrixXd B = mixed_basis(m, rng);
+    lp::BasisFactor kept, kept_sparse, recomputed;
+    REQUIRE(kept.factor(B.sparseView(), nullptr).empty());
+    REQUIRE(kept_sparse.factor(B.sparseView(), nullptr).empty());
+    REQUIRE(recomputed.factor(B.sparseView(), nullptr).empty());
+    for (int update = 0; update < 12; ++update) {
+      // A column of two entries, entered where its FTRAN is largest.
+      Eigen::VectorXd a = Eigen::VectorXd::Zero(m);
+      std::vector<int> support;
+      for (int e = 0; e < 2; ++e) {
+        const int i = static_cast<int>(rng() % static_cast<unsigned>(m));
+        a[i] += 1.0 + value(rng);
+        support.push_back(i);
+      }
+      Eigen::VectorXd alpha = a, alpha_sparse = a, alpha_recomputed = a;
+      lp::BasisFactor::DensityHistory history;
+      kept.ftran(alpha, /*keep_spike=*/true);
+      kept_sparse.ftran_sparse(alpha_sparse, support, history, /*keep_spike=*/true);
+      recomputed.ftran(alpha_recomputed);
+      CHECK((alpha - alpha_sparse).cwiseAbs().maxCoeff() == 0.0);  // the two FTRANs agree bit for bit
+      int position = 0;
+      for (int i = 1; i < m; ++i)
+        if (std::fabs(alpha[i]) > std::fabs(alpha[position])) position = i;
+      if (std::fabs(alpha[position]) < 1e-3) continue;  // no safe pivot for this column
+      kept.update(position, alpha);
+      kept_sparse.update(position, alpha_sparse);
+      recomputed.update(position, alpha_recomputed);
+      B.col(position) = a;
+      for (const lp::BasisFactor* factor : {&kept, &kept_sparse, &recomputed}) CHECK(!factor->needs_refactor());
+      const Eigen::VectorXd rhs = Eigen::VectorXd::NullaryExpr(m, [&]() { return value(rng); });
+      Eigen::VectorXd x = rhs, x_sparse = rhs, x_recomputed = rhs;
+      kept.ftran(x);
+      kept_sparse.ftran(x_sparse);
+      recomputed.ftran(x_recomputed);
+      CHECK((B * x - rhs).cwiseAbs().maxCoeff() <= 1e-9);
+      CHECK((B * x_sparse - rhs).cwiseAbs().maxCoeff() <= 1e-9);
+      CHECK((B * x_recomputed - rhs).cwiseAbs().maxCoeff() <= 1e-9);
+      Eigen::VectorXd y = rhs, y_recomputed = rhs;
+      kept.btran(y);
+      recomputed.btran(y_recomputed);
+      CHECK((B.transpose() * y - rhs).cwiseAbs().maxCoeff() <= 1e-9);
+      CHECK((y - y_recomputed).cwiseAbs().maxCoeff() <= 1e-10 * (1.0 + y.cwiseAbs().maxCoeff()));
     }
   }
 }
 
-TEST_CASE("basis factor: an eta gathered from a sorted support is the one the pass over m gathers") {
-  std::mt19937 rng(77);
+TEST_CASE("basis factor: an update whose two new diagonals disagree asks for a fresh factor") {
+  // The update computes U's new diagonal from the column's pivot and from the
+  // spike; an alpha inconsistent with the kept spike (a drifted factor)
+  // makes them differ, and the factor asks to be rebuilt at once.
+  std::mt19937 rng(5);
   std::uniform_real_distribution<double> value(-1.0, 1.0);
-  for (int trial = 0; trial < 10; ++trial) {
-    const int m = 12 + trial * 4;
-    Eigen::MatrixXd B = mixed_basis(m, rng);
-    lp::BasisFactor listed, dense;  // updated from the support and by the pass over m
-    REQUIRE(listed.factor(B.sparseView(), nullptr).empty());
-    REQUIRE(dense.factor(B.sparseView(), nullptr).empty());
-    for (int update = 0; update < 8; ++update) {
-      // Sparse right-hand sides (one or two entries) meet the triangular
-      // parts' zero skips; the etas fill in further positions.
-      Eigen::VectorXd rhs = Eigen::VectorXd::Zero(m);
-      rhs[static_cast<int>(rng() % static_cast<unsigned>(m))] = 1.0 + value(rng);
-      if (update % 2 == 1) rhs[static_cast<int>(rng() % static_cast<unsigned>(m))] += value(rng);
-      Eigen::VectorXd x = rhs, x_dense = rhs;
-      listed.ftran(x);
-      dense.ftran(x_dense);
-      CHECK((x - x_dense).cwiseAbs().maxCoeff() == 0.0);  // the same factors, bit for bit
-      // Enter a random column through a sorted support (its nonzeros and one
-      // zero entry, as a list may hold) in one factor and the pass over m in
-      // the other: later solves must stay identical.
-      Eigen::VectorXd a = Eigen::VectorXd::NullaryExpr(m, [&]() { return value(rng); });
-      Eigen::VectorXd alpha = a, alpha_dense = a;
-      listed.ftran(alpha);
-      dense.ftran(alpha_dense);
-      int position = 0;
-      for (int i = 1; i < m; ++i)
-        if (std::fabs(alpha[i]) > std::fabs(alpha[position])) position = i;
-      const int zeroed = (position + 1) % m;
-      alpha[zeroed] = alpha_dense[zeroed] = 0.0;
-      std::vector<int> support;
-      for (int i = 0; i < m; ++i)
-        if (alpha[i] != 0.0 || i == zeroed) support.push_back(i);
-      listed.update(position, alpha, &support);
-      dense.update(position, alpha_dense);
-      a = B * alpha;  // the column the eta enters, with the zeroed entry
-      B.col(position) = a;
-      Eigen::VectorXd y = rhs, y_dense = rhs;
-      listed.btran(y);
-      dense.btran(y_dense);
-      CHECK((y - y_dense).cwiseAbs().maxCoeff() == 0.0);
-      CHECK((B.transpose() * y - rhs).cwiseAbs().maxCoeff() <= 1e-9);
-    }
+  const int m = 30;
+  const Eigen::MatrixXd B = mixed_basis(m, rng);
+  for (double drift : {0.0, 1e-3}) {
+    CAPTURE(drift);
+    lp::BasisFactor factor;
+    REQUIRE(factor.factor(B.sparseView(), nullptr).empty());
+    Eigen::VectorXd alpha = Eigen::VectorXd::NullaryExpr(m, [&]() { return value(rng); });
+    factor.ftran(alpha, /*keep_spike=*/true);
+    int position = 0;
+    for (int i = 1; i < m; ++i)
+      if (std::fabs(alpha[i]) > std::fabs(alpha[position])) position = i;
+    alpha[position] *= 1.0 + drift;
+    factor.update(position, alpha);
+    CHECK(factor.num_updates() == 1);
+    CHECK(factor.needs_refactor() == (drift > 0.0));
   }
 }
 
@@ -264,7 +322,7 @@ TEST_CASE("basis factor: the hyper-sparse solves match the dense ones and list e
           factor.ftran(x_dense);
           CHECK((B * x - rhs).cwiseAbs().maxCoeff() <= 1e-9);
         }
-        CHECK((x - x_dense).cwiseAbs().maxCoeff() <= 1e-12 * (1.0 + x_dense.cwiseAbs().maxCoeff()));
+        CHECK((x - x_dense).cwiseAbs().maxCoeff() == 0.0);  // the same sums in the same order
         if (!listed) {
           CHECK(support.empty());  // dense: the caller scans
           continue;
@@ -280,7 +338,7 @@ TEST_CASE("basis factor: the hyper-sparse solves match the dense ones and list e
           if (x[i] != 0.0) CHECK(seen[static_cast<size_t>(i)]);
         sparse_paths += static_cast<int>(support.size()) < m / 4 ? 1 : 0;
       }
-      replace_random_column(factor, B, rng);
+      replace_random_column(factor, B, rng, update % 2 == 0 ? Spike::kKeptSparse : Spike::kKeptPlain);
     }
   }
   CHECK(sparse_paths > 0);  // the hyper-sparse paths were taken, not only the fallbacks

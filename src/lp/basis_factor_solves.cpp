@@ -1,0 +1,377 @@
+// The solves of BasisFactor (basis_factor.h): FTRAN = L, the row etas R, U;
+// BTRAN = U^T, R^T, L^T; each plain (a walk over every pivot, skipping zero
+// values) and hyper-sparse (a walk over the pivots reachable from a short
+// list of nonzeros, found by topological_reach.h).
+//
+// The hyper-sparse walks take the reach in the plain walk's order (sorted by
+// pivot), so every entry receives its updates in the same sequence and both
+// paths give the same bits: the simplex's pivots never depend on which one
+// ran (pilot took 3x the pivots on the rounding differences of a DFS order).
+#include <algorithm>
+
+#include "common/index.h"
+#include "lp/basis_factor.h"
+#include "lp/topological_reach.h"
+
+namespace milpsac::lp {
+
+unsigned BasisFactor::next_stamp() const {
+  // Marks equal to the stamp are set; moving the stamp clears them all. At
+  // wrap-around the arrays are cleared once for real.
+  if (++stamp_ == 0) {
+    std::fill(seen_.begin(), seen_.end(), 0u);
+    std::fill(listed_.begin(), listed_.end(), 0u);
+    stamp_ = 1;
+  }
+  return stamp_;
+}
+
+// ---- L ----
+
+void BasisFactor::solve_l(Eigen::VectorXd& v) const {
+  const Entry* entries = l_entries_.data();
+  for (size_t k = 0; k < l_row_.size(); ++k) {
+    const double x = v[l_row_[k]];
+    if (x == 0.0) continue;
+    for (int e = l_start_[k]; e < l_start_[k + 1]; ++e) v[entries[e].row] -= entries[e].value * x;
+  }
+}
+
+bool BasisFactor::solve_l_sparse(Eigen::VectorXd& v, std::vector<int>& support) const {
+  // support: rows. On success it lists each row once where v may be nonzero.
+  const size_t budget = uz(m_) / kHyperSparseShare;
+  const unsigned stamp = next_stamp();
+  seeds_.clear();
+  result_.clear();
+  for (int row : support) {
+    if (listed_[uz(row)] == stamp) continue;
+    listed_[uz(row)] = stamp;
+    result_.push_back(row);
+    if (l_column_of_row_[uz(row)] >= 0) seeds_.push_back(l_column_of_row_[uz(row)]);
+  }
+  const Entry* entries = l_entries_.data();
+  const bool reached = topological_reach(
+      seeds_, seen_, stamp, budget, dfs_stack_, order_, [&](int k) { return l_start_[uz(k)]; },
+      [&](int k) { return l_start_[uz(k) + 1]; }, [&](int e) { return l_column_of_row_[uz(entries[e].row)]; });
+  if (!reached) return false;
+  std::sort(order_.begin(), order_.end());
+  for (int k : order_) {
+    const double x = v[l_row_[uz(k)]];
+    if (x == 0.0) continue;
+    for (int e = l_start_[uz(k)]; e < l_start_[uz(k) + 1]; ++e) {
+      const int row = entries[e].row;
+      v[row] -= entries[e].value * x;
+      if (listed_[uz(row)] != stamp) {
+        listed_[uz(row)] = stamp;
+        result_.push_back(row);
+      }
+    }
+  }
+  support.swap(result_);
+  return true;
+}
+
+void BasisFactor::solve_l_transposed(Eigen::VectorXd& v) const {
+  // Latest column first: row l_row_[k] is final once the later columns have
+  // pushed into it; it then pushes into the earlier columns with an entry in it.
+  for (size_t k = l_row_.size(); k-- > 0;) {
+    const int row = l_row_[k];
+    const double w = v[row];
+    if (w == 0.0) continue;
+    for (int e = lt_start_[uz(row)]; e < lt_start_[uz(row) + 1]; ++e)
+      v[l_row_[uz(lt_entries_[uz(e)].column)]] -= lt_entries_[uz(e)].value * w;
+  }
+}
+
+bool BasisFactor::solve_l_transposed_sparse(Eigen::VectorXd& v, std::vector<int>& support) const {
+  // support: rows, each listed once (the earlier parts keep it so).
+  const size_t budget = uz(m_) / kHyperSparseShare;
+  const unsigned stamp = next_stamp();
+  seeds_.clear();
+  for (int row : support) {
+    listed_[uz(row)] = stamp;
+    if (l_column_of_row_[uz(row)] >= 0) seeds_.push_back(l_column_of_row_[uz(row)]);
+  }
+  const bool reached = topological_reach(
+      seeds_, seen_, stamp, budget, dfs_stack_, order_, [&](int k) { return lt_start_[uz(l_row_[uz(k)])]; },
+      [&](int k) { return lt_start_[uz(l_row_[uz(k)]) + 1]; }, [&](int e) { return lt_entries_[uz(e)].column; });
+  if (!reached) return false;
+  std::sort(order_.begin(), order_.end(), [](int a, int b) { return a > b; });
+  for (int k : order_) {
+    const int row = l_row_[uz(k)];
+    const double w = v[row];
+    if (w == 0.0) continue;
+    for (int e = lt_start_[uz(row)]; e < lt_start_[uz(row) + 1]; ++e) {
+      const int target = l_row_[uz(lt_entries_[uz(e)].column)];
+      v[target] -= lt_entries_[uz(e)].value * w;
+      if (listed_[uz(target)] != stamp) {
+        listed_[uz(target)] = stamp;
+        support.push_back(target);
+      }
+    }
+  }
+  return true;
+}
+
+// ---- R ----
+
+void BasisFactor::apply_row_etas(Eigen::VectorXd& v, std::vector<int>* support) const {
+  // support (rows, each once) gains the rows the etas make nonzero.
+  const unsigned stamp = support ? next_stamp() : 0;
+  if (support)
+    for (int row : *support) listed_[uz(row)] = stamp;
+  const Entry* entries = r_entries_.data();
+  for (size_t j = 0; j < r_row_.size(); ++j) {
+    double sum = v[r_row_[j]];
+    for (int e = r_start_[j]; e < r_start_[j + 1]; ++e) sum += entries[e].value * v[entries[e].row];
+    v[r_row_[j]] = sum;
+    if (support && sum != 0.0 && listed_[uz(r_row_[j])] != stamp) {
+      listed_[uz(r_row_[j])] = stamp;
+      support->push_back(r_row_[j]);
+    }
+  }
+}
+
+void BasisFactor::apply_transposed_row_etas(Eigen::VectorXd& v, std::vector<int>* support) const {
+  const unsigned stamp = support ? next_stamp() : 0;
+  if (support)
+    for (int row : *support) listed_[uz(row)] = stamp;
+  const Entry* entries = r_entries_.data();
+  for (size_t j = r_row_.size(); j-- > 0;) {
+    const double w = v[r_row_[j]];
+    if (w == 0.0) continue;
+    for (int e = r_start_[j]; e < r_start_[j + 1]; ++e) {
+      v[entries[e].row] += entries[e].value * w;
+      if (support && listed_[uz(entries[e].row)] != stamp) {
+        listed_[uz(entries[e].row)] = stamp;
+        support->push_back(entries[e].row);
+      }
+    }
+  }
+}
+
+// ---- U ----
+
+void BasisFactor::solve_u(Eigen::VectorXd& v) const {
+  // v by row on entry, by position on return.
+  Eigen::VectorXd& out = solve_out_;
+  out.setZero(m_);
+  const Entry* entries = u_entries_.data();
+  for (size_t k = u_row_.size(); k-- > 0;) {
+    if (!u_live_[k]) continue;
+    const double x = v[u_row_[k]];
+    if (x == 0.0) continue;
+    const double z = x / u_diagonal_[k];
+    out[u_position_[k]] = z;
+    for (int e = u_start_[k]; e < u_start_[k + 1]; ++e) v[entries[e].row] -= entries[e].value * z;
+  }
+  v.swap(out);
+}
+
+bool BasisFactor::solve_u_sparse(Eigen::VectorXd& v, std::vector<int>& support) const {
+  // support: rows on entry, positions on return.
+  const size_t budget = uz(m_) / kHyperSparseShare;
+  if (support.size() > budget) return false;
+  const unsigned stamp = next_stamp();
+  seeds_.clear();
+  for (int row : support) seeds_.push_back(row_pivot_[uz(row)]);
+  const Entry* entries = u_entries_.data();
+  const bool reached = topological_reach(
+      seeds_, seen_, stamp, budget, dfs_stack_, order_, [&](int k) { return u_start_[uz(k)]; },
+      [&](int k) { return u_start_[uz(k) + 1]; },
+      [&](int e) { return entries[e].value != 0.0 ? row_pivot_[uz(entries[e].row)] : -1; });
+  if (!reached) return false;
+  std::sort(order_.begin(), order_.end(), [](int a, int b) { return a > b; });
+  Eigen::VectorXd& out = solve_out_;
+  out.setZero(m_);
+  result_.clear();
+  for (int k : order_) {
+    const double x = v[u_row_[uz(k)]];
+    if (x == 0.0) continue;
+    const double z = x / u_diagonal_[uz(k)];
+    out[u_position_[uz(k)]] = z;
+    result_.push_back(u_position_[uz(k)]);
+    for (int e = u_start_[uz(k)]; e < u_start_[uz(k) + 1]; ++e) v[entries[e].row] -= entries[e].value * z;
+  }
+  v.swap(out);
+  support.swap(result_);
+  return true;
+}
+
+void BasisFactor::solve_u_transposed(Eigen::VectorXd& v) const {
+  // v by position on entry, by row on return. A solved row pushes its value
+  // into the positions of the later pivots whose columns have an entry in it.
+  Eigen::VectorXd& out = solve_out_;
+  out.setZero(m_);
+  const Entry* entries = u_entries_.data();
+  for (size_t k = 0; k < u_row_.size(); ++k) {
+    if (!u_live_[k]) continue;
+    const double w = v[u_position_[k]];
+    if (w == 0.0) continue;
+    const double z = w / u_diagonal_[k];
+    out[u_row_[k]] = z;
+    for (const EntryRef& ref : u_row_refs_[uz(u_row_[k])]) {
+      if (!u_live_[uz(ref.pivot)]) continue;
+      v[u_position_[uz(ref.pivot)]] -= entries[ref.index].value * z;
+    }
+  }
+  v.swap(out);
+}
+
+bool BasisFactor::solve_u_transposed_sparse(Eigen::VectorXd& v, std::vector<int>& support) const {
+  // support: positions on entry, rows on return.
+  const size_t budget = uz(m_) / kHyperSparseShare;
+  if (support.size() > budget) return false;
+  const unsigned stamp = next_stamp();
+  seeds_.clear();
+  for (int position : support) seeds_.push_back(position_pivot_[uz(position)]);
+  const Entry* entries = u_entries_.data();
+  // The edges of a pivot are its row's references, a list per row that
+  // topological_reach's flat edge index cannot name: the same depth-first
+  // search, written out.
+  order_.clear();
+  dfs_stack_.clear();
+  bool within = true;
+  for (int seed : seeds_) {
+    if (seen_[uz(seed)] == stamp) continue;
+    seen_[uz(seed)] = stamp;
+    dfs_stack_.push_back({seed, 0});
+    while (!dfs_stack_.empty()) {
+      const int k = dfs_stack_.back().first;
+      const std::vector<EntryRef>& refs = u_row_refs_[uz(u_row_[uz(k)])];
+      int edge = dfs_stack_.back().second;
+      int next = -1;
+      for (; edge < static_cast<int>(refs.size()); ++edge) {
+        const EntryRef& ref = refs[uz(edge)];
+        if (u_live_[uz(ref.pivot)] && entries[ref.index].value != 0.0 && seen_[uz(ref.pivot)] != stamp) {
+          next = ref.pivot;
+          ++edge;
+          break;
+        }
+      }
+      dfs_stack_.back().second = edge;
+      if (next >= 0) {
+        seen_[uz(next)] = stamp;
+        dfs_stack_.push_back({next, 0});
+        continue;
+      }
+      order_.push_back(k);
+      dfs_stack_.pop_back();
+      if (order_.size() > budget) {
+        within = false;
+        break;
+      }
+    }
+    if (!within) break;
+  }
+  if (!within) return false;
+  std::sort(order_.begin(), order_.end());
+  Eigen::VectorXd& out = solve_out_;
+  out.setZero(m_);
+  result_.clear();
+  for (int k : order_) {
+    const double w = v[u_position_[uz(k)]];
+    if (w == 0.0) continue;
+    const double z = w / u_diagonal_[uz(k)];
+    out[u_row_[uz(k)]] = z;
+    result_.push_back(u_row_[uz(k)]);
+    for (const EntryRef& ref : u_row_refs_[uz(u_row_[uz(k)])]) {
+      if (!u_live_[uz(ref.pivot)]) continue;
+      v[u_position_[uz(ref.pivot)]] -= entries[ref.index].value * z;
+    }
+  }
+  v.swap(out);
+  support.swap(result_);
+  return true;
+}
+
+// ---- whole solves ----
+
+void BasisFactor::keep_spike(const Eigen::VectorXd& v, const std::vector<int>* support) const {
+  spike_ = v;
+  spike_listed_ = support != nullptr;
+  if (support) spike_support_ = *support;
+  spike_version_ = version_;
+}
+
+void BasisFactor::ftran(Eigen::VectorXd& v, bool keep) const {
+  if (v.size() == 0) return;
+  if (!valid_) {
+    v.setZero();
+    return;
+  }
+  solve_l(v);
+  apply_row_etas(v, nullptr);
+  if (keep) keep_spike(v, nullptr);
+  solve_u(v);
+}
+
+void BasisFactor::btran(Eigen::VectorXd& v) const {
+  if (v.size() == 0) return;
+  if (!valid_) {
+    v.setZero();
+    return;
+  }
+  solve_u_transposed(v);
+  apply_transposed_row_etas(v, nullptr);
+  solve_l_transposed(v);
+}
+
+void BasisFactor::record_density(DensityHistory& history, size_t nonzeros) const {
+  // An exponential average over the last few dozen solves of the kind.
+  constexpr double kWeight = 0.05;
+  history.share += kWeight * (static_cast<double>(nonzeros) / static_cast<double>(m_) - history.share);
+}
+
+void BasisFactor::record_dense_density(DensityHistory& history, const Eigen::VectorXd& v) const {
+  // Counting a dense result's nonzeros is a pass over m: done for one solve
+  // in kDenseSample, enough for the history to notice the results thinning.
+  constexpr int kDenseSample = 8;
+  if (history.dense_solves++ % kDenseSample != 0) return;
+  record_density(history, static_cast<size_t>((v.array() != 0.0).count()));
+}
+
+bool BasisFactor::ftran_sparse(Eigen::VectorXd& v, std::vector<int>& support, DensityHistory& history,
+                               bool keep) const {
+  if (v.size() == 0) {
+    support.clear();
+    return true;
+  }
+  if (valid_ && try_sparse(history) && support.size() <= uz(m_) / kHyperSparseShare && solve_l_sparse(v, support)) {
+    apply_row_etas(v, &support);
+    if (keep) keep_spike(v, &support);
+    if (solve_u_sparse(v, support)) {
+      record_density(history, support.size());
+      return true;
+    }
+    solve_u(v);
+  } else {
+    ftran(v, keep);
+  }
+  // A dense result: the caller scans v.
+  support.clear();
+  record_dense_density(history, v);
+  return false;
+}
+
+bool BasisFactor::btran_sparse(Eigen::VectorXd& v, std::vector<int>& support, DensityHistory& history) const {
+  if (v.size() == 0) {
+    support.clear();
+    return true;
+  }
+  if (valid_ && try_sparse(history) && solve_u_transposed_sparse(v, support)) {
+    apply_transposed_row_etas(v, &support);
+    if (solve_l_transposed_sparse(v, support)) {
+      record_density(history, support.size());
+      return true;
+    }
+    solve_l_transposed(v);
+  } else {
+    btran(v);
+  }
+  support.clear();
+  record_dense_density(history, v);
+  return false;
+}
+
+}  // namespace milpsac::lp
