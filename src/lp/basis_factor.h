@@ -85,7 +85,9 @@ class BasisFactor {
   // A refactorization costs more than its elimination count and a pass over
   // B: the simplex rebuilds B and recomputes primal and dual values with it.
   // Weighing the factor's count by 3 was best of 1, 3 and 10 on Netlib with
-  // the product-form update.
+  // the product-form update, and of 1.5, 3, 6 and 12 with Forrest-Tomlin's
+  // (dfl001, pilot87, pilot, d2q06c, fit2p, greenbea/b and the SAC LP
+  // together; single models move by chance of the pivot path).
   static constexpr double kRefactorWeight = 3.0;
 
   // Poll this deadline (may be null) inside factor().

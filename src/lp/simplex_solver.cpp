@@ -444,7 +444,7 @@ LpStatus SimplexSolver::solve() {
         // Confirm on values recomputed from the factor before trusting the
         // verdict: the simplex updated x and d step by step. The factor
         // itself is renewed only when its own rule asks (a factor with a
-        // short eta file is as good as a fresh one): a node LP of a search
+        // few updates is as good as a fresh one): a node LP of a search
         // takes a few pivots, and refactoring after each was a tenth of
         // rout's search. Values that fail the tolerances go round again, and
         // the next pass starts from a fresh factor.

@@ -15,7 +15,7 @@ namespace milpsac::lp::tol {
 inline constexpr double kPrimalFeasibility = 1e-7;
 // A reduced cost within this distance of the right sign is dual feasible.
 inline constexpr double kDualFeasibility = 1e-7;
-// Smallest |alpha| accepted as a pivot; raised as the eta file grows.
+// Smallest |alpha| accepted as a pivot; raised once the factor has had many updates.
 inline constexpr double kPivot = 1e-7;
 inline constexpr double kPivotLongEtaFile = 1e-6;
 // The pivot computed from the row (BTRAN) and from the column (FTRAN) must
