@@ -250,6 +250,13 @@ void BasisFactor::index_l_by_row() {
   lt_start_.assign(m + 1, 0);
   for (const Entry& e : l_entries_) ++lt_start_[uz(e.row) + 1];
   for (size_t i = 0; i < m; ++i) lt_start_[i + 1] += lt_start_[i];
+  l_nonempty_columns_.clear();
+  l_pushing_columns_.clear();
+  for (size_t k = 0; k < l_row_.size(); ++k) {
+    if (l_start_[k + 1] > l_start_[k]) l_nonempty_columns_.push_back(static_cast<int>(k));
+    const size_t row = uz(l_row_[k]);
+    if (lt_start_[row + 1] > lt_start_[row]) l_pushing_columns_.push_back(static_cast<int>(k));
+  }
   lt_entries_.resize(l_entries_.size());
   std::vector<int> next(lt_start_.begin(), lt_start_.end() - 1);
   for (size_t k = 0; k < l_row_.size(); ++k)

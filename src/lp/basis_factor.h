@@ -230,6 +230,10 @@ class BasisFactor {
     double value;
   };
   std::vector<ColumnRef> lt_entries_;
+  // The plain walks skip what does nothing: FTRAN the empty L columns (most
+  // row singletons have their entries in column-singleton rows, which are
+  // U's), L^T the rows without entries of other columns.
+  std::vector<int> l_nonempty_columns_, l_pushing_columns_;
 
   // R: row eta j replaces v[r_row_[j]] by itself plus the sum of value *
   // v[row] over r_entries_[r_start_[j], r_start_[j + 1]).

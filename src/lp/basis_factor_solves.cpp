@@ -30,10 +30,10 @@ unsigned BasisFactor::next_stamp() const {
 
 void BasisFactor::solve_l(Eigen::VectorXd& v) const {
   const Entry* entries = l_entries_.data();
-  for (size_t k = 0; k < l_row_.size(); ++k) {
-    const double x = v[l_row_[k]];
+  for (int k : l_nonempty_columns_) {
+    const double x = v[l_row_[uz(k)]];
     if (x == 0.0) continue;
-    for (int e = l_start_[k]; e < l_start_[k + 1]; ++e) v[entries[e].row] -= entries[e].value * x;
+    for (int e = l_start_[uz(k)]; e < l_start_[uz(k) + 1]; ++e) v[entries[e].row] -= entries[e].value * x;
   }
 }
 
@@ -74,8 +74,8 @@ bool BasisFactor::solve_l_sparse(Eigen::VectorXd& v, std::vector<int>& support) 
 void BasisFactor::solve_l_transposed(Eigen::VectorXd& v) const {
   // Latest column first: row l_row_[k] is final once the later columns have
   // pushed into it; it then pushes into the earlier columns with an entry in it.
-  for (size_t k = l_row_.size(); k-- > 0;) {
-    const int row = l_row_[k];
+  for (auto it = l_pushing_columns_.rbegin(); it != l_pushing_columns_.rend(); ++it) {
+    const int row = l_row_[uz(*it)];
     const double w = v[row];
     if (w == 0.0) continue;
     for (int e = lt_start_[uz(row)]; e < lt_start_[uz(row) + 1]; ++e)
