@@ -1,5 +1,6 @@
-// Component tests of the basis factor (triangular permutation + dense bump +
-// eta updates, singular repair information) and of the scaling factors.
+// Component tests of the basis factor (triangular permutation + sparse bump
+// LU laid out as L and U, Forrest-Tomlin updates, singular repair
+// information) and of the scaling factors.
 #include <doctest/doctest.h>
 
 #include <algorithm>
@@ -188,8 +189,9 @@ TEST_CASE("basis factor: an update whose two new diagonals disagree asks for a f
 namespace {
 
 // The number of updates after which the factor of -I (m slack columns) asks
-// for a refactorization when each update's eta holds `entries` nonzeros
-// (0 when it never asks within kMaxUpdates + 1 updates).
+// for a refactorization when each update's column alpha holds `entries`
+// nonzeros, so that U gains entries - 1 (0 when it never asks within
+// kMaxUpdates + 1 updates).
 int updates_until_refactor(int m, int entries) {
   Eigen::SparseMatrix<double> B(m, m);
   for (int i = 0; i < m; ++i) B.insert(i, i) = -1.0;
@@ -208,19 +210,19 @@ int updates_until_refactor(int m, int entries) {
 
 }  // namespace
 
-TEST_CASE("basis factor: refactorization when the eta file costs more than a fresh factor saves") {
+TEST_CASE("basis factor: refactorization when the updates cost more than a fresh factor saves") {
   const int min_updates = lp::BasisFactor::kMinUpdates, max_updates = lp::BasisFactor::kMaxUpdates;
-  // Etas of 40 entries over a factor of 2,000: the cost rule would refactor
+  // Updates of 40 entries over a factor of 2,000: the cost rule would refactor
   // after about 11 updates, so it asks as soon as allowed.
   CHECK(updates_until_refactor(2000, 40) == min_updates);
-  // Etas as large as the factor: fill growth asks at once, below the floor.
+  // Updates as large as the factor: fill growth asks at once, below the floor.
   CHECK(updates_until_refactor(400, 400) < min_updates);
-  // One-entry etas (the hyper-sparse case): much later than the floor, but
-  // within the ceiling that bounds the product form's error.
+  // One-entry updates (the hyper-sparse case): much later than the floor, but
+  // within the ceiling that bounds the updates' error.
   const int sparse = updates_until_refactor(2000, 1);
   CHECK(sparse > 2 * min_updates);
   CHECK(sparse <= max_updates);
-  // Four entries per eta: between the two.
+  // Four entries per update: between the two.
   const int medium = updates_until_refactor(2000, 4);
   CHECK(medium > min_updates);
   CHECK(medium < sparse);
