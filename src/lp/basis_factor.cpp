@@ -61,11 +61,7 @@ void BasisFactor::clear_factors() {
   r_row_.clear();
   r_start_.assign(1, 0);
   r_entries_.clear();
-  u_row_.clear();
-  u_position_.clear();
-  u_start_.assign(1, 0);
-  u_diagonal_.clear();
-  u_live_.clear();
+  u_pivots_.clear();
   u_entries_.clear();
 }
 
@@ -170,22 +166,19 @@ void BasisFactor::gather_bump(const Eigen::SparseMatrix<double>& B, const Counts
 }
 
 void BasisFactor::add_u_pivot(int row, int position, double diagonal) {
-  const int k = static_cast<int>(u_row_.size());
-  u_row_.push_back(row);
-  u_position_.push_back(position);
-  u_diagonal_.push_back(diagonal);
-  u_live_.push_back(1);
-  u_start_.push_back(u_start_.back());
+  const int k = static_cast<int>(u_pivots_.size());
+  const int begin = static_cast<int>(u_entries_.size());
+  u_pivots_.push_back({row, position, begin, begin, diagonal, true});
   row_pivot_[uz(row)] = k;
   position_pivot_[uz(position)] = k;
 }
 
 void BasisFactor::add_u_entry(int row, double value) {
   // An entry of the last pivot's column.
-  const int k = static_cast<int>(u_row_.size()) - 1;
+  const int k = static_cast<int>(u_pivots_.size()) - 1;
   u_row_refs_[uz(row)].push_back({k, static_cast<int>(u_entries_.size())});
   u_entries_.push_back({row, value});
-  ++u_start_.back();
+  ++u_pivots_.back().end;
 }
 
 void BasisFactor::add_l_column(int row) {
@@ -310,19 +303,20 @@ std::vector<int> BasisFactor::factor(const Eigen::SparseMatrix<double>& B, std::
 void BasisFactor::update(int position, const Eigen::VectorXd& alpha) {
   if (!valid_) return;
   const int t = position_pivot_[uz(position)];
-  const int r = u_row_[uz(t)];
-  const double diagonal = u_diagonal_[uz(t)];
+  const int r = u_pivots_[uz(t)].row;
+  const double diagonal = u_pivots_[uz(t)].diagonal;
   // The spike L^-1 R a: kept by the entering column's FTRAN, else U alpha.
   Eigen::VectorXd& spike = spike_;
   bool spike_listed = spike_listed_;
   if (spike_version_ != version_) {
     spike.setZero(m_);
-    for (size_t k = 0; k < u_row_.size(); ++k) {
-      if (!u_live_[k]) continue;
-      const double x = alpha[u_position_[k]];
+    for (size_t k = 0; k < u_pivots_.size(); ++k) {
+      if (!u_pivots_[k].live) continue;
+      const double x = alpha[u_pivots_[k].position];
       if (x == 0.0) continue;
-      spike[u_row_[k]] += u_diagonal_[k] * x;
-      for (int e = u_start_[k]; e < u_start_[k + 1]; ++e) spike[u_entries_[uz(e)].row] += u_entries_[uz(e)].value * x;
+      spike[u_pivots_[k].row] += u_pivots_[k].diagonal * x;
+      for (int e = u_pivots_[k].begin; e < u_pivots_[k].end; ++e)
+        spike[u_entries_[uz(e)].row] += u_entries_[uz(e)].value * x;
     }
     spike_listed = false;
   }
@@ -354,7 +348,7 @@ void BasisFactor::update(int position, const Eigen::VectorXd& alpha) {
   // spike (off row r) is the column of the new last pivot.
   for (const EntryRef& ref : u_row_refs_[uz(r)]) u_entries_[uz(ref.index)].value = 0.0;
   u_row_refs_[uz(r)].clear();
-  u_live_[uz(t)] = 0;
+  u_pivots_[uz(t)].live = false;
   const size_t before = u_entries_.size();
   add_u_pivot(r, position, new_diagonal);
   auto spike_entry = [&](int i) {
@@ -371,7 +365,7 @@ void BasisFactor::update(int position, const Eigen::VectorXd& alpha) {
       static_cast<long>(u_entries_.size() - before) + (r_start_.back() - r_start_[r_start_.size() - 2]) + 1;
   eta_nonzeros_ += added;
   eta_work_ += kSolvesPerPivot * static_cast<double>(eta_nonzeros_);
-  if (seen_.size() < u_row_.size()) seen_.resize(u_row_.size(), 0);
+  if (seen_.size() < u_pivots_.size()) seen_.resize(u_pivots_.size(), 0);
 }
 
 }  // namespace milpsac::lp

@@ -157,13 +157,13 @@ void BasisFactor::solve_u(Eigen::VectorXd& v) const {
   Eigen::VectorXd& out = solve_out_;
   out.setZero(m_);
   const Entry* entries = u_entries_.data();
-  for (size_t k = u_row_.size(); k-- > 0;) {
-    if (!u_live_[k]) continue;
-    const double x = v[u_row_[k]];
+  for (size_t k = u_pivots_.size(); k-- > 0;) {
+    if (!u_pivots_[k].live) continue;
+    const double x = v[u_pivots_[k].row];
     if (x == 0.0) continue;
-    const double z = x / u_diagonal_[k];
-    out[u_position_[k]] = z;
-    for (int e = u_start_[k]; e < u_start_[k + 1]; ++e) v[entries[e].row] -= entries[e].value * z;
+    const double z = x / u_pivots_[k].diagonal;
+    out[u_pivots_[k].position] = z;
+    for (int e = u_pivots_[k].begin; e < u_pivots_[k].end; ++e) v[entries[e].row] -= entries[e].value * z;
   }
   v.swap(out);
 }
@@ -177,8 +177,8 @@ bool BasisFactor::solve_u_sparse(Eigen::VectorXd& v, std::vector<int>& support) 
   for (int row : support) seeds_.push_back(row_pivot_[uz(row)]);
   const Entry* entries = u_entries_.data();
   const bool reached = topological_reach(
-      seeds_, seen_, stamp, budget, dfs_stack_, order_, [&](int k) { return u_start_[uz(k)]; },
-      [&](int k) { return u_start_[uz(k) + 1]; },
+      seeds_, seen_, stamp, budget, dfs_stack_, order_, [&](int k) { return u_pivots_[uz(k)].begin; },
+      [&](int k) { return u_pivots_[uz(k)].end; },
       [&](int e) { return entries[e].value != 0.0 ? row_pivot_[uz(entries[e].row)] : -1; });
   if (!reached) return false;
   std::sort(order_.begin(), order_.end(), [](int a, int b) { return a > b; });
@@ -186,12 +186,12 @@ bool BasisFactor::solve_u_sparse(Eigen::VectorXd& v, std::vector<int>& support) 
   out.setZero(m_);
   result_.clear();
   for (int k : order_) {
-    const double x = v[u_row_[uz(k)]];
+    const double x = v[u_pivots_[uz(k)].row];
     if (x == 0.0) continue;
-    const double z = x / u_diagonal_[uz(k)];
-    out[u_position_[uz(k)]] = z;
-    result_.push_back(u_position_[uz(k)]);
-    for (int e = u_start_[uz(k)]; e < u_start_[uz(k) + 1]; ++e) v[entries[e].row] -= entries[e].value * z;
+    const double z = x / u_pivots_[uz(k)].diagonal;
+    out[u_pivots_[uz(k)].position] = z;
+    result_.push_back(u_pivots_[uz(k)].position);
+    for (int e = u_pivots_[uz(k)].begin; e < u_pivots_[uz(k)].end; ++e) v[entries[e].row] -= entries[e].value * z;
   }
   v.swap(out);
   support.swap(result_);
@@ -204,15 +204,15 @@ void BasisFactor::solve_u_transposed(Eigen::VectorXd& v) const {
   Eigen::VectorXd& out = solve_out_;
   out.setZero(m_);
   const Entry* entries = u_entries_.data();
-  for (size_t k = 0; k < u_row_.size(); ++k) {
-    if (!u_live_[k]) continue;
-    const double w = v[u_position_[k]];
+  for (size_t k = 0; k < u_pivots_.size(); ++k) {
+    if (!u_pivots_[k].live) continue;
+    const double w = v[u_pivots_[k].position];
     if (w == 0.0) continue;
-    const double z = w / u_diagonal_[k];
-    out[u_row_[k]] = z;
-    for (const EntryRef& ref : u_row_refs_[uz(u_row_[k])]) {
-      if (!u_live_[uz(ref.pivot)]) continue;
-      v[u_position_[uz(ref.pivot)]] -= entries[ref.index].value * z;
+    const double z = w / u_pivots_[k].diagonal;
+    out[u_pivots_[k].row] = z;
+    for (const EntryRef& ref : u_row_refs_[uz(u_pivots_[k].row)]) {
+      if (!u_pivots_[uz(ref.pivot)].live) continue;
+      v[u_pivots_[uz(ref.pivot)].position] -= entries[ref.index].value * z;
     }
   }
   v.swap(out);
@@ -238,12 +238,12 @@ bool BasisFactor::solve_u_transposed_sparse(Eigen::VectorXd& v, std::vector<int>
     dfs_stack_.push_back({seed, 0});
     while (!dfs_stack_.empty()) {
       const int k = dfs_stack_.back().first;
-      const std::vector<EntryRef>& refs = u_row_refs_[uz(u_row_[uz(k)])];
+      const std::vector<EntryRef>& refs = u_row_refs_[uz(u_pivots_[uz(k)].row)];
       int edge = dfs_stack_.back().second;
       int next = -1;
       for (; edge < static_cast<int>(refs.size()); ++edge) {
         const EntryRef& ref = refs[uz(edge)];
-        if (u_live_[uz(ref.pivot)] && entries[ref.index].value != 0.0 && seen_[uz(ref.pivot)] != stamp) {
+        if (u_pivots_[uz(ref.pivot)].live && entries[ref.index].value != 0.0 && seen_[uz(ref.pivot)] != stamp) {
           next = ref.pivot;
           ++edge;
           break;
@@ -270,14 +270,14 @@ bool BasisFactor::solve_u_transposed_sparse(Eigen::VectorXd& v, std::vector<int>
   out.setZero(m_);
   result_.clear();
   for (int k : order_) {
-    const double w = v[u_position_[uz(k)]];
+    const double w = v[u_pivots_[uz(k)].position];
     if (w == 0.0) continue;
-    const double z = w / u_diagonal_[uz(k)];
-    out[u_row_[uz(k)]] = z;
-    result_.push_back(u_row_[uz(k)]);
-    for (const EntryRef& ref : u_row_refs_[uz(u_row_[uz(k)])]) {
-      if (!u_live_[uz(ref.pivot)]) continue;
-      v[u_position_[uz(ref.pivot)]] -= entries[ref.index].value * z;
+    const double z = w / u_pivots_[uz(k)].diagonal;
+    out[u_pivots_[uz(k)].row] = z;
+    result_.push_back(u_pivots_[uz(k)].row);
+    for (const EntryRef& ref : u_row_refs_[uz(u_pivots_[uz(k)].row)]) {
+      if (!u_pivots_[uz(ref.pivot)].live) continue;
+      v[u_pivots_[uz(ref.pivot)].position] -= entries[ref.index].value * z;
     }
   }
   v.swap(out);
