@@ -329,11 +329,8 @@ void BasisFactor::update(int position, const Eigen::VectorXd& alpha) {
   if (!y_listed) solve_u_transposed(y);
   // The new diagonal, from the column's pivot and from the spike: they must agree.
   const double new_diagonal = diagonal * alpha[position];
-  double y_dot_spike = 0.0;
   auto row_eta_entry = [&](int i) {
-    if (y[i] == 0.0) return;
-    y_dot_spike += y[i] * spike[i];
-    if (i != r) r_entries_.push_back({i, diagonal * y[i]});
+    if (y[i] != 0.0 && i != r) r_entries_.push_back({i, diagonal * y[i]});
   };
   if (y_listed) {
     for (int i : update_support_) row_eta_entry(i);
@@ -342,8 +339,6 @@ void BasisFactor::update(int position, const Eigen::VectorXd& alpha) {
   }
   r_row_.push_back(r);
   r_start_.push_back(static_cast<int>(r_entries_.size()));
-  if (!(std::fabs(diagonal * y_dot_spike - new_diagonal) <= tol::kUpdatePivotCheck * (1.0 + std::fabs(new_diagonal))))
-    unstable_ = true;
   // Row r's entries in later columns are eliminated; pivot t is void; the
   // spike (off row r) is the column of the new last pivot.
   for (const EntryRef& ref : u_row_refs_[uz(r)]) u_entries_[uz(ref.index)].value = 0.0;
@@ -351,14 +346,21 @@ void BasisFactor::update(int position, const Eigen::VectorXd& alpha) {
   u_pivots_[uz(t)].live = false;
   const size_t before = u_entries_.size();
   add_u_pivot(r, position, new_diagonal);
+  // The spike is read at its listed rows only (a kept list leaves the rest
+  // of spike_ stale), so y . spike is summed here.
+  double y_dot_spike = 0.0;
   auto spike_entry = [&](int i) {
-    if (i != r && spike[i] != 0.0) add_u_entry(i, spike[i]);
+    if (spike[i] == 0.0) return;
+    y_dot_spike += y[i] * spike[i];
+    if (i != r) add_u_entry(i, spike[i]);
   };
   if (spike_listed) {
     for (int i : spike_support_) spike_entry(i);
   } else {
     for (int i = 0; i < m_; ++i) spike_entry(i);
   }
+  if (!(std::fabs(diagonal * y_dot_spike - new_diagonal) <= tol::kUpdatePivotCheck * (1.0 + std::fabs(new_diagonal))))
+    unstable_ = true;
   ++updates_;
   ++version_;
   const long added =

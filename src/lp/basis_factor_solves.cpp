@@ -288,9 +288,15 @@ bool BasisFactor::solve_u_transposed_sparse(Eigen::VectorXd& v, std::vector<int>
 // ---- whole solves ----
 
 void BasisFactor::keep_spike(const Eigen::VectorXd& v, const std::vector<int>* support) const {
-  spike_ = v;
+  // A listed spike copies its listed entries only (update() reads no other).
   spike_listed_ = support != nullptr;
-  if (support) spike_support_ = *support;
+  if (support) {
+    spike_support_ = *support;
+    if (spike_.size() != m_) spike_.resize(m_);
+    for (int i : *support) spike_[i] = v[i];
+  } else {
+    spike_ = v;
+  }
   spike_version_ = version_;
 }
 
