@@ -332,10 +332,14 @@ void BasisFactor::update(int position, const Eigen::VectorXd& alpha) {
   auto row_eta_entry = [&](int i) {
     if (y[i] != 0.0 && i != r) r_entries_.push_back({i, diagonal * y[i]});
   };
+  // In pivot order either way (the hyper-sparse solve lists its rows so):
+  // the row eta's sums, and so the simplex's pivots, must not depend on
+  // which path solved for y.
   if (y_listed) {
     for (int i : update_support_) row_eta_entry(i);
   } else {
-    for (int i = 0; i < m_; ++i) row_eta_entry(i);
+    for (size_t k = uz(t); k < u_pivots_.size(); ++k)
+      if (u_pivots_[k].live) row_eta_entry(u_pivots_[k].row);
   }
   r_row_.push_back(r);
   r_start_.push_back(static_cast<int>(r_entries_.size()));
