@@ -190,6 +190,13 @@ class BasisFactor {
   void solve_l(Eigen::VectorXd& v) const;
   bool solve_l_sparse(Eigen::VectorXd& v, std::vector<int>& support) const;
   void apply_row_etas(Eigen::VectorXd& v, std::vector<int>* support) const;
+  // One pivot k of U's solve, shared by the plain and hyper-sparse walks:
+  // z = v[row] / diagonal into out[position], then v -= z * column. Returns
+  // false (nothing done) when v[row] is zero.
+  bool solve_u_pivot(size_t k, Eigen::VectorXd& v, Eigen::VectorXd& out) const;
+  // The same for U^T: z = v[position] / diagonal into out[row], pushed along
+  // the row's entries into the later pivots' positions.
+  bool solve_u_transposed_pivot(size_t k, Eigen::VectorXd& v, Eigen::VectorXd& out) const;
   void solve_u(Eigen::VectorXd& v) const;
   bool solve_u_sparse(Eigen::VectorXd& v, std::vector<int>& support) const;
   void solve_u_transposed(Eigen::VectorXd& v) const;

@@ -152,19 +152,23 @@ void BasisFactor::apply_transposed_row_etas(Eigen::VectorXd& v, std::vector<int>
 
 // ---- U ----
 
+inline bool BasisFactor::solve_u_pivot(size_t k, Eigen::VectorXd& v, Eigen::VectorXd& out) const {
+  const UPivot& pivot = u_pivots_[k];
+  const double x = v[pivot.row];
+  if (x == 0.0) return false;
+  const double z = x / pivot.diagonal;
+  out[pivot.position] = z;
+  const Entry* entries = u_entries_.data();
+  for (int e = pivot.begin; e < pivot.end; ++e) v[entries[e].row] -= entries[e].value * z;
+  return true;
+}
+
 void BasisFactor::solve_u(Eigen::VectorXd& v) const {
   // v by row on entry, by position on return.
   Eigen::VectorXd& out = solve_out_;
   out.setZero(m_);
-  const Entry* entries = u_entries_.data();
-  for (size_t k = u_pivots_.size(); k-- > 0;) {
-    if (!u_pivots_[k].live) continue;
-    const double x = v[u_pivots_[k].row];
-    if (x == 0.0) continue;
-    const double z = x / u_pivots_[k].diagonal;
-    out[u_pivots_[k].position] = z;
-    for (int e = u_pivots_[k].begin; e < u_pivots_[k].end; ++e) v[entries[e].row] -= entries[e].value * z;
-  }
+  for (size_t k = u_pivots_.size(); k-- > 0;)
+    if (u_pivots_[k].live) solve_u_pivot(k, v, out);
   v.swap(out);
 }
 
@@ -185,16 +189,24 @@ bool BasisFactor::solve_u_sparse(Eigen::VectorXd& v, std::vector<int>& support) 
   Eigen::VectorXd& out = solve_out_;
   out.setZero(m_);
   result_.clear();
-  for (int k : order_) {
-    const double x = v[u_pivots_[uz(k)].row];
-    if (x == 0.0) continue;
-    const double z = x / u_pivots_[uz(k)].diagonal;
-    out[u_pivots_[uz(k)].position] = z;
-    result_.push_back(u_pivots_[uz(k)].position);
-    for (int e = u_pivots_[uz(k)].begin; e < u_pivots_[uz(k)].end; ++e) v[entries[e].row] -= entries[e].value * z;
-  }
+  for (int k : order_)
+    if (solve_u_pivot(uz(k), v, out)) result_.push_back(u_pivots_[uz(k)].position);
   v.swap(out);
   support.swap(result_);
+  return true;
+}
+
+inline bool BasisFactor::solve_u_transposed_pivot(size_t k, Eigen::VectorXd& v, Eigen::VectorXd& out) const {
+  const UPivot& pivot = u_pivots_[k];
+  const double w = v[pivot.position];
+  if (w == 0.0) return false;
+  const double z = w / pivot.diagonal;
+  out[pivot.row] = z;
+  const Entry* entries = u_entries_.data();
+  for (const EntryRef& ref : u_row_refs_[uz(pivot.row)]) {
+    const UPivot& later = u_pivots_[uz(ref.pivot)];
+    if (later.live) v[later.position] -= entries[ref.index].value * z;
+  }
   return true;
 }
 
@@ -203,18 +215,8 @@ void BasisFactor::solve_u_transposed(Eigen::VectorXd& v) const {
   // into the positions of the later pivots whose columns have an entry in it.
   Eigen::VectorXd& out = solve_out_;
   out.setZero(m_);
-  const Entry* entries = u_entries_.data();
-  for (size_t k = 0; k < u_pivots_.size(); ++k) {
-    if (!u_pivots_[k].live) continue;
-    const double w = v[u_pivots_[k].position];
-    if (w == 0.0) continue;
-    const double z = w / u_pivots_[k].diagonal;
-    out[u_pivots_[k].row] = z;
-    for (const EntryRef& ref : u_row_refs_[uz(u_pivots_[k].row)]) {
-      if (!u_pivots_[uz(ref.pivot)].live) continue;
-      v[u_pivots_[uz(ref.pivot)].position] -= entries[ref.index].value * z;
-    }
-  }
+  for (size_t k = 0; k < u_pivots_.size(); ++k)
+    if (u_pivots_[k].live) solve_u_transposed_pivot(k, v, out);
   v.swap(out);
 }
 
@@ -269,17 +271,8 @@ bool BasisFactor::solve_u_transposed_sparse(Eigen::VectorXd& v, std::vector<int>
   Eigen::VectorXd& out = solve_out_;
   out.setZero(m_);
   result_.clear();
-  for (int k : order_) {
-    const double w = v[u_pivots_[uz(k)].position];
-    if (w == 0.0) continue;
-    const double z = w / u_pivots_[uz(k)].diagonal;
-    out[u_pivots_[uz(k)].row] = z;
-    result_.push_back(u_pivots_[uz(k)].row);
-    for (const EntryRef& ref : u_row_refs_[uz(u_pivots_[uz(k)].row)]) {
-      if (!u_pivots_[uz(ref.pivot)].live) continue;
-      v[u_pivots_[uz(ref.pivot)].position] -= entries[ref.index].value * z;
-    }
-  }
+  for (int k : order_)
+    if (solve_u_transposed_pivot(uz(k), v, out)) result_.push_back(u_pivots_[uz(k)].row);
   v.swap(out);
   support.swap(result_);
   return true;
