@@ -52,7 +52,7 @@ bool BasisFactor::solve_l_sparse(Eigen::VectorXd& v, std::vector<int>& support) 
   const Entry* entries = l_entries_.data();
   const bool reached = topological_reach(
       seeds_, seen_, stamp, budget, dfs_stack_, order_, [&](int k) { return l_start_[uz(k)]; },
-      [&](int k) { return l_start_[uz(k) + 1]; }, [&](int e) { return l_column_of_row_[uz(entries[e].row)]; });
+      [&](int k) { return l_start_[uz(k) + 1]; }, [&](int, int e) { return l_column_of_row_[uz(entries[e].row)]; });
   if (!reached) return false;
   std::sort(order_.begin(), order_.end());
   for (int k : order_) {
@@ -94,7 +94,7 @@ bool BasisFactor::solve_l_transposed_sparse(Eigen::VectorXd& v, std::vector<int>
   }
   const bool reached = topological_reach(
       seeds_, seen_, stamp, budget, dfs_stack_, order_, [&](int k) { return lt_start_[uz(l_row_[uz(k)])]; },
-      [&](int k) { return lt_start_[uz(l_row_[uz(k)]) + 1]; }, [&](int e) { return lt_entries_[uz(e)].column; });
+      [&](int k) { return lt_start_[uz(l_row_[uz(k)]) + 1]; }, [&](int, int e) { return lt_entries_[uz(e)].column; });
   if (!reached) return false;
   std::sort(order_.begin(), order_.end(), [](int a, int b) { return a > b; });
   for (int k : order_) {
@@ -183,7 +183,7 @@ bool BasisFactor::solve_u_sparse(Eigen::VectorXd& v, std::vector<int>& support) 
   const bool reached = topological_reach(
       seeds_, seen_, stamp, budget, dfs_stack_, order_, [&](int k) { return u_pivots_[uz(k)].begin; },
       [&](int k) { return u_pivots_[uz(k)].end; },
-      [&](int e) { return entries[e].value != 0.0 ? row_pivot_[uz(entries[e].row)] : -1; });
+      [&](int, int e) { return entries[e].value != 0.0 ? row_pivot_[uz(entries[e].row)] : -1; });
   if (!reached) return false;
   std::sort(order_.begin(), order_.end(), [](int a, int b) { return a > b; });
   Eigen::VectorXd& out = solve_out_;
@@ -228,45 +228,16 @@ bool BasisFactor::solve_u_transposed_sparse(Eigen::VectorXd& v, std::vector<int>
   seeds_.clear();
   for (int position : support) seeds_.push_back(position_pivot_[uz(position)]);
   const Entry* entries = u_entries_.data();
-  // The edges of a pivot are its row's references, a list per row that
-  // topological_reach's flat edge index cannot name: the same depth-first
-  // search, written out.
-  order_.clear();
-  dfs_stack_.clear();
-  bool within = true;
-  for (int seed : seeds_) {
-    if (seen_[uz(seed)] == stamp) continue;
-    seen_[uz(seed)] = stamp;
-    dfs_stack_.push_back({seed, 0});
-    while (!dfs_stack_.empty()) {
-      const int k = dfs_stack_.back().first;
-      const std::vector<EntryRef>& refs = u_row_refs_[uz(u_pivots_[uz(k)].row)];
-      int edge = dfs_stack_.back().second;
-      int next = -1;
-      for (; edge < static_cast<int>(refs.size()); ++edge) {
-        const EntryRef& ref = refs[uz(edge)];
-        if (u_pivots_[uz(ref.pivot)].live && entries[ref.index].value != 0.0 && seen_[uz(ref.pivot)] != stamp) {
-          next = ref.pivot;
-          ++edge;
-          break;
-        }
-      }
-      dfs_stack_.back().second = edge;
-      if (next >= 0) {
-        seen_[uz(next)] = stamp;
-        dfs_stack_.push_back({next, 0});
-        continue;
-      }
-      order_.push_back(k);
-      dfs_stack_.pop_back();
-      if (order_.size() > budget) {
-        within = false;
-        break;
-      }
-    }
-    if (!within) break;
-  }
-  if (!within) return false;
+  // The edges of a pivot are its row's references to later live pivots.
+  auto refs = [&](int k) -> const std::vector<EntryRef>& { return u_row_refs_[uz(u_pivots_[uz(k)].row)]; };
+  const bool reached = topological_reach(
+      seeds_, seen_, stamp, budget, dfs_stack_, order_, [](int) { return 0; },
+      [&](int k) { return static_cast<int>(refs(k).size()); },
+      [&](int k, int e) {
+        const EntryRef& ref = refs(k)[uz(e)];
+        return u_pivots_[uz(ref.pivot)].live && entries[ref.index].value != 0.0 ? ref.pivot : -1;
+      });
+  if (!reached) return false;
   std::sort(order_.begin(), order_.end());
   Eigen::VectorXd& out = solve_out_;
   out.setZero(m_);

@@ -7,8 +7,9 @@
 // costs the edges followed, where walking every pivot costs m.
 //
 // The graph is given by three callables: first_edge(node) and end_edge(node)
-// bound a node's edges, and target(edge) is the node an edge leads to, or -1
-// for an edge that leaves the block being solved. Nodes are 0..N-1; `seen`
+// bound a node's edges, and target(node, edge) is the node an edge leads to,
+// or -1 for an edge that leaves the block being solved (the node is passed so
+// that edges may be numbered per node, as in a list per row). Nodes are 0..N-1; `seen`
 // (length N at least) marks a node visited when it equals `stamp`, so the
 // caller clears nothing between searches, only moves the stamp.
 #pragma once
@@ -40,7 +41,7 @@ bool topological_reach(const std::vector<int>& seeds, std::vector<unsigned>& see
       const int end = end_edge(node);
       int next = -1;
       for (; edge < end; ++edge) {
-        const int t = target(edge);
+        const int t = target(node, edge);
         if (t >= 0 && seen[static_cast<size_t>(t)] != stamp) {
           next = t;
           ++edge;
