@@ -323,24 +323,45 @@ TEST_CASE("parallel rows are merged; the dual goes back to the row whose bound b
 }
 
 TEST_CASE("slack columns: a bounded column singleton in an equation becomes the row's slack") {
-  // x + y + s = 4 with s in [0, 3] and cost 2: the row becomes 1 <= x + y <= 4.
-  auto model = make_lp({{1, 1, 1}, {1, -1, 0}}, {4, -1}, {4, 1}, {1, 3, 2}, {0, 0, 0}, {inf, inf, 3});
+  // x + y + s = 4 with s in [0, 3] and cost 0.5: the row becomes 1 <= x + y <= 4
+  // and s's cost moves onto x and y (c_x 1 -> 0.5, c_y 3 -> 2.5).
+  auto model = make_lp({{1, 1, 1}, {1, -1, 0}}, {4, -1}, {4, 1}, {1, 3, 0.5}, {0, 0, 0}, {inf, inf, 3});
   PresolveOptions options = only(&PresolveOptions::slack_columns);
   const PresolveResult pre = check_round_trip(model, options);
   CHECK(pre.stats.slack_columns == 1);
   CHECK(pre.reduced.num_cols() == 2);
   CHECK(pre.reduced.row_lower[0] == doctest::Approx(1.0));
   CHECK(pre.reduced.row_upper[0] == doctest::Approx(4.0));
-  CHECK(pre.reduced.c[0] == doctest::Approx(-1.0));  // 1 - 2
-  // The slack at a bound (cost pushes it to 3 here when x, y are cheap) and in between.
-  for (double cost : {-5.0, 2.0, 50.0}) {
+  CHECK(pre.reduced.c[0] == doctest::Approx(0.5));
+  // The slack at a bound (cost pushes it to 3 here) and in between.
+  for (double cost : {-5.0, 0.0, 0.5}) {
     CAPTURE(cost);
     model.c[2] = cost;
-    check_round_trip(model, options);
+    CHECK(check_round_trip(model, options).stats.slack_columns == 1);
   }
   // Negative coefficient and an infinite bound.
   auto negative = make_lp({{1, 1, -2}, {1, -1, 0}}, {4, -1}, {4, 1}, {1, 3, -2}, {0, 0, -1}, {inf, inf, inf});
-  check_round_trip(negative, options);
+  CHECK(check_round_trip(negative, options).stats.slack_columns == 1);
+}
+
+TEST_CASE("slack columns: a cost that would make the slack basis dual infeasible stays on its column") {
+  // x + y + s = 4, x, y >= 0, s in [0, 3] with cost 2: moving it would make
+  // c_x = 1 - 2 < 0, a dual infeasible lower-bounded column at the cold start
+  // that it was not before. The column stays; the round trip still holds.
+  auto model = make_lp({{1, 1, 1}, {1, -1, 0}}, {4, -1}, {4, 1}, {1, 3, 2}, {0, 0, 0}, {inf, inf, 3});
+  PresolveOptions options = only(&PresolveOptions::slack_columns);
+  PresolveResult pre = check_round_trip(model, options);
+  CHECK(pre.stats.slack_columns == 0);
+  CHECK(pre.reduced.num_cols() == 3);
+  // A boxed x can flip to its upper bound: no dual infeasibility, so it moves.
+  model.col_upper[0] = 10;
+  pre = check_round_trip(model, options);
+  CHECK(pre.stats.slack_columns == 1);
+  CHECK(pre.reduced.c[0] == doctest::Approx(-1.0));
+  // x already dual infeasible (cost -1, lower bound only) loses nothing more.
+  model.col_upper[0] = inf;
+  model.c[0] = -1;
+  CHECK(check_round_trip(model, options).stats.slack_columns == 1);
 }
 
 TEST_CASE("MIP mode: integer bounds tightened from rows and rounded; binary coefficients tightened") {

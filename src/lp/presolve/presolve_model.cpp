@@ -196,10 +196,9 @@ void PresolveModel::shift_row_bounds(int i, double delta) {
   if (std::isfinite(row_upper[ui])) row_upper[ui] -= delta;
 }
 
-void PresolveModel::add_to_cost(int j, double delta) {
-  double& c = cost[uz(j)];
-  const double updated = c + delta;
-  c = std::fabs(updated) <= ptol::kCancellation * std::fmax(std::fabs(c), std::fabs(delta)) ? 0.0 : updated;
+double PresolveModel::cost_plus(int j, double delta) const {
+  const double c = cost[uz(j)], updated = c + delta;
+  return std::fabs(updated) <= ptol::kCancellation * std::fmax(std::fabs(c), std::fabs(delta)) ? 0.0 : updated;
 }
 
 void PresolveModel::fix_and_remove_col(int j, double value) {

@@ -69,7 +69,9 @@ struct PresolveModel {
   void shift_row_bounds(int i, double delta);
   // c_j += delta, with a result that cancels to round-off set to 0 (a cost of
   // 1e-17 where the exact value is 0 only misleads pricing).
-  void add_to_cost(int j, double delta);
+  void add_to_cost(int j, double delta) { cost[uz(j)] = cost_plus(j, delta); }
+  // The cost add_to_cost(j, delta) would leave, without changing it.
+  double cost_plus(int j, double delta) const;
   // Remove column j at `value` (its contribution moves into row bounds and the offset).
   void fix_and_remove_col(int j, double value);
   // A rule that writes col_lower/col_upper itself calls this afterwards.
