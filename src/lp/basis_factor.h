@@ -220,7 +220,7 @@ class BasisFactor {
   // Bump column c's entries in front rows: coupling_entries_[coupling_start_[c], coupling_start_[c + 1]).
   std::vector<int> coupling_start_;
   std::vector<Entry> coupling_entries_;
-  std::vector<std::vector<int>> work_row_columns_;
+  std::vector<int> work_row_start_, work_row_cols_;  // Counts' row-wise pattern
   std::vector<std::vector<SparseLU::Entry>> work_kernel_;
   SparseLU bump_lu_;
 
