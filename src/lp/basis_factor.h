@@ -282,7 +282,8 @@ class BasisFactor {
   // Scratch of the solves (one factor serves one solver at a time, never
   // concurrent solves): the output vector, visit and list marks (equal to
   // stamp_ when set), the seeds and reach of a search, the result's list.
-  mutable Eigen::VectorXd solve_out_, update_row_;
+  mutable Eigen::VectorXd solve_out_, update_row_;  // solve_out_: all zero between U solves
+  Eigen::VectorXd& clean_solve_out() const;
   mutable std::vector<unsigned> seen_, listed_;
   mutable unsigned stamp_ = 0;
   mutable std::vector<int> seeds_, order_, result_, update_support_;

@@ -152,10 +152,21 @@ void BasisFactor::apply_transposed_row_etas(Eigen::VectorXd& v, std::vector<int>
 
 // ---- U ----
 
+// The U solves write into solve_out_ and swap it with their input, which they
+// consume (each pivot zeroes the entry it reads). Every row and position has
+// one live pivot, and a hyper-sparse solve reaches every entry that is or
+// becomes nonzero, so the input ends all zero and the next solve's output
+// needs no clearing: an m-long memset per solve was 2 % of the SAC root LP.
+Eigen::VectorXd& BasisFactor::clean_solve_out() const {
+  if (solve_out_.size() != m_) solve_out_.setZero(m_);
+  return solve_out_;
+}
+
 inline bool BasisFactor::solve_u_pivot(size_t k, Eigen::VectorXd& v, Eigen::VectorXd& out) const {
   const UPivot& pivot = u_pivots_[k];
   const double x = v[pivot.row];
   if (x == 0.0) return false;
+  v[pivot.row] = 0.0;  // consumed: v ends all zero and becomes the next clean output
   const double z = x / pivot.diagonal;
   out[pivot.position] = z;
   const Entry* entries = u_entries_.data();
@@ -165,8 +176,7 @@ inline bool BasisFactor::solve_u_pivot(size_t k, Eigen::VectorXd& v, Eigen::Vect
 
 void BasisFactor::solve_u(Eigen::VectorXd& v) const {
   // v by row on entry, by position on return.
-  Eigen::VectorXd& out = solve_out_;
-  out.setZero(m_);
+  Eigen::VectorXd& out = clean_solve_out();
   for (size_t k = u_pivots_.size(); k-- > 0;)
     if (u_pivots_[k].live) solve_u_pivot(k, v, out);
   v.swap(out);
@@ -186,8 +196,7 @@ bool BasisFactor::solve_u_sparse(Eigen::VectorXd& v, std::vector<int>& support) 
       [&](int, int e) { return entries[e].value != 0.0 ? row_pivot_[uz(entries[e].row)] : -1; });
   if (!reached) return false;
   std::sort(order_.begin(), order_.end(), [](int a, int b) { return a > b; });
-  Eigen::VectorXd& out = solve_out_;
-  out.setZero(m_);
+  Eigen::VectorXd& out = clean_solve_out();
   result_.clear();
   for (int k : order_)
     if (solve_u_pivot(uz(k), v, out)) result_.push_back(u_pivots_[uz(k)].position);
@@ -200,6 +209,7 @@ inline bool BasisFactor::solve_u_transposed_pivot(size_t k, Eigen::VectorXd& v, 
   const UPivot& pivot = u_pivots_[k];
   const double w = v[pivot.position];
   if (w == 0.0) return false;
+  v[pivot.position] = 0.0;  // consumed: v ends all zero and becomes the next clean output
   const double z = w / pivot.diagonal;
   out[pivot.row] = z;
   const Entry* entries = u_entries_.data();
@@ -213,8 +223,7 @@ inline bool BasisFactor::solve_u_transposed_pivot(size_t k, Eigen::VectorXd& v, 
 void BasisFactor::solve_u_transposed(Eigen::VectorXd& v) const {
   // v by position on entry, by row on return. A solved row pushes its value
   // into the positions of the later pivots whose columns have an entry in it.
-  Eigen::VectorXd& out = solve_out_;
-  out.setZero(m_);
+  Eigen::VectorXd& out = clean_solve_out();
   for (size_t k = 0; k < u_pivots_.size(); ++k)
     if (u_pivots_[k].live) solve_u_transposed_pivot(k, v, out);
   v.swap(out);
@@ -239,8 +248,7 @@ bool BasisFactor::solve_u_transposed_sparse(Eigen::VectorXd& v, std::vector<int>
       });
   if (!reached) return false;
   std::sort(order_.begin(), order_.end());
-  Eigen::VectorXd& out = solve_out_;
-  out.setZero(m_);
+  Eigen::VectorXd& out = clean_solve_out();
   result_.clear();
   for (int k : order_)
     if (solve_u_transposed_pivot(uz(k), v, out)) result_.push_back(u_pivots_[uz(k)].row);
