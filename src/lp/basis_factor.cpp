@@ -336,8 +336,10 @@ void BasisFactor::update(int position, const Eigen::VectorXd& alpha) {
     spike_listed = false;
   }
   // y = U^-T e_position: zero before pivot t, 1 / u_t in row r.
+  // update_row_ is left zero by the last update when its y was listed.
   Eigen::VectorXd& y = update_row_;
-  y.setZero(m_);
+  if (!update_row_clean_ || y.size() != m_) y.setZero(m_);
+  update_row_clean_ = false;
   y[position] = 1.0;
   update_support_.assign(1, position);
   const bool y_listed = solve_u_transposed_sparse(y, update_support_);
@@ -380,6 +382,10 @@ void BasisFactor::update(int position, const Eigen::VectorXd& alpha) {
   }
   if (!(std::fabs(diagonal * y_dot_spike - new_diagonal) <= tol::kUpdatePivotCheck * (1.0 + std::fabs(new_diagonal))))
     unstable_ = true;
+  if (y_listed) {
+    for (int i : update_support_) y[i] = 0.0;
+    update_row_clean_ = true;
+  }
   ++updates_;
   ++version_;
   const long added =

@@ -284,6 +284,7 @@ class BasisFactor {
   // stamp_ when set), the seeds and reach of a search, the result's list.
   mutable Eigen::VectorXd solve_out_, update_row_;  // solve_out_: all zero between U solves
   Eigen::VectorXd& clean_solve_out() const;
+  bool update_row_clean_ = false;  // update_row_ all zero (saves update()'s memset)
   mutable std::vector<unsigned> seen_, listed_;
   mutable unsigned stamp_ = 0;
   mutable std::vector<int> seeds_, order_, result_, update_support_;

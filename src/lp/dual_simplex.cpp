@@ -48,6 +48,7 @@ SimplexSolver::Outcome SimplexSolver::run_dual() {
   // Where alpha_col, flip_rhs and tau may be nonzero, when
   // BasisFactor::ftran_sparse listed them (it says whether it did).
   std::vector<int> alpha_support, flip_support, tau_support;
+  bool alpha_listed_last = false;  // alpha_col is zero off alpha_support
   // The basic variables' bound violations by position, for the leaving-row
   // choice: recomputed with the primal values, kept up to date wherever a
   // basic value moves.
@@ -164,8 +165,13 @@ SimplexSolver::Outcome SimplexSolver::run_dual() {
     const std::vector<int>& flips = choice.flips;
     const int q = choice.entering;
 
-    column(q, alpha_col, &alpha_support);
+    // The last pivot's column, when its FTRAN listed it, is zero off its
+    // support: clearing that replaces column()'s m-long memset.
+    if (alpha_listed_last)
+      for (int i : alpha_support) alpha_col[i] = 0.0;
+    column(q, alpha_col, &alpha_support, alpha_listed_last);
     const bool alpha_listed = factor_.ftran_sparse(alpha_col, alpha_support, column_density_, /*keep_spike=*/true);
+    alpha_listed_last = alpha_listed;
     // The pivot seen from the row and from the column must agree; if not, the
     // factor has drifted: refactor and try again. On a fresh factor the basis
     // itself is ill-conditioned: refuse this candidate and pick another.

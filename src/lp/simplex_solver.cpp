@@ -142,8 +142,8 @@ void SimplexSolver::set_col_bounds(int j, double lower, double upper) {
   if (status_[j] != VarStatus::kBasic) set_nonbasic(j, status_[j]);
 }
 
-void SimplexSolver::column(int v, Eigen::VectorXd& out, std::vector<int>* rows) const {
-  out.setZero(m_);
+void SimplexSolver::column(int v, Eigen::VectorXd& out, std::vector<int>* rows, bool out_is_zero) const {
+  if (!out_is_zero || out.size() != m_) out.setZero(m_);
   if (rows) rows->clear();
   if (v < n_) {
     for (Eigen::SparseMatrix<double>::InnerIterator it(A_sparse_, v); it; ++it) {

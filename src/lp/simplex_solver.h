@@ -127,7 +127,9 @@ class SimplexSolver {
   void compute_primal();
   void compute_duals(const Eigen::VectorXd& cost);
   // a_v of [A -I]; with `rows`, also the rows where it is nonzero.
-  void column(int v, Eigen::VectorXd& out, std::vector<int>* rows = nullptr) const;
+  // out_is_zero: the caller has cleared out (m long) already, so column()
+  // skips its m-long clearing.
+  void column(int v, Eigen::VectorXd& out, std::vector<int>* rows = nullptr, bool out_is_zero = false) const;
   // Row `position` of B^-1 [A -I]; rho = B^-T e_position. With
   // movable_only, only the entries of the columns in movable_cols_ (and of all
   // logicals) are computed and those of fixed structural columns are left 0;
