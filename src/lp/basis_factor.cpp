@@ -2,7 +2,6 @@
 
 #include <algorithm>
 #include <cmath>
-#include <deque>
 #include <span>
 
 #include "common/index.h"
@@ -92,12 +91,12 @@ BasisFactor::Pivot BasisFactor::make_pivot(const Eigen::SparseMatrix<double>& B,
 
 void BasisFactor::pivot_column_singletons(const Eigen::SparseMatrix<double>& B, Counts& counts) {
   // Column singletons: their other entries lie in rows pivoted earlier.
-  std::deque<int> queue;
+  std::vector<int>& queue = work_queue_;  // first in, first out: read from the front, never popped
+  queue.clear();
   for (int p = 0; p < m_; ++p)
     if (counts.col_count[uz(p)] == 1) queue.push_back(p);
-  while (!queue.empty()) {
-    const int p = queue.front();
-    queue.pop_front();
+  for (size_t head = 0; head < queue.size(); ++head) {
+    const int p = queue[head];
     if (!counts.col_active[uz(p)] || counts.col_count[uz(p)] != 1) continue;
     int row = -1;
     double value = 0.0;
@@ -118,7 +117,8 @@ void BasisFactor::pivot_column_singletons(const Eigen::SparseMatrix<double>& B, 
 void BasisFactor::pivot_row_singletons(const Eigen::SparseMatrix<double>& B, Counts& counts) {
   // Row singletons among what is left: the pivot column's other entries lie in
   // rows still active (bump, later row singletons) or already pivoted.
-  std::deque<int> queue;
+  std::vector<int>& queue = work_queue_;  // first in, first out: read from the front, never popped
+  queue.clear();
   for (int i = 0; i < m_; ++i) {
     if (!counts.row_active[uz(i)]) continue;
     int count = 0;
@@ -126,9 +126,8 @@ void BasisFactor::pivot_row_singletons(const Eigen::SparseMatrix<double>& B, Cou
     counts.row_count[uz(i)] = count;
     if (count == 1) queue.push_back(i);
   }
-  while (!queue.empty()) {
-    const int row = queue.front();
-    queue.pop_front();
+  for (size_t head = 0; head < queue.size(); ++head) {
+    const int row = queue[head];
     if (!counts.row_active[uz(row)] || counts.row_count[uz(row)] != 1) continue;
     int p = -1;
     for (int q : counts.row_columns(row))

@@ -221,6 +221,7 @@ class BasisFactor {
   std::vector<int> coupling_start_;
   std::vector<Entry> coupling_entries_;
   std::vector<int> work_row_start_, work_row_cols_;  // Counts' row-wise pattern
+  std::vector<int> work_queue_;                      // the singleton searches' queue
   std::vector<std::vector<SparseLU::Entry>> work_kernel_;
   SparseLU bump_lu_;
 
