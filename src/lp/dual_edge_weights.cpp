@@ -9,9 +9,17 @@ namespace milpsac::lp {
 
 void update_dual_edge_weights(Eigen::VectorXd& weights, int r, const Eigen::VectorXd& alpha_col,
                               const Eigen::VectorXd& rho, const Eigen::VectorXd& tau,
-                              const std::vector<int>* alpha_support) {
+                              const std::vector<int>* alpha_support, const std::vector<int>* rho_support) {
   const double pivot = alpha_col[r];
-  const double row_weight = rho.squaredNorm();
+  // A hyper-sparse row's norm over its list: an m-long pass per pivot was
+  // 2 % of the SAC root LP. Zero entries add nothing, so the scan's sum in
+  // index order is the list's sum.
+  double row_weight = 0.0;
+  if (rho_support) {
+    for (int i : *rho_support) row_weight += rho[i] * rho[i];
+  } else {
+    for (int i = 0; i < rho.size(); ++i) row_weight += rho[i] * rho[i];
+  }
   // A zero entry of the pivot column leaves the weight as it is (every
   // weight is already at least kMinEdgeWeight): skip its division. Each
   // weight is its own sum, so the order of the visits changes nothing.

@@ -15,9 +15,12 @@ namespace milpsac::lp {
 // rho = B^-T e_r and tau = B^-1 rho (both with the basis before the update).
 // With `alpha_support` (the positions where alpha_col may be nonzero, as
 // BasisFactor::ftran lists them) only those weights are visited: the others
-// do not change.
+// do not change. With `rho_support` (rho's nonzeros in ascending order) the
+// pivot row's weight ||rho||^2 sums those alone; without it, a scan of rho
+// sums the same squares in the same order, so both give the same bits.
 void update_dual_edge_weights(Eigen::VectorXd& weights, int r, const Eigen::VectorXd& alpha_col,
                               const Eigen::VectorXd& rho, const Eigen::VectorXd& tau,
-                              const std::vector<int>* alpha_support = nullptr);
+                              const std::vector<int>* alpha_support = nullptr,
+                              const std::vector<int>* rho_support = nullptr);
 
 }  // namespace milpsac::lp

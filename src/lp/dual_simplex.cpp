@@ -44,11 +44,23 @@ void for_each_nonzero(const Eigen::VectorXd& v, const std::vector<int>* list, F&
 SimplexSolver::Outcome SimplexSolver::run_dual() {
   const double tol_p = tolerances_.primal_feasibility;
   const double tol_d = tolerances_.dual_feasibility;
-  Eigen::VectorXd rho, alpha_row, alpha_col, flip_rhs, tau;
+  const Eigen::VectorXd& rho = rho_;  // pivot_row's
+  Eigen::VectorXd alpha_row, alpha_col, flip_rhs, tau;
   // Where alpha_col, flip_rhs and tau may be nonzero, when
   // BasisFactor::ftran_sparse listed them (it says whether it did).
   std::vector<int> alpha_support, flip_support, tau_support;
   bool alpha_listed_last = false;  // alpha_col is zero off alpha_support
+  bool flips_listed_last = false;  // flip_rhs is zero off flip_support
+  bool tau_listed_last = false;    // tau is zero off tau_support
+  // A vector whose last FTRAN listed its support is cleared over that list,
+  // not by an m-long memset (three per pivot on a hyper-sparse model).
+  auto clear = [&](Eigen::VectorXd& v, const std::vector<int>& support, bool listed) {
+    if (listed && v.size() == m_) {
+      for (int i : support) v[i] = 0.0;
+    } else {
+      v.setZero(m_);
+    }
+  };
   // The basic variables' bound violations by position, for the leaving-row
   // choice: recomputed with the primal values, kept up to date wherever a
   // basic value moves.
@@ -117,7 +129,7 @@ SimplexSolver::Outcome SimplexSolver::run_dual() {
     // of a wide model are fixed: nw04). The ratio test's choice does not
     // depend on the order of its candidates (a total order), so both walks
     // give the same pivots.
-    const bool row_wise = pivot_row(r, rho, alpha_row, true) && row_support_.size() < movable_vars_.size();
+    const bool row_wise = pivot_row(r, alpha_row, true) && row_support_.size() < movable_vars_.size();
     const std::vector<int>& row_vars = row_wise ? row_support_ : movable_vars_;
     auto fixed = [&](int v) { return row_wise && !movable(v); };
 
@@ -201,7 +213,7 @@ SimplexSolver::Outcome SimplexSolver::run_dual() {
 
     // Primal step: flipped variables first, then the entering one.
     if (!flips.empty()) {
-      flip_rhs.setZero(m_);
+      clear(flip_rhs, flip_support, flips_listed_last);
       flip_support.clear();
       for (int v : flips) {
         const double old_value = x_[v];
@@ -219,6 +231,7 @@ SimplexSolver::Outcome SimplexSolver::run_dual() {
         }
       }
       const bool flips_listed = factor_.ftran_sparse(flip_rhs, flip_support, flip_density_);
+      flips_listed_last = flips_listed;
       for_each_nonzero(flip_rhs, flips_listed ? &flip_support : nullptr, [&](int i) {
         x_[head_[i]] -= flip_rhs[i];
         refresh_violation(i);
@@ -247,10 +260,12 @@ SimplexSolver::Outcome SimplexSolver::run_dual() {
     refresh_violation(r);
     // Dual steepest-edge weights (Forrest-Goldfarb update), with the exact
     // weight of the pivot row; tau = B^-1 rho uses the basis before the update.
-    tau = rho;
+    clear(tau, tau_support, tau_listed_last);
+    for (int i : rho_support_) tau[i] = rho[i];
     tau_support = rho_support_;
-    factor_.ftran_sparse(tau, tau_support, edge_weight_density_);
-    update_dual_edge_weights(dse_weights_, r, alpha_col, rho, tau, alpha_listed ? &alpha_support : nullptr);
+    tau_listed_last = factor_.ftran_sparse(tau, tau_support, edge_weight_density_);
+    update_dual_edge_weights(dse_weights_, r, alpha_col, rho, tau, alpha_listed ? &alpha_support : nullptr,
+                             &rho_support_);
     // The Forrest-Tomlin update takes the spike kept by alpha_col's FTRAN.
     factor_.update(r, alpha_col);
   }

@@ -81,7 +81,7 @@ void SimplexSolver::remove_bound_perturbation() {
 SimplexSolver::Outcome SimplexSolver::primal_loop(Phase phase) {
   const double tol_p = tolerances_.primal_feasibility;
   const double tol_d = tolerances_.dual_feasibility;
-  Eigen::VectorXd phase_cost, alpha, rho, alpha_row;
+  Eigen::VectorXd phase_cost, alpha, alpha_row;
   // Devex reference weights (phase 2), one per variable; basic entries unused.
   Eigen::VectorXd devex = Eigen::VectorXd::Ones(num_vars());
   bool duals_fresh = false;  // d_ holds the phase-2 reduced costs of the current basis
@@ -189,7 +189,7 @@ SimplexSolver::Outcome SimplexSolver::primal_loop(Phase phase) {
     if (!flip && phase == Phase::kTwo) {
       // The pivot row updates the reduced costs and the Devex weights. Its
       // pivot must agree with the column's; if not, the factor has drifted.
-      pivot_row(r, rho, alpha_row, false);
+      pivot_row(r, alpha_row, false);
       const double pivot = alpha[r];
       if (std::fabs(alpha_row[q] - pivot) > tol::kPivotAgreement * (1.0 + std::fabs(pivot)) &&
           factor_.num_updates() > 0) {

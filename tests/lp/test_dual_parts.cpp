@@ -91,3 +91,25 @@ TEST_CASE("dual edge weights: the update over the pivot column's support equals 
   CHECK(all[0] == start[0]);  // a zero of alpha leaves its weight
   CHECK(all[1] != start[1]);
 }
+
+TEST_CASE("dual edge weights: the pivot row's weight over rho's nonzeros equals the scan over every entry") {
+  // rho with entries of very different size, so that a sum in another order
+  // (or a vectorised norm) could round differently from the scan.
+  const int m = 40;
+  Eigen::VectorXd rho = Eigen::VectorXd::Zero(m), alpha = Eigen::VectorXd::Zero(m), tau = Eigen::VectorXd::Zero(m);
+  std::vector<int> rho_support;
+  for (int i = 0; i < m; i += 3) {
+    rho[i] = (i % 2 ? 1e8 : 1e-3) * (1.0 + 0.1 * i);
+    rho_support.push_back(i);
+  }
+  alpha[7] = 2.0;
+  alpha[9] = -1.5;
+  tau[9] = 0.4;
+  const std::vector<int> alpha_support = {9, 7};
+  Eigen::VectorXd scanned = Eigen::VectorXd::Ones(m), listed = Eigen::VectorXd::Ones(m);
+  update_dual_edge_weights(scanned, 7, alpha, rho, tau);
+  update_dual_edge_weights(listed, 7, alpha, rho, tau, &alpha_support, &rho_support);
+  for (int i = 0; i < m; ++i) CHECK(listed[i] == scanned[i]);
+  // The pivot row's weight is ||rho||^2 / pivot^2.
+  CHECK(listed[7] == doctest::Approx(rho.squaredNorm() / 4.0));
+}
