@@ -70,6 +70,16 @@ SimplexSolver::Outcome SimplexSolver::run_dual() {
     const int v = head_[i];
     infeasibilities.set(i, std::max(lower_[v] - x_[v], x_[v] - upper_[v]), tol_p);
   };
+  // The leaving-row choice keeps its best rows between pivots and must hear
+  // of every position whose violation or weight moved: a listed support, or
+  // (a dense column) possibly any.
+  auto report_changed = [&](const std::vector<int>* list) {
+    if (list) {
+      infeasibilities.changed(*list);
+    } else {
+      infeasibilities.invalidate();
+    }
+  };
   std::vector<DualCandidate> candidates;
   // Entering candidates refused this iteration because the row and column
   // views of their pivot disagree on a fresh factor (an ill-conditioned basis):
@@ -92,6 +102,7 @@ SimplexSolver::Outcome SimplexSolver::run_dual() {
       if (factor_.interrupted()) return Outcome::kLimit;
       compute_primal();
       for (int i = 0; i < m_; ++i) refresh_violation(i);
+      infeasibilities.invalidate();  // refactor() may reset weights of swapped-in logicals
       compute_duals(work_cost_);
       if (max_dual_infeasibility() > tol::kDriftFactor * tol_d) {
         // Fresh reduced costs drifted out of dual feasibility (dano3mip: a
@@ -236,15 +247,18 @@ SimplexSolver::Outcome SimplexSolver::run_dual() {
         x_[head_[i]] -= flip_rhs[i];
         refresh_violation(i);
       });
+      report_changed(flips_listed ? &flip_support : nullptr);
     }
     const double step = (x_[leaving] - target) / alpha_col[r];
     x_[q] += step;
     // Only the column's support moves x (a few dozen of thousands of
     // positions on a hyper-sparse model).
+    // The weights below change on the same support.
     for_each_nonzero(alpha_col, alpha_listed ? &alpha_support : nullptr, [&](int i) {
       x_[head_[i]] -= step * alpha_col[i];
       refresh_violation(i);
     });
+    report_changed(alpha_listed ? &alpha_support : nullptr);
     ++iterations_;
 
     if (any_rejected) {
@@ -258,6 +272,7 @@ SimplexSolver::Outcome SimplexSolver::run_dual() {
     position_[q] = r;
     status_[q] = VarStatus::kBasic;
     refresh_violation(r);
+    infeasibilities.changed(r);
     // Dual steepest-edge weights (Forrest-Goldfarb update), with the exact
     // weight of the pivot row; tau = B^-1 rho uses the basis before the update.
     clear(tau, tau_support, tau_listed_last);
