@@ -75,10 +75,15 @@ bnb::MilpResult optimum_first(const SacModel& model, bnb::MilpOptions milp, cons
   close.node_limit = options.optimum_nodes;
   bnb::MilpResult solved = bnb::solve_milp(model.lp, close);
   if (solved.status != bnb::MilpStatus::kNodeLimit) return solved;
-  if (solved.has_solution && solved.gap <= options.relative_gap) {
+  // The node limit: the plan stands when its gap is within the quality the
+  // default promises (kQualityGap), else the search goes on to that gap (or
+  // the requested one, when it asks for less).
+  const double target = std::min(options.relative_gap, kQualityGap);
+  if (solved.has_solution && solved.gap <= target) {
     solved.status = bnb::MilpStatus::kGapLimit;
     return solved;
   }
+  milp.relative_gap = target;
   if (solved.has_solution) milp.initial_solution = solved.x;
   const long nodes = solved.nodes;
   solved = bnb::solve_milp(model.lp, milp);
