@@ -405,6 +405,7 @@ LpStatus SimplexSolver::solve() {
   // certificate that failed its check).
   int failed_certificates = 0;
   bool primal_from_slack = false;
+  bool tried_artificial_bounds = false;
   for (int pass = 0; pass < 8; ++pass) {
     // A warm re-solve (same basis, moved bounds) keeps the live factor.
     if (pass > 0 || !factor_valid_) refactor();
@@ -428,10 +429,19 @@ LpStatus SimplexSolver::solve() {
       // -> 20,147; on four permuted and rescaled copies -9 % on dfl001, -5 %
       // on pilot, +3 % on d2q06c). Not in a search: its root optimum moves,
       // and with it the tree (rout 40 -> over 60 s).
+      //
+      // The first cold start of a solve tries artificial bounds instead of
+      // dual phase 1 (artificial_bounds.cpp); a later one, or one where no
+      // column needs them, goes through phase 1.
       const bool cold = max_dual_infeasibility() > tolerances_.dual_feasibility;
-      if (cold && !dual_phase_one()) shift_costs_to_dual_feasibility();
+      bool artificial = false;
+      if (cold && artificial_bounds_start_ && !tried_artificial_bounds) {
+        tried_artificial_bounds = true;
+        artificial = set_artificial_bounds();
+      }
+      if (cold && !artificial && !dual_phase_one()) shift_costs_to_dual_feasibility();
       if (cold && perturb_cold_start_ && !costs_shifted_) shift_costs_to_dual_feasibility();
-      outcome = run_dual();
+      outcome = artificial ? run_dual_with_artificial_bounds() : run_dual();
       if (costs_shifted_) {
         work_cost_ = cost_;
         costs_shifted_ = false;

@@ -75,6 +75,10 @@ class SimplexSolver {
   // one-shot solve. A search keeps the later trigger, whose root optima its
   // trees were measured on (see solve()).
   void set_perturb_cold_start(bool perturb) { perturb_cold_start_ = perturb; }
+  // Whether a solve's first cold dual start tries artificial bounds
+  // (artificial_bounds.cpp) before dual phase 1; on by default. Off, every
+  // cold start goes through phase 1 (the tests of phase 1 turn it off).
+  void set_artificial_bounds_start(bool on) { artificial_bounds_start_ = on; }
 
   LpStatus solve();
 
@@ -159,6 +163,15 @@ class SimplexSolver {
   bool dual_phase_one();
   // lower_/upper_ := the auxiliary box of dual phase 1 (from the true ones).
   void set_auxiliary_box();
+  // A cold dual start by artificial bounds (artificial_bounds.cpp): the
+  // dual infeasible nonbasics lacking the bound their reduced cost wants get
+  // an artificial one and sit on it (false when none needed one; the true
+  // bounds are kept in saved_lower_/saved_upper_). The run then takes them
+  // away: kOptimal only when no nonbasic rested on one, kLimit as it came,
+  // else kRestart from the basis it reached.
+  bool set_artificial_bounds();
+  bool remove_artificial_bounds();  // true when a nonbasic moved off one
+  Outcome run_dual_with_artificial_bounds();
   // Nonbasics to the bound their reduced cost d_ asks for (boxed), else to
   // their only finite bound or zero; sets x_ of the nonbasics.
   void place_nonbasics_by_reduced_cost();
@@ -208,12 +221,15 @@ class SimplexSolver {
   Eigen::VectorXd work_cost_;                 // what the dual simplex prices with: cost_ plus any shifts
   bool costs_shifted_ = false;
   bool perturb_cold_start_ = false;
+  bool artificial_bounds_start_ = true;
   Eigen::VectorXd dse_weights_;    // per basis position
   double offset_ = 0.0;            // minimisation form
   Eigen::VectorXd lower_, upper_;  // n + m, scaled
   // The bounds before perturb_basic_bounds (valid while bounds_perturbed_).
   Eigen::VectorXd unperturbed_lower_, unperturbed_upper_;
   bool bounds_perturbed_ = false;
+  // The true bounds while set_artificial_bounds()'s are in place.
+  Eigen::VectorXd saved_lower_, saved_upper_;
 
   std::vector<int> head_;      // basic variable in each position
   std::vector<int> position_;  // position in the basis, -1 when nonbasic

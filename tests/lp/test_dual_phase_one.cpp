@@ -2,7 +2,9 @@
 // goes through dual phase 1 (dual_phase_one.cpp): one-sided and free columns
 // with wrongly signed costs, a row the slack basis violates. The optimum is
 // known by construction; LPs whose phase 1 cannot succeed (dual infeasible)
-// still end in certified verdicts through the cost-shifting fallback.
+// still end in certified verdicts through the cost-shifting fallback. The
+// solver's first cold start would try artificial bounds instead
+// (test_artificial_bounds.cpp): these tests turn that off.
 #include <doctest/doctest.h>
 
 #include <cmath>
@@ -30,6 +32,7 @@ TEST_CASE("dual phase 1: one-sided and free columns with wrong-signed costs reac
   const auto lp = make_lp({{1, 1, 1}, {1, 1, 0}, {0, 1, -1}}, {2, -inf, -inf}, {inf, 4, 1}, {-1, -2, 1}, {0, 0, -inf},
                           {inf, inf, inf});
   lp::SimplexSolver solver(lp);
+  solver.set_artificial_bounds_start(false);  // phase 1 itself
   REQUIRE(solver.solve() == LpStatus::kOptimal);
   CHECK(solver.objective() == doctest::Approx(-5.0));
   const Eigen::VectorXd x = solver.primal_values();
@@ -44,6 +47,7 @@ TEST_CASE("dual phase 1: upper-bounded and boxed columns, maximisation") {
   auto lp = make_lp({{1, 1, 0}, {1, 0, -1}}, {1, -inf}, {inf, 2}, {3, 1, -1}, {-inf, 0, -inf}, {5, 2, 0});
   lp.sense = lp::ObjectiveSense::kMaximize;
   lp::SimplexSolver solver(lp);
+  solver.set_artificial_bounds_start(false);  // phase 1 itself
   REQUIRE(solver.solve() == LpStatus::kOptimal);
   CHECK(solver.objective() == doctest::Approx(-8.0));  // minimisation form
   const Eigen::VectorXd x = solver.primal_values();
@@ -56,6 +60,7 @@ TEST_CASE("dual phase 1 cannot succeed on an unbounded LP: the verdict still com
   // min -x - y ; x + y >= 1 ; x - y <= 1 ; x, y >= 0: unbounded along (1, 1).
   const auto lp = make_lp({{1, 1}, {1, -1}}, {1, -inf}, {inf, 1}, {-1, -1}, {0, 0}, {inf, inf});
   lp::SimplexSolver solver(lp);
+  solver.set_artificial_bounds_start(false);  // phase 1 itself
   REQUIRE(solver.solve() == LpStatus::kUnbounded);
   CHECK(solver.certificate().valid);
 }
@@ -64,6 +69,7 @@ TEST_CASE("dual phase 1 on an infeasible LP: the verdict comes with a checked Fa
   // min -x - y ; x + y >= 3 ; x + y <= 1 ; x, y >= 0.
   const auto lp = make_lp({{1, 1}, {1, 1}}, {3, -inf}, {inf, 1}, {-1, -1}, {0, 0}, {inf, inf});
   lp::SimplexSolver solver(lp);
+  solver.set_artificial_bounds_start(false);  // phase 1 itself
   REQUIRE(solver.solve() == LpStatus::kInfeasible);
   CHECK(solver.certificate().valid);
 }
@@ -79,6 +85,8 @@ TEST_CASE("perturbing the costs at a cold start (one-shot solves) reaches the sa
     double objective[2] = {0.0, 0.0};
     for (int perturb = 0; perturb < 2; ++perturb) {
       lp::SimplexSolver solver(lp);
+      solver.set_artificial_bounds_start(false);
+      solver.set_artificial_bounds_start(false);  // phase 1 itself
       solver.set_perturb_cold_start(perturb == 1);
       REQUIRE(solver.solve() == LpStatus::kOptimal);
       const Eigen::VectorXd x = solver.primal_values();
