@@ -8,13 +8,11 @@
 #include <doctest/doctest.h>
 
 #include <cmath>
-#include <string>
 
-#include "../test_support.h"
-#include "lp/mps/mps.h"
 #include "lp/simplex_solver.h"
 #include "lp/solution_check.h"
 #include "lp_builders.h"
+#include "same_optimum.h"
 
 using namespace milpsac;
 using lp::kInfinity;
@@ -85,22 +83,6 @@ TEST_CASE("artificial bounds: a cutoff is not applied while they are in place") 
 }
 
 TEST_CASE("artificial bounds: the same certified optimum as dual phase 1 on bundled Netlib models") {
-  int solved = 0;
-  for (const char* name : {"agg", "bandm", "capri", "degen2", "e226", "scorpion", "share1b", "stocfor1"}) {
-    CAPTURE(name);
-    const lp::LinearProgram lp = lp::read_mps_file(test::instance_path(std::string("lp/netlib/") + name + ".mps.gz"));
-    double objective[2] = {0.0, 0.0};
-    for (int artificial = 0; artificial < 2; ++artificial) {
-      lp::SimplexSolver solver(lp);
-      solver.set_artificial_bounds_start(artificial == 1);
-      REQUIRE(solver.solve() == LpStatus::kOptimal);
-      const Eigen::VectorXd x = solver.primal_values();
-      CHECK(lp::max_bound_violation(lp, x) <= 1e-6);
-      CHECK(lp::max_dual_violation(lp, x, solver.row_duals(), 1e-6) <= 1e-6);
-      objective[artificial] = solver.objective();
-    }
-    CHECK(std::fabs(objective[0] - objective[1]) <= 1e-7 * (1.0 + std::fabs(objective[0])));
-    ++solved;
-  }
-  CHECK(solved == 8);
+  test::check_same_certified_optimum(
+      [](lp::SimplexSolver& solver, int setting) { solver.set_artificial_bounds_start(setting == 1); });
 }
