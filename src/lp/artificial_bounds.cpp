@@ -41,7 +41,8 @@ bool SimplexSolver::set_artificial_bounds() {
   bool any = false;
   for (int v = 0; v < num_vars(); ++v) {
     if (status_[v] == VarStatus::kBasic || !movable(v)) continue;
-    const bool wants_up = d_[v]<-tol_d, wants_down = d_[v]> tol_d;
+    const bool wants_up = d_[v] < -tol_d;  // at a lower bound it would rise
+    const bool wants_down = d_[v] > tol_d;
     const bool has_lower = std::isfinite(lower_[v]), has_upper = std::isfinite(upper_[v]);
     if (!(wants_up && !has_upper) && !(wants_down && !has_lower)) continue;
     if (!any) {

@@ -253,12 +253,11 @@ SimplexSolver::Outcome SimplexSolver::run_dual() {
     x_[q] += step;
     // Only the column's support moves x (a few dozen of thousands of
     // positions on a hyper-sparse model).
-    // The weights below change on the same support.
     for_each_nonzero(alpha_col, alpha_listed ? &alpha_support : nullptr, [&](int i) {
       x_[head_[i]] -= step * alpha_col[i];
       refresh_violation(i);
     });
-    report_changed(alpha_listed ? &alpha_support : nullptr);
+    report_changed(alpha_listed ? &alpha_support : nullptr);  // the edge weights below move there too
     ++iterations_;
 
     if (any_rejected) {
