@@ -53,7 +53,7 @@ SimplexSolver::Outcome SimplexSolver::run_dual() {
   bool flips_listed_last = false;  // flip_rhs is zero off flip_support
   bool tau_listed_last = false;    // tau is zero off tau_support
   // A vector whose last FTRAN listed its support is cleared over that list,
-  // not by an m-long memset (three per pivot on a hyper-sparse model).
+  // not by an m-long memset (four per pivot on a hyper-sparse model).
   auto clear = [&](Eigen::VectorXd& v, const std::vector<int>& support, bool listed) {
     if (listed && v.size() == m_) {
       for (int i : support) v[i] = 0.0;
@@ -188,11 +188,8 @@ SimplexSolver::Outcome SimplexSolver::run_dual() {
     const std::vector<int>& flips = choice.flips;
     const int q = choice.entering;
 
-    // The last pivot's column, when its FTRAN listed it, is zero off its
-    // support: clearing that replaces column()'s m-long memset.
-    if (alpha_listed_last)
-      for (int i : alpha_support) alpha_col[i] = 0.0;
-    column(q, alpha_col, &alpha_support, alpha_listed_last);
+    clear(alpha_col, alpha_support, alpha_listed_last);
+    column(q, alpha_col, &alpha_support, /*out_is_zero=*/true);
     const bool alpha_listed = factor_.ftran_sparse(alpha_col, alpha_support, column_density_, /*keep_spike=*/true);
     alpha_listed_last = alpha_listed;
     // The pivot seen from the row and from the column must agree; if not, the

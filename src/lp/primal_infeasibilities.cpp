@@ -65,34 +65,31 @@ int PrimalInfeasibilities::full_pass(const Eigen::VectorXd& weights) {
   return sparse ? keep_candidates_pass(weights) : best_only_pass(weights);
 }
 
+template <class F>
+void PrimalInfeasibilities::for_each_candidate(F&& f) const {
+  if (list_.size() * kListShare < squared_.size()) {
+    for (int i : list_) f(i);
+  } else {
+    const int m = static_cast<int>(squared_.size());
+    for (int i = 0; i < m; ++i) f(i);
+  }
+}
+
 int PrimalInfeasibilities::best_only_pass(const Eigen::VectorXd& weights) {
   candidates_valid_ = false;
   int r = -1;
   double best = 0.0;
   const double* v2 = squared_.data();
   const double* w = weights.data();
-  if (list_.size() * kListShare < squared_.size()) {
-    for (int i : list_) {
-      if (!(v2[i] > best * w[i] * kScreenMargin)) continue;
-      const double score = v2[i] / w[i];
-      if (better(score, i, best, r)) {
-        best = score;
-        r = i;
-      }
-    }
-    return r;
-  }
-  // A feasible row (0) never passes the screen; strict comparison keeps the
-  // first, lowest, of equal scores.
-  const int m = static_cast<int>(squared_.size());
-  for (int i = 0; i < m; ++i) {
-    if (!(v2[i] > best * w[i] * kScreenMargin)) continue;
+  // A feasible row (0) never passes the screen.
+  for_each_candidate([&](int i) {
+    if (!(v2[i] > best * w[i] * kScreenMargin)) return;
     const double score = v2[i] / w[i];
-    if (score > best) {
+    if (better(score, i, best, r)) {
       best = score;
       r = i;
     }
-  }
+  });
   return r;
 }
 
@@ -125,12 +122,7 @@ int PrimalInfeasibilities::keep_candidates_pass(const Eigen::VectorXd& weights) 
     best_.insert(at, Scored{score, i});
     if (best_.size() == kCandidates + 1) floor = best_.back().score;
   };
-  if (list_.size() * kListShare < squared_.size()) {
-    for (int i : list_) consider(i);
-  } else {
-    const int m = static_cast<int>(squared_.size());
-    for (int i = 0; i < m; ++i) consider(i);
-  }
+  for_each_candidate(consider);
   candidates_.clear();
   for (size_t k = 0; k < best_.size() && k < kCandidates; ++k) candidates_.push_back(best_[k].position);
   bound_ = best_.size() > kCandidates ? best_[kCandidates] : Scored{};

@@ -82,11 +82,14 @@ class PrimalInfeasibilities {
   int full_pass(const Eigen::VectorXd& weights);
   int keep_candidates_pass(const Eigen::VectorXd& weights);
   int best_only_pass(const Eigen::VectorXd& weights);
+  // f(i) for every violated position i: the list when it is short, else
+  // every position in order (f then meets feasible ones too, with score 0).
+  template <class F>
+  void for_each_candidate(F&& f) const;
 
   std::vector<double> squared_;  // 0 where feasible
   std::vector<int> list_;        // the violated positions, in no set order
   std::vector<int> slot_;        // index in list_, -1 where feasible
-  // Since the last full pass: the positions set(), each once.
   // Since the last full pass: the positions changed(), each once, while they
   // are fewer than touch_limit_ = m / 8 (tracking_); past that, none are noted.
   std::vector<unsigned> touched_;  // == pass_ where noted since the last pass
