@@ -16,11 +16,20 @@ summary under the table reads issue 22's goals off the solve ratio, and gives
 the total with reading as well. Statuses other than optimal, and
 objectives that differ from ours by more than 1e-6 relative, are flagged.
 
-HiGHS is SciPy's copy (tools/highs/scipy_solve.py of the shared directory;
-`apt-get install python3-scipy`), CBC the `cbc` binary on PATH. Either missing
-gives "-" in its columns.
+The anchor (issue 44) is native HiGHS 1.15.1, the latest release
+(tools/highs/bin/highs of the shared directory, or --native-highs PATH), run
+here directly with one thread, so that its CPU seconds are its whole process
+like ours: "1.15 CPU s" and "ratio 1.15" = ours CPU s / 1.15 CPU s, whole
+process against whole process (start-up, reading, presolve, solve). Issue
+44's goals are read off that ratio under the table: total <= 1.0x, every
+model <= 1.5x, median <= 0.8 up to 1,000 rows.
+
+"HiGHS" without a version is SciPy's older copy (tools/highs/scipy_solve.py
+of the shared directory; `apt-get install python3-scipy`), kept as a column;
+CBC the `cbc` binary on PATH. Any one missing gives "-" in its columns.
 
 Usage: bench/compare-highs-lp.py [--bin PATH] [--shared DIR] [--data DIR]
+                                 [--native-highs PATH] [--skip-scipy] [--skip-cbc]
                                  [--time-limit S] [--only NAME,...]
                                  [--output FILE] [--title TEXT]
 Standard library only.
@@ -33,6 +42,7 @@ import shutil
 import statistics
 import subprocess
 import sys
+import tempfile
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
@@ -48,7 +58,12 @@ def parse_args():
                         help="milp-sac binary (default: $MILPSAC_BIN or build/apps/milp-sac)")
     parser.add_argument("--shared", default=os.environ.get("MILPSAC_BENCH_DATA", str(REPO.parent / "shared")),
                         help="shared directory with data/ and tools/ (default: $MILPSAC_BENCH_DATA or ../shared)")
-    parser.add_argument("--data", default=None, help="folder of .mps / .mps.gz models (default: SHARED/data/lp/netlib)")
+    parser.add_argument("--data", default=None,
+                        help="folder of .mps / .mps.gz models, searched recursively (default: SHARED/data/lp/netlib)")
+    parser.add_argument("--native-highs", default=None,
+                        help="native HiGHS binary (default: SHARED/tools/highs/bin/highs; 'none' to skip)")
+    parser.add_argument("--skip-scipy", action="store_true", help="leave out SciPy's HiGHS")
+    parser.add_argument("--skip-cbc", action="store_true", help="leave out CBC")
     parser.add_argument("--time-limit", type=float, default=60.0, help="seconds per solve and solver (default 60)")
     parser.add_argument("--only", default="", help="comma-separated model names (default: every model)")
     parser.add_argument("--highs-python", default="/usr/bin/python3",
@@ -115,6 +130,26 @@ def highs(python, script, path, limit):
         return cpu, None, "error(output)", None
 
 
+def native_highs(binary, options, path, limit):
+    """(process CPU s, status, objective, HiGHS's own run time) of native
+    HiGHS on one file: one thread, presolve and everything else at its
+    defaults (what a user of the `highs` command gets)."""
+    if binary is None:
+        return None, "-", None, None
+    cpu, code, output = timed([binary, "--model_file", str(path), "--time_limit", repr(limit),
+                               "--options_file", str(options)], limit + 30)
+    if code is None:
+        return cpu, "killed", None, None
+    match = re.search(r"Model status\s*:\s*(.+)", output)
+    status = match.group(1).strip().lower().replace(" ", "_") if match else f"error(rc={code})"
+    status = {"time_limit_reached": "time_limit"}.get(status, status)
+    match = re.search(r"Objective value\s*:\s*(\S+)", output)
+    objective = float(match.group(1)) if match else None
+    match = re.search(r"HiGHS run time\s*:\s*(\S+)", output)
+    run_time = float(match.group(1)) if match else None
+    return cpu, status, objective, run_time
+
+
 def cbc(binary, path, limit):
     if binary is None:
         return None, "-", None
@@ -162,10 +197,28 @@ def summary(totals, ratios):
     return out
 
 
+def native_summary(totals, ratios):
+    """Issue 44's goals against native HiGHS 1.15.1, whole process both."""
+    if totals["native"] <= 0:
+        return []
+    out = [f"- against HiGHS 1.15.1, whole process both: total {totals['ours']:.2f} / {totals['native']:.2f} s = "
+           f"{totals['ours'] / totals['native']:.2f} (goal <= 1.0), over the models both solve: "
+           f"{totals['ours_both']:.2f} / {totals['native_both']:.2f} s"]
+    for label, chosen in (("<= 1,000 rows", [r for r in ratios if r[1] <= 1000]),
+                          ("> 1,000 rows", [r for r in ratios if r[1] > 1000])):
+        if chosen:
+            out.append(f"- median ratio to 1.15.1, {len(chosen)} models {label}: "
+                       f"{statistics.median(r[2] for r in chosen):.2f} (goal for <= 1,000 rows: <= 0.8)")
+    above = sorted((r for r in ratios if r[2] > 1.5), key=lambda r: -r[2])
+    out.append(f"- models above 1.5x HiGHS 1.15.1: {len(above)}" +
+               (": " + ", ".join(f"{n} {q:.2f}x" for n, _, q in above) if above else "") + " (goal: none)")
+    return out
+
+
 def main():
     args = parse_args()
     data = Path(args.data) if args.data else Path(args.shared) / "data" / "lp" / "netlib"
-    models = sorted(p for p in data.iterdir() if p.name.endswith((".mps", ".mps.gz")))
+    models = sorted((p for p in data.rglob("*") if p.name.endswith((".mps", ".mps.gz"))), key=lambda p: p.name)
     if args.only:
         wanted = set(args.only.split(","))
         models = [p for p in models if p.name.split(".")[0] in wanted]
@@ -175,9 +228,16 @@ def main():
     # The script needs SciPy, which Debian installs for /usr/bin/python3 (its
     # shebang); that interpreter may differ from the one running this script.
     python = args.highs_python
-    if not script.is_file() or subprocess.run([python, "-c", "import scipy"], capture_output=True).returncode != 0:
+    if args.skip_scipy or not script.is_file() or \
+            subprocess.run([python, "-c", "import scipy"], capture_output=True).returncode != 0:
         script = None
-    cbc_binary = shutil.which("cbc")
+    cbc_binary = None if args.skip_cbc else shutil.which("cbc")
+    native = args.native_highs or str(Path(args.shared) / "tools" / "highs" / "bin" / "highs")
+    native = native if native != "none" and os.access(native, os.X_OK) else None
+    native_options = None
+    if native:
+        native_options = Path(tempfile.mkdtemp()) / "highs-options.txt"
+        native_options.write_text("threads = 1\n")
 
     lines = []
     if args.title:
@@ -186,19 +246,27 @@ def main():
               "process (start-up and reading included); ours timer s = the answer's `seconds` (wall, reading "
               "included); ours solve s = that less the answer's `read_seconds`; HiGHS solve s = its own timer "
               "around the solve only; ratio = ours solve / HiGHS solve. "
+              "1.15 CPU s = native HiGHS 1.15.1's process (one thread); ratio 1.15 = ours CPU s / 1.15 CPU s. "
               "`!` marks a status that is not optimal or an objective that differs from ours by > 1e-6 relative.", "",
-              "| model | rows | ours status | ours objective | ours CPU s | ours timer s | ours solve s | HiGHS solve s | "
-              "ratio | HiGHS CPU s | CBC CPU s | note |",
-              "|---|---:|---|---|---:|---:|---:|---:|---:|---:|---:|---|"]
-    totals = {"ours": 0.0, "ours_timer": 0.0, "ours_solve": 0.0, "highs": 0.0, "highs_cpu": 0.0, "cbc": 0.0}
+              "| model | rows | ours status | ours objective | ours CPU s | 1.15 CPU s | ratio 1.15 | ours timer s | "
+              "ours solve s | HiGHS solve s | ratio | HiGHS CPU s | CBC CPU s | note |",
+              "|---|---:|---|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---|"]
+    totals = {"ours": 0.0, "ours_timer": 0.0, "ours_solve": 0.0, "highs": 0.0, "highs_cpu": 0.0, "cbc": 0.0,
+              "native": 0.0, "ours_both": 0.0, "native_both": 0.0}
     ratios = []  # (model, rows, ours solve / HiGHS solve) where both are optimal
+    native_ratios = []  # (model, rows, ours CPU / HiGHS 1.15.1 CPU) where both are optimal
     for path in models:
         name = path.name.split(".")[0]
         rows = mps_rows(path)
         o_cpu, o_status, o_obj, o_timer, o_solve = ours(args.bin, path, args.time_limit)
         h_cpu, h_solve, h_status, h_obj = highs(python, script, path, args.time_limit)
         c_cpu, c_status, c_obj = cbc(cbc_binary, path, args.time_limit)
+        n_cpu, n_status, n_obj, _ = native_highs(native, native_options, path, args.time_limit)
         notes = []
+        if n_status not in ("optimal", "-"):
+            notes.append(f"HiGHS 1.15.1 {n_status}")
+        if differs(o_obj, n_obj):
+            notes.append(f"HiGHS 1.15.1 objective {n_obj!r}")
         if o_status != "optimal":
             notes.append(f"ours {o_status}")
         if h_status not in ("optimal", "-"):
@@ -218,18 +286,27 @@ def main():
         if o_status == "optimal" and h_status == "optimal" and o_solve is not None and h_solve is not None:
             ratio = max(o_solve, 1e-3) / max(h_solve, 1e-3)
             ratios.append((name, rows, ratio))
+        totals["native"] += n_cpu or 0.0
+        native_ratio = None
+        if o_status == "optimal" and n_status == "optimal" and n_cpu is not None:
+            native_ratio = max(o_cpu, 1e-3) / max(n_cpu, 1e-3)
+            native_ratios.append((name, rows, native_ratio))
+            totals["ours_both"] += o_cpu
+            totals["native_both"] += n_cpu
         totals["highs_cpu"] += h_cpu or 0.0
         totals["cbc"] += c_cpu or 0.0
         objective = "-" if o_obj is None else f"{o_obj:.10g}"
         ratio_text = "-" if ratio is None else f"{ratio:.2f}"
-        lines.append(f"| {name} | {rows} | {o_status} | {objective} | {fmt(o_cpu)} | {fmt(o_timer)} | {fmt(o_solve)} | "
+        native_text = "-" if native_ratio is None else f"{native_ratio:.2f}"
+        lines.append(f"| {name} | {rows} | {o_status} | {objective} | {fmt(o_cpu)} | {fmt(n_cpu)} | {native_text} | "
+                     f"{fmt(o_timer)} | {fmt(o_solve)} | "
                      f"{fmt(h_solve)} | "
                      f"{ratio_text} | {fmt(h_cpu)} | {fmt(c_cpu)} | {'! ' + '; '.join(notes) if notes else ''} |")
         print(lines[-1], file=sys.stderr, flush=True)
-    lines.append(f"| **total** | | | | {totals['ours']:.2f} | {totals['ours_timer']:.2f} | "
+    lines.append(f"| **total** | | | | {totals['ours']:.2f} | {totals['native']:.2f} | | {totals['ours_timer']:.2f} | "
                  f"{totals['ours_solve']:.2f} | {totals['highs']:.2f} | | "
                  f"{totals['highs_cpu']:.2f} | {totals['cbc']:.2f} | |")
-    lines += ["", *summary(totals, ratios)]
+    lines += ["", *native_summary(totals, native_ratios), *summary(totals, ratios)]
     text = "\n".join(lines) + "\n"
     if args.output:
         Path(args.output).write_text(text)

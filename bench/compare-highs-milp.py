@@ -7,22 +7,29 @@ machine is shared: CPU time, not wall time, is the measure to compare).
 
 Ours:  bench/bnb/milp_run FILE GAP LIMIT (one JSON line: status, objective,
        nodes, LP iterations, root bounds, ...); CPU time of the process.
-HiGHS: SciPy's native copy through tools/highs/scipy_solve.py (prints
-       status, objective, solve seconds; the MPS reading is not timed).
+HiGHS 1.15.1: the latest release, native (tools/highs/bin/highs, or
+       --native-highs), one thread, the same gap; CPU time of the process
+       (reading included, like ours) and its node count. The anchor (issue 45).
+HiGHS: SciPy's older copy through tools/highs/scipy_solve.py (prints
+       status, objective, solve seconds; the MPS reading is not timed), a column.
 CBC:   `cbc FILE -ratioGap 0 -allowableGap 0 -sec LIMIT -solve -quit`, CPU time
        of the process (includes reading).
 
 An optimum counts as correct when it matches the published optimum or CBC's
 objective in INDEX.tsv to 1e-6 relative. --write FILE writes the Markdown
 table with a header saying how it was made (default: print only); --save FILE
-writes JSON lines; --only a,b restricts the models; --skip-highs/--skip-cbc.
+writes JSON lines; --only a,b restricts the models; --skip-highs/--skip-cbc/
+--skip-native. --folder DIR runs every .mps/.mps.gz under DIR instead of
+INDEX.tsv (models gathered elsewhere, e.g. MIPLIB 2017's benchmark set): their
+reference is HiGHS 1.15.1's proven optimum, else CBC's, else none.
 --long-only a,b keeps, of the models CBC did not prove, only these (issue 23's
 moonshot list); --long-cbc-limit S gives CBC its own limit on them (0: not run,
 its 60 s result being in INDEX.tsv already). The summary counts the two sets
-apart and gives the median time ratio of ours to HiGHS and to CBC over the
-models both prove (ours CPU; HiGHS solve time).
+apart and gives the median time ratio of ours to each comparator over the
+models both prove (ours CPU; HiGHS 1.15.1 CPU; SciPy's HiGHS solve time), and
+the median node ratio ours / HiGHS 1.15.1 (each count at least 1).
 
-Usage: bench/compare-highs-milp.py [--data DIR] [--time-limit S] [--long-limit S]
+Usage: bench/compare-highs-milp.py [--data DIR | --folder DIR] [--time-limit S] [--long-limit S]
          [--unsolved [--long-only a,b] [--long-cbc-limit S]] [--only a,b]
          [--write docs/milp-highs.md] [--save F]
 Standard library only (HiGHS needs python3-scipy for its own script).
@@ -32,11 +39,13 @@ import csv
 import datetime
 import json
 import os
+import re
 import resource
 import shutil
 import statistics
 import subprocess
 import sys
+import tempfile
 import time
 from pathlib import Path
 
@@ -66,13 +75,36 @@ def parse_args():
     p.add_argument("--save", default="")
     p.add_argument("--skip-highs", action="store_true")
     p.add_argument("--skip-cbc", action="store_true")
+    p.add_argument("--native-highs", default=str(SHARED / "tools" / "highs" / "bin" / "highs"),
+                   help="native HiGHS 1.15.1 binary (the anchor)")
+    p.add_argument("--skip-native", action="store_true")
+    p.add_argument("--folder", default="", help="run every .mps/.mps.gz under this folder instead of INDEX.tsv")
     args = p.parse_args()
     if args.long_only and not args.unsolved:
         p.error("--long-only picks among the models CBC did not prove: it needs --unsolved")
     return args
 
 
+def folder_models(args):
+    """Every model under --folder (recursively), named by its file name."""
+    only = set(filter(None, args.only.split(",")))
+    rows = []
+    for path in sorted((q for q in Path(args.folder).rglob("*") if q.name.endswith((".mps", ".mps.gz"))),
+                       key=lambda q: q.name):
+        name = path.name.split(".")[0]
+        if only and name not in only:
+            continue
+        rows.append({"name": name, "file": str(path.resolve()), "published_optimum": "", "cbc_objective": "",
+                     "limit": args.time_limit, "long": False})
+    if not rows:
+        print(f"compare-highs-milp: no .mps or .mps.gz models under {args.folder}", file=sys.stderr)
+        sys.exit(2)
+    return rows
+
+
 def load_models(args):
+    if args.folder:
+        return folder_models(args)
     only = set(filter(None, args.only.split(",")))
     long_only = set(filter(None, args.long_only.split(",")))
     rows = []
@@ -132,6 +164,29 @@ def run_highs(args, path, limit):
     return {"status": status, "objective": float(obj), "seconds": float(secs)}
 
 
+def run_native(args, path, limit):
+    """HiGHS 1.15.1 native, one thread, the requested gap: status, objective, CPU s of its process, nodes."""
+    if args.skip_native or not os.access(args.native_highs, os.X_OK):
+        return None
+    options = Path(tempfile.mkdtemp()) / "highs-options.txt"
+    options.write_text(f"threads = 1\nmip_rel_gap = {max(args.gap, 0.0)!r}\n")
+    out, cpu = timed([args.native_highs, "--model_file", str(path), "--time_limit", str(limit),
+                      "--options_file", str(options)], limit)
+    shutil.rmtree(options.parent, ignore_errors=True)
+    text = out or ""
+    match = re.search(r"Model status\s*:\s*(.+)", text) or re.search(r"^\s*Status\s+(\S.*)$", text, re.M)
+    status = match.group(1).strip().lower().replace(" ", "_") if match else ("killed" if out is None else "failed")
+    status = {"time_limit_reached": "time_limit"}.get(status, status)
+    match = re.search(r"Objective value\s*:\s*(\S+)", text) or re.search(r"Primal bound\s+(\S+)", text)
+    try:
+        obj = float(match.group(1)) if match else None
+    except ValueError:  # "inf" when no solution was found
+        obj = None
+    match = re.search(r"^\s*Nodes\s+(\d+)", text, re.M)
+    nodes = int(match.group(1)) if match else None
+    return {"status": status, "objective": obj, "seconds": cpu, "nodes": nodes}
+
+
 def run_cbc(args, path, limit):
     cbc = shutil.which("cbc")
     if args.skip_cbc or cbc is None:
@@ -181,6 +236,15 @@ def median_ratio(results, other):
     return statistics.median(r["ours"]["cpu"] / max(r[other]["seconds"], 1e-3) for r in both), len(both)
 
 
+def median_node_ratio(results):
+    """The median of ours / HiGHS 1.15.1's node count (each at least 1) on the models both prove, and their count."""
+    both = [r for r in results if r["ours_ok"] and r["native_ok"] and r["ours"].get("nodes") is not None
+            and r["native"].get("nodes") is not None]
+    if not both:
+        return None, 0
+    return statistics.median(max(r["ours"]["nodes"], 1) / max(r["native"]["nodes"], 1) for r in both), len(both)
+
+
 def summarize(results, args):
     """One line per set (CBC-proven at --time-limit, the others at --long-limit): proven counts and medians."""
     out = []
@@ -191,12 +255,18 @@ def summarize(results, args):
             continue
         n = len(rs)
         line = (f"{what}: proven (optimal, or within the requested gap) with the reference objective: "
-                f"ours {sum(r['ours_ok'] for r in rs)}/{n}, HiGHS {sum(r['highs_ok'] for r in rs)}/{n}, "
+                f"ours {sum(r['ours_ok'] for r in rs)}/{n}, HiGHS 1.15.1 {sum(r['native_ok'] for r in rs)}/{n}, "
+                f"SciPy's HiGHS {sum(r['highs_ok'] for r in rs)}/{n}, "
                 f"CBC {sum(r['cbc_ok'] for r in rs)}/{sum(r['cbc'] is not None for r in rs)}")
-        for key, name in (("highs", "HiGHS"), ("cbc", "CBC")):
+        for key, name in (("native", "HiGHS 1.15.1"), ("highs", "SciPy's HiGHS"), ("cbc", "CBC")):
             med, k = median_ratio(rs, key)
             if med is not None:
-                line += f"; median ours/{name} {med:.3f} over the {k} both prove"
+                line += f"; median time ours/{name} {med:.3f} over the {k} both prove"
+        med, k = median_node_ratio(rs)
+        if med is not None:
+            line += f"; median node ratio ours/HiGHS 1.15.1 {med:.2f} over the {k} both prove"
+        slow = sorted(r["model"] for r in rs if r["ours_ok"] and r["ours"]["cpu"] > 30)
+        line += f"; proven by ours above 30 s: {', '.join(slow) if slow else 'none'}"
         out.append(line)
     return out
 
@@ -205,8 +275,8 @@ def main():
     args = parse_args()
     models = load_models(args)  # before the header: a bad --only fails with nothing printed
     lines = ["| model | limit s | reference | ours | ours objective | nodes | LP iters | root LP | root after cuts"
-             " | HiGHS | HiGHS objective | CBC | CBC objective |",
-             "|---|---|---|---|---|---|---|---|---|---|---|---|---|"]
+             " | HiGHS 1.15.1 | 1.15.1 nodes | node ratio | HiGHS (SciPy) | HiGHS objective | CBC | CBC objective |",
+             "|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|---|"]
     print("\n".join(lines), flush=True)
     results = []
     for row in models:
@@ -215,15 +285,24 @@ def main():
         limit = row["limit"]
         ours = run_ours(args, path, limit)
         highs = run_highs(args, path, limit)
+        native = run_native(args, path, limit)
+        if not refs and native and native["status"] == "optimal" and native["objective"] is not None:
+            refs = [native["objective"]]  # a folder model: HiGHS 1.15.1's proven optimum is the reference
         cbc_limit = limit if not row["long"] or args.long_cbc_limit is None else args.long_cbc_limit
         cbc = run_cbc(args, path, cbc_limit) if cbc_limit > 0 else None
         rec = {"model": row["name"], "limit": limit, "long": row["long"], "refs": refs, "ours": ours, "highs": highs, "cbc": cbc,
-               "ours_ok": correct(ours, refs, args.gap), "highs_ok": correct(highs, refs), "cbc_ok": correct(cbc, refs)}
+               "native": native, "ours_ok": correct(ours, refs, args.gap), "highs_ok": correct(highs, refs),
+               "native_ok": correct(native, refs), "cbc_ok": correct(cbc, refs)}
+        node_ratio = None
+        if rec["ours_ok"] and rec["native_ok"] and ours.get("nodes") is not None and native["nodes"] is not None:
+            node_ratio = max(ours["nodes"], 1) / max(native["nodes"], 1)
         results.append(rec)
         line = (f"| {row['name']} | {limit:g} | {fmt(refs[0] if refs else None)}"
                 f" | {cell(ours, rec['ours_ok'], ours['cpu'])} | {fmt(ours.get('objective'))}"
                 f" | {fmt(ours.get('nodes'))} | {fmt(ours.get('lp_iterations'))} | {fmt(ours.get('root_lp_bound'))}"
                 f" | {fmt(ours.get('root_bound'))}"
+                f" | {cell(native, rec['native_ok'], native and native['seconds'])}"
+                f" | {fmt(native and native['nodes'])} | {fmt(node_ratio, 3)}"
                 f" | {cell(highs, rec['highs_ok'], highs and highs['seconds'])}"
                 f" | {fmt(highs and highs['objective'])}"
                 f" | {cell(cbc, rec['cbc_ok'], cbc and cbc['seconds'])} | {fmt(cbc and cbc['objective'])} |")
@@ -239,7 +318,7 @@ def main():
         head = [f"<!-- written by bench/compare-highs-milp.py on {datetime.date.today()} -->", "",
                 f"Time limit {args.time_limit:g} s (models CBC proved within {args.cbc_seconds:g} s), "
                 f"{args.long_limit:g} s for the others; gap {args.gap:g}. Seconds: CPU time of the process for ours "
-                "and CBC, HiGHS's own solve time (reading excluded). One solver at a time on a shared 2-core "
+                "CBC and HiGHS 1.15.1 (one thread), SciPy's HiGHS its own solve time (reading excluded). One solver at a time on a shared 2-core "
                 "machine: times are noisy, node counts and statuses are not.", ""]
         Path(args.write).write_text("\n".join(head + lines + ["", summary, ""]))
 
