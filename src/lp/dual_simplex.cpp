@@ -5,7 +5,7 @@
 // Each iteration: the leaving row is the basic with the largest squared bound
 // violation over its dual steepest-edge weight (dual_edge_weights.h); its row
 // of B^-1 [A -I] gives the candidates; the bound-flipping and Harris ratio test
-// (dual_ratio_test.h) picks the entering variable and the boxed ones to flip.
+// (dual_ratio_choice.h) picks the entering variable and the boxed ones to flip.
 // Reduced costs are updated from the pivot row and recomputed whenever the
 // basis is refactored.
 //
@@ -16,7 +16,7 @@
 
 #include "common/index.h"
 #include "lp/dual_edge_weights.h"
-#include "lp/dual_ratio_test.h"
+#include "lp/dual_ratio_choice.h"
 #include "lp/pivot_policy.h"
 #include "lp/primal_infeasibilities.h"
 #include "lp/simplex_solver.h"
@@ -175,7 +175,7 @@ SimplexSolver::Outcome SimplexSolver::run_dual() {
       scaled_ray_ = rho;  // row r of B^-1 [A -I] is rho^T [A -I]: a Farkas ray
       return Outcome::kInfeasible;
     }
-    const DualRatioChoice choice = dual_ratio_test(candidates, std::fabs(x_[leaving] - target), tol_p, tol_d, bland);
+    const DualRatioChoice choice = choose_dual_ratio(candidates, std::fabs(x_[leaving] - target), tol_p, tol_d, bland);
     if (choice.infeasible) {
       // Flipping every candidate still leaves the row short: infeasible.
       if (factor_.num_updates() > 0) {

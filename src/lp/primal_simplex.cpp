@@ -20,7 +20,7 @@
 // slightly past its bound after a refactorization shifts that bound too), whose dual simplex (the basis
 // is dual feasible) cleans it up. Before this, degenerate models crawled
 // under Bland's rule.
-// The pricing (primal_pricing.h) and the ratio test (primal_ratio_test.h,
+// The pricing (primal_pricing.h) and the ratio test (primal_ratio_choice.h,
 // Harris's two passes) are parts of their own; when the entering variable
 // reaches its own opposite bound first, it just flips.
 #include <algorithm>
@@ -29,7 +29,7 @@
 
 #include "lp/pivot_policy.h"
 #include "lp/primal_pricing.h"
-#include "lp/primal_ratio_test.h"
+#include "lp/primal_ratio_choice.h"
 #include "lp/simplex_solver.h"
 #include "lp/tolerances.h"
 
@@ -159,8 +159,8 @@ SimplexSolver::Outcome SimplexSolver::primal_loop(Phase phase) {
     factor_.ftran(alpha, /*keep_spike=*/true);
 
     const double pivot_tol = factor_.num_updates() > BasisFactor::kLongEtaFile ? tol::kPivotLongEtaFile : tol::kPivot;
-    const PrimalRatioChoice ratio = primal_ratio_test(alpha, dir, head_, x_, lower_, upper_, pivot_tol, tol_p,
-                                                      phase == Phase::kOne, bland, ratio_work);
+    const PrimalRatioChoice ratio = choose_primal_ratio(alpha, dir, head_, x_, lower_, upper_, pivot_tol, tol_p,
+                                                        phase == Phase::kOne, bland, ratio_work);
     const double theta_max = ratio.theta_max;
     const double range = upper_[q] - lower_[q];
     if (!std::isfinite(theta_max) && !std::isfinite(range)) {

@@ -6,13 +6,13 @@
 #include <vector>
 
 #include "lp/dual_edge_weights.h"
-#include "lp/dual_ratio_test.h"
+#include "lp/dual_ratio_choice.h"
 
 using namespace milpsac::lp;
 
 TEST_CASE("dual ratio test: smallest ratio enters when nothing can be flipped") {
   std::vector<DualCandidate> c = {{4, 2.0, 1.0, INFINITY}, {7, 0.5, 1.0, INFINITY}, {9, 1.0, 1.0, INFINITY}};
-  const DualRatioChoice choice = dual_ratio_test(c, 1.0, 1e-9, 1e-9, false);
+  const DualRatioChoice choice = choose_dual_ratio(c, 1.0, 1e-9, 1e-9, false);
   CHECK_FALSE(choice.infeasible);
   CHECK(choice.entering == 7);
   CHECK(choice.flips.empty());
@@ -22,7 +22,7 @@ TEST_CASE("dual ratio test: boxed breakpoints are flipped while the row stays sh
   // Violation 10: flipping var 1 (|alpha| 1, range 3) leaves 7, var 2 (range 4) leaves 3;
   // var 3 (range 5) would overshoot, so it enters.
   std::vector<DualCandidate> c = {{3, 0.3, 1.0, 5.0}, {1, 0.1, 1.0, 3.0}, {2, 0.2, 1.0, 4.0}};
-  const DualRatioChoice choice = dual_ratio_test(c, 10.0, 1e-9, 1e-9, false);
+  const DualRatioChoice choice = choose_dual_ratio(c, 10.0, 1e-9, 1e-9, false);
   CHECK_FALSE(choice.infeasible);
   CHECK(choice.entering == 3);
   CHECK(choice.flips == std::vector<int>{1, 2});
@@ -30,20 +30,20 @@ TEST_CASE("dual ratio test: boxed breakpoints are flipped while the row stays sh
 
 TEST_CASE("dual ratio test: every candidate flips and the row is still short -> infeasible") {
   std::vector<DualCandidate> c = {{1, 0.1, 1.0, 1.0}, {2, 0.2, 1.0, 1.0}};
-  const DualRatioChoice choice = dual_ratio_test(c, 10.0, 1e-9, 1e-9, false);
+  const DualRatioChoice choice = choose_dual_ratio(c, 10.0, 1e-9, 1e-9, false);
   CHECK(choice.infeasible);
   CHECK(choice.entering == -1);
 }
 
 TEST_CASE("dual ratio test: Harris prefers the larger pivot within the relaxed ratio") {
   std::vector<DualCandidate> c = {{5, 1.0, 0.01, INFINITY}, {6, 1.0 + 1e-9, 2.0, INFINITY}};
-  const DualRatioChoice choice = dual_ratio_test(c, 1.0, 1e-9, 1e-7, false);
+  const DualRatioChoice choice = choose_dual_ratio(c, 1.0, 1e-9, 1e-7, false);
   CHECK(choice.entering == 6);
 }
 
 TEST_CASE("dual ratio test: Bland takes no flips and the lowest index among ties") {
   std::vector<DualCandidate> c = {{8, 0.5, 3.0, 1.0}, {2, 0.5, 1.0, 1.0}, {1, 0.9, 1.0, 1.0}};
-  const DualRatioChoice choice = dual_ratio_test(c, 10.0, 1e-9, 1e-9, true);
+  const DualRatioChoice choice = choose_dual_ratio(c, 10.0, 1e-9, 1e-9, true);
   CHECK(choice.flips.empty());
   CHECK(choice.entering == 2);
 }

@@ -7,7 +7,7 @@
 #include <vector>
 
 #include "lp/primal_pricing.h"
-#include "lp/primal_ratio_test.h"
+#include "lp/primal_ratio_choice.h"
 
 using namespace milpsac::lp;
 
@@ -75,13 +75,14 @@ TEST_CASE("primal ratio test: Harris takes the largest |alpha| among rows blocki
   const Eigen::VectorXd lower = Eigen::VectorXd::Zero(2);
   const Eigen::VectorXd upper = Eigen::VectorXd::Constant(2, INFINITY);
   PrimalRatioWork work;
-  const PrimalRatioChoice harris = primal_ratio_test(alpha, 1.0, head, x, lower, upper, 1e-9, tol, false, false, work);
+  const PrimalRatioChoice harris =
+      choose_primal_ratio(alpha, 1.0, head, x, lower, upper, 1e-9, tol, false, false, work);
   CHECK(harris.theta_max == doctest::Approx(1.001));
   CHECK(harris.row == 1);
   CHECK(harris.exact_step == doctest::Approx(1.0005));
   CHECK_FALSE(harris.to_upper);
   // Bland: exact steps, so only row 0 blocks.
-  const PrimalRatioChoice bland = primal_ratio_test(alpha, 1.0, head, x, lower, upper, 1e-9, tol, false, true, work);
+  const PrimalRatioChoice bland = choose_primal_ratio(alpha, 1.0, head, x, lower, upper, 1e-9, tol, false, true, work);
   CHECK(bland.theta_max == doctest::Approx(1.0));
   CHECK(bland.row == 0);
   CHECK(bland.exact_step == doctest::Approx(1.0));
@@ -94,12 +95,13 @@ TEST_CASE("primal ratio test: in phase 1 a basic below its bound leaves at the b
   const Eigen::VectorXd lower = Eigen::VectorXd::Zero(1);
   const Eigen::VectorXd upper = Eigen::VectorXd::Constant(1, 5.0);
   PrimalRatioWork work;
-  const PrimalRatioChoice choice = primal_ratio_test(alpha, 1.0, head, x, lower, upper, 1e-9, kTol, true, false, work);
+  const PrimalRatioChoice choice =
+      choose_primal_ratio(alpha, 1.0, head, x, lower, upper, 1e-9, kTol, true, false, work);
   CHECK(choice.row == 0);
   CHECK(choice.exact_step == doctest::Approx(1.0));
   CHECK_FALSE(choice.to_upper);
   // In phase 2 the same basic would run to its upper bound.
-  const PrimalRatioChoice two = primal_ratio_test(alpha, 1.0, head, x, lower, upper, 1e-9, kTol, false, false, work);
+  const PrimalRatioChoice two = choose_primal_ratio(alpha, 1.0, head, x, lower, upper, 1e-9, kTol, false, false, work);
   CHECK(two.to_upper);
   CHECK(two.exact_step == doctest::Approx(6.0));
 }
@@ -110,7 +112,8 @@ TEST_CASE("primal ratio test: entries within the pivot tolerance or towards an i
   const Eigen::VectorXd x{{1.0, 1.0}}, lower{{0.0, 0.0}};
   const Eigen::VectorXd upper = Eigen::VectorXd::Constant(2, INFINITY);
   PrimalRatioWork work;
-  const PrimalRatioChoice choice = primal_ratio_test(alpha, 1.0, head, x, lower, upper, 1e-9, kTol, false, false, work);
+  const PrimalRatioChoice choice =
+      choose_primal_ratio(alpha, 1.0, head, x, lower, upper, 1e-9, kTol, false, false, work);
   CHECK(choice.row == -1);
   CHECK(std::isinf(choice.theta_max));
 }

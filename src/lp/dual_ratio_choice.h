@@ -34,8 +34,8 @@ struct DualRatioChoice {
 // `violation`: how far the leaving variable is outside its bound (> 0).
 // Reorders `candidates`; the choice follows the order (ratio, then larger
 // |alpha|, then index), so it is deterministic.
-DualRatioChoice dual_ratio_test(std::vector<DualCandidate>& candidates, double violation, double primal_tolerance,
-                                double dual_tolerance, bool bland);
+DualRatioChoice choose_dual_ratio(std::vector<DualCandidate>& candidates, double violation, double primal_tolerance,
+                                  double dual_tolerance, bool bland);
 
 // The dual step theta = d_q / alpha_q of the chosen entering variable q, after
 // which the leaving variable's reduced cost is -theta. It must leave that

@@ -41,9 +41,9 @@ struct PrimalRatioChoice {
 // `alpha` = B^-1 a_q of the entering variable, `dir` +1 when it increases;
 // `head` the basic variable of each position, x / lower / upper over all
 // variables. Entries with |alpha_i| <= pivot_tolerance do not block.
-PrimalRatioChoice primal_ratio_test(const Eigen::VectorXd& alpha, double dir, const std::vector<int>& head,
-                                    const Eigen::VectorXd& x, const Eigen::VectorXd& lower,
-                                    const Eigen::VectorXd& upper, double pivot_tolerance, double primal_tolerance,
-                                    bool phase_one, bool bland, PrimalRatioWork& work);
+PrimalRatioChoice choose_primal_ratio(const Eigen::VectorXd& alpha, double dir, const std::vector<int>& head,
+                                      const Eigen::VectorXd& x, const Eigen::VectorXd& lower,
+                                      const Eigen::VectorXd& upper, double pivot_tolerance, double primal_tolerance,
+                                      bool phase_one, bool bland, PrimalRatioWork& work);
 
 }  // namespace milpsac::lp

@@ -1,4 +1,4 @@
-// Bound-flipping and Harris ratio test of the dual simplex (dual_ratio_test.h).
+// Bound-flipping and Harris ratio test of the dual simplex (dual_ratio_choice.h).
 //
 // The candidates are not sorted: a pivot row of a wide model has thousands of
 // them and only the few passed by bound flips are needed in order. A binary
@@ -11,7 +11,7 @@
 // flip, the Harris choice over all candidates is the answer and the heap is
 // never built (the heap was 8 % of rout's branch-and-bound, whose node LPs
 // rarely flip).
-#include "lp/dual_ratio_test.h"
+#include "lp/dual_ratio_choice.h"
 
 #include <algorithm>
 #include <cmath>
@@ -33,8 +33,8 @@ double relaxed_ratio(const DualCandidate& c, double dual_tolerance) { return c.r
 
 }  // namespace
 
-DualRatioChoice dual_ratio_test(std::vector<DualCandidate>& candidates, double violation, double primal_tolerance,
-                                double dual_tolerance, bool bland) {
+DualRatioChoice choose_dual_ratio(std::vector<DualCandidate>& candidates, double violation, double primal_tolerance,
+                                  double dual_tolerance, bool bland) {
   DualRatioChoice choice;
   if (candidates.empty()) {
     choice.infeasible = true;

@@ -1,4 +1,4 @@
-#include "lp/primal_ratio_test.h"
+#include "lp/primal_ratio_choice.h"
 
 #include <algorithm>
 
@@ -6,10 +6,10 @@
 
 namespace milpsac::lp {
 
-PrimalRatioChoice primal_ratio_test(const Eigen::VectorXd& alpha, double dir, const std::vector<int>& head,
-                                    const Eigen::VectorXd& x, const Eigen::VectorXd& lower,
-                                    const Eigen::VectorXd& upper, double pivot_tolerance, double primal_tolerance,
-                                    bool phase_one, bool bland, PrimalRatioWork& work) {
+PrimalRatioChoice choose_primal_ratio(const Eigen::VectorXd& alpha, double dir, const std::vector<int>& head,
+                                      const Eigen::VectorXd& x, const Eigen::VectorXd& lower,
+                                      const Eigen::VectorXd& upper, double pivot_tolerance, double primal_tolerance,
+                                      bool phase_one, bool bland, PrimalRatioWork& work) {
   const int m = static_cast<int>(head.size());
   work.limits.resize(uz(m));
   work.blocking.resize(uz(m));
