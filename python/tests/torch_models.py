@@ -1,0 +1,56 @@
+"""Small models for the milp_sac.torch tests (random weights, seconds each)."""
+import torch
+from torch import nn
+
+
+class Block(nn.Module):
+    """A residual block that calls one in-place ReLU twice, as torchvision's ResNet does."""
+
+    def __init__(self, c: int):
+        super().__init__()
+        self.conv1 = nn.Conv2d(c, c, 3, padding=1, bias=False)
+        self.bn1 = nn.BatchNorm2d(c)
+        self.conv2 = nn.Conv2d(c, c, 3, padding=1, bias=False)
+        self.bn2 = nn.BatchNorm2d(c)
+        self.relu = nn.ReLU(inplace=True)
+
+    def forward(self, x):
+        out = self.relu(self.bn1(self.conv1(x)))
+        out = self.bn2(self.conv2(out))
+        return self.relu(out + x)
+
+
+class SmallCNN(nn.Module):
+    def __init__(self, c: int = 16, blocks: int = 3, classes: int = 10):
+        super().__init__()
+        self.stem = nn.Sequential(nn.Conv2d(3, c, 3, padding=1), nn.BatchNorm2d(c), nn.ReLU(inplace=True))
+        self.blocks = nn.Sequential(*[Block(c) for _ in range(blocks)])
+        self.head = nn.Linear(c, classes)
+
+    def forward(self, x):
+        x = self.blocks(self.stem(x))
+        return self.head(x.mean(dim=(2, 3)))
+
+
+class MLP(nn.Module):
+    def __init__(self, width: int = 256, depth: int = 4):
+        super().__init__()
+        self.layers = nn.ModuleList(
+            nn.Sequential(nn.Linear(width, 2 * width), nn.GELU(), nn.Linear(2 * width, width), nn.LayerNorm(width))
+            for _ in range(depth)
+        )
+
+    def forward(self, x):
+        for layer in self.layers:
+            x = x + layer(x) * 0.5
+        return x
+
+
+def cnn_and_input():
+    torch.manual_seed(0)
+    return SmallCNN(), torch.randn(8, 3, 32, 32)
+
+
+def mlp_and_input():
+    torch.manual_seed(0)
+    return MLP(), torch.randn(64, 256)
