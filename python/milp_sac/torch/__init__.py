@@ -17,7 +17,9 @@ except ImportError as _e:  # pragma: no cover - depends on the machine
         "or `pip install torch`"
     ) from _e
 
+from ._apply import PlanHandle, apply_plan
 from ._collect import collect_module_info
 from ._measure import measure_peak
+from ._plan import plan
 
-__all__ = ["collect_module_info", "measure_peak"]
+__all__ = ["collect_module_info", "measure_peak", "apply_plan", "PlanHandle", "plan"]

@@ -1,0 +1,148 @@
+"""apply_plan: a SAC plan (fqn -> fraction of activation memory to discard) put onto a model."""
+from __future__ import annotations
+
+import math
+import numbers
+from typing import Any, Callable, Optional
+
+import torch
+
+from ._selective import OpLog, checkpointed_call
+from ._tradeoff import OpRecord, sac_stats
+
+_WHERE = "apply_plan"
+
+
+def _policy_keep(stats: dict, ratio: float) -> Optional[set[int]]:
+    """Indices of the operators to keep so that at most (1 - ratio) of the
+    module's SAC memory stays: milp_sac's operator-level policy (PyTorch's
+    get_optimal_checkpointing_policy_per_module). None: keep nothing."""
+    from .. import solve_policy  # the package's extension, loaded on use
+
+    result = solve_policy(stats, max(0.0, min(1.0, 1.0 - ratio)))
+    if not result.has_solution:
+        return None
+    return {i for i, d in enumerate(result.decisions) if d == 1}
+
+
+def _stats_from_log(log: OpLog) -> dict:
+    ops = [
+        OpRecord(n, t, m, k, v, i, r)
+        for n, t, m, k, v, i, r in zip(log.names, log.runtimes, log.memory, log.out_keys, log.view, log.inplace, log.rand)
+    ]
+    return sac_stats(ops, log.saved_keys, log.force_store_random).as_dict()
+
+
+class _Unit:
+    """One checkpointed module: its policy, made from collected stats or from its first call."""
+
+    def __init__(self, fqn: str, module: torch.nn.Module, ratio: float, stats: Optional[dict]):
+        self.fqn, self.module, self.ratio = fqn, module, ratio
+        self.forward = module.forward
+        self.keep: Optional[set[int]] = set() if ratio >= 1 else None
+        if self.keep is None and stats is not None:
+            self.keep = _policy_keep(stats, ratio) or set()
+
+    def __call__(self, *args: Any, **kwargs: Any) -> Any:
+        if self.keep is None:
+            # No operator statistics were given: this first call recomputes
+            # everything (less memory than planned) and records the operators.
+            log = OpLog()
+            out = checkpointed_call(self.forward, args, kwargs, set(), log)
+            if log.names:
+                self.keep = _policy_keep(_stats_from_log(log), self.ratio) or set()
+            return out
+        return checkpointed_call(self.forward, args, kwargs, self.keep)
+
+
+class PlanHandle:
+    """What apply_plan did; remove() restores every module's own forward."""
+
+    def __init__(self, units: list[_Unit]):
+        self.units = units
+
+    @property
+    def modules(self) -> dict[str, float]:
+        return {u.fqn: u.ratio for u in self.units}
+
+    def remove(self) -> None:
+        for u in self.units:
+            if u.module.__dict__.get("forward") is u:
+                del u.module.__dict__["forward"]
+        self.units = []
+
+    def __enter__(self) -> "PlanHandle":
+        return self
+
+    def __exit__(self, *exc: Any) -> None:
+        self.remove()
+
+
+def _decisions_of(plan: Any) -> tuple[dict, Optional[dict]]:
+    module_info = getattr(plan, "module_info", None)
+    if hasattr(plan, "ac_decisions"):
+        plan = plan.ac_decisions
+    if not isinstance(plan, dict):
+        raise TypeError(f"{_WHERE}: ac_decisions must be a dict fqn -> ratio or a SacResult, got {type(plan).__name__}")
+    return plan, module_info
+
+
+def _resolve(model: torch.nn.Module, fqn: Any) -> tuple[str, torch.nn.Module]:
+    if not isinstance(fqn, str):
+        raise TypeError(f"{_WHERE}: module names must be strings, got {type(fqn).__name__}")
+    root = type(model).__name__
+    path = fqn[len(root) + 1 :] if fqn.startswith(root + ".") else ("" if fqn == root else fqn)
+    modules = dict(model.named_modules())
+    if path not in modules:
+        raise ValueError(f"{_WHERE}: ac_decisions[{fqn!r}]: no such module in {root}")
+    return (f"{root}.{path}" if path else root), modules[path]
+
+
+def apply_plan(model: Any, ac_decisions: Any, module_info: Optional[dict] = None) -> PlanHandle:
+    """Checkpoint the modules of a SAC plan; returns a handle whose remove() undoes it.
+
+    ac_decisions: {fqn: fraction of the module's activation memory to discard}
+    (SacResult.ac_decisions, or the SacResult of milp_sac.torch.plan). fqns as
+    collect_module_info names them ("ResNet.layer1.0") or as named_modules()
+    does ("layer1.0"). A fraction of 1 recomputes the whole module in backward
+    (full checkpointing); a fraction r < 1 keeps the operator outputs that
+    milp_sac's operator-level policy chooses under (1 - r) of the module's SAC
+    memory and recomputes the others; 0 leaves the module alone. The per-op
+    statistics come from module_info (collect_module_info's "sac_stats"; plan's
+    result carries it); without them the first call of a module recomputes
+    everything and the policy is made from that call. A module and one of its
+    descendants cannot both be checkpointed (as in sac_milp): ValueError.
+    Gradients are bit-identical to the model's own.
+    """
+    if not isinstance(model, torch.nn.Module):
+        raise TypeError(f"{_WHERE}: model must be a torch.nn.Module, got {type(model).__name__}")
+    decisions, carried = _decisions_of(ac_decisions)
+    module_info = module_info if module_info is not None else carried
+    stats_by_fqn = {}
+    if module_info is not None:
+        try:
+            stats_by_fqn = {s["fqn"]: s.get("sac_stats") for s in module_info["mod_stats"]}
+        except (TypeError, KeyError) as e:
+            raise ValueError(f"{_WHERE}: module_info is not a ModuleInfo dict (mod_stats[].fqn): {e}") from e
+    chosen: list[tuple[str, torch.nn.Module, float]] = []
+    for fqn, ratio in decisions.items():
+        name, module = _resolve(model, fqn)
+        if isinstance(ratio, bool) or not isinstance(ratio, numbers.Real) or not math.isfinite(ratio) or not 0 <= ratio <= 1:
+            raise ValueError(f"{_WHERE}: ac_decisions[{fqn!r}]: expected a fraction in [0, 1], got {ratio!r}")
+        if ratio > 0:
+            chosen.append((name, module, float(ratio)))
+    for a, _, _ in chosen:
+        for b, _, _ in chosen:
+            if b.startswith(a + "."):
+                raise ValueError(f"{_WHERE}: {b} is inside {a}: a module and its descendant cannot both be checkpointed")
+    seen = set()
+    units = []
+    for name, module, ratio in chosen:
+        if id(module) in seen or "forward" in module.__dict__:
+            raise ValueError(f"{_WHERE}: {name} is checkpointed already (a shared module, or a plan applied twice)")
+        seen.add(id(module))
+        units.append(_Unit(name, module, ratio, stats_by_fqn.get(name)))
+    for u in units:
+        module_forward: Callable = u
+        u.module.forward = module_forward  # type: ignore[method-assign]
+    return PlanHandle(units)
