@@ -22,10 +22,10 @@ int run_baseline(const Args& argv) {
     out["compute_time_ms"] = baseline.compute_time_ms;
     print_json(out);
   } else {
-    std::printf("baseline (no FSDP, no AC) of %s, %d modules\n", args.positional()[0].c_str(), info.size());
-    std::printf("  peak memory    %16lld bytes  (%.3f GiB)\n", static_cast<long long>(baseline.peak_memory_bytes),
-                static_cast<double>(baseline.peak_memory_bytes) / model::kBytesPerGiB);
-    std::printf("  compute time   %16.3f ms\n", baseline.compute_time_ms);
+    print_formatted("baseline (no FSDP, no AC) of %s, %d modules\n", args.positional()[0].c_str(), info.size());
+    print_formatted("  peak memory    %16lld bytes  (%.3f GiB)\n", static_cast<long long>(baseline.peak_memory_bytes),
+                    static_cast<double>(baseline.peak_memory_bytes) / model::kBytesPerGiB);
+    print_formatted("  compute time   %16.3f ms\n", baseline.compute_time_ms);
   }
   return 0;
 }

@@ -112,33 +112,34 @@ void print_peak_place(const model::ModuleInfo& info, const model::MemoryTimeline
   constexpr size_t kUnitsNamed = 8;
   const auto fqn = [&](int module) { return info.modules[static_cast<size_t>(module)].fqn; };
   const model::TimelinePoint& peak = timeline.points[static_cast<size_t>(timeline.peak_point)];
-  std::printf("\npeak of the plan: %s at '%s' (%s, point %d of %zu of memory_timeline)\n",
-              bytes_text(peak.plan_bytes).c_str(), fqn(peak.module).c_str(), model::to_string(peak.phase),
-              timeline.peak_point + 1, timeline.points.size());
+  print_formatted("\npeak of the plan: %s at '%s' (%s, point %d of %zu of memory_timeline)\n",
+                  bytes_text(peak.plan_bytes).c_str(), fqn(peak.module).c_str(), model::to_string(peak.phase),
+                  timeline.peak_point + 1, timeline.points.size());
   if (timeline.baseline_peak_point >= 0)
-    std::printf("peak of the baseline: at '%s'\n",
-                fqn(timeline.points[static_cast<size_t>(timeline.baseline_peak_point)].module).c_str());
-  if (peak.ac_unit >= 0) std::printf("recomputed there: AC unit '%s'\n", fqn(peak.ac_unit).c_str());
+    print_formatted("peak of the baseline: at '%s'\n",
+                    fqn(timeline.points[static_cast<size_t>(timeline.baseline_peak_point)].module).c_str());
+  if (peak.ac_unit >= 0) print_formatted("recomputed there: AC unit '%s'\n", fqn(peak.ac_unit).c_str());
   const std::vector<int>& units = timeline.units_discarded_at_peak;
-  std::printf("AC units with memory discarded there: %zu", units.size());
+  print_formatted("AC units with memory discarded there: %zu", units.size());
   for (size_t k = 0; k < units.size() && k < kUnitsNamed; ++k)
-    std::printf("%s%s", k == 0 ? " (" : ", ", fqn(units[k]).c_str());
-  if (units.size() > kUnitsNamed) std::printf(", ... %zu more", units.size() - kUnitsNamed);
-  std::printf("%s\n", units.empty() ? "" : ")");
+    print_formatted("%s%s", k == 0 ? " (" : ", ", fqn(units[k]).c_str());
+  if (units.size() > kUnitsNamed) print_formatted(", ... %zu more", units.size() - kUnitsNamed);
+  print_formatted("%s\n", units.empty() ? "" : ")");
 }
 
 void print_table(const std::string& path, const model::ModuleInfo& info, const model::SacRequest& request,
                  const model::SacSolution& solution, const model::MemoryTimeline* timeline) {
-  std::printf("SAC plan for %s: budget %g GiB, world size %d\n", path.c_str(), request.budget_gib, request.world_size);
+  print_formatted("SAC plan for %s: budget %g GiB, world size %d\n", path.c_str(), request.budget_gib,
+                  request.world_size);
   if (solution.has_plan)
-    std::printf("status %s, gap %.2f%%, %ld node%s, %.3f s, plan found by the %s\n\n",
-                model::to_string(solution.status), 100.0 * solution.gap, solution.nodes, solution.nodes == 1 ? "" : "s",
-                solution.seconds, solution.found_by.c_str());
+    print_formatted("status %s, gap %.2f%%, %ld node%s, %.3f s, plan found by the %s\n\n",
+                    model::to_string(solution.status), 100.0 * solution.gap, solution.nodes,
+                    solution.nodes == 1 ? "" : "s", solution.seconds, solution.found_by.c_str());
   else
-    std::printf("status %s, %ld node%s, %.3f s\n\n", model::to_string(solution.status), solution.nodes,
-                solution.nodes == 1 ? "" : "s", solution.seconds);
+    print_formatted("status %s, %ld node%s, %.3f s\n\n", model::to_string(solution.status), solution.nodes,
+                    solution.nodes == 1 ? "" : "s", solution.seconds);
   if (!solution.has_plan) {
-    std::printf("%s\n", no_plan_message(request, solution).c_str());
+    print_formatted("%s\n", no_plan_message(request, solution).c_str());
     return;
   }
   const model::PlanEvaluation& eval = solution.evaluation;
@@ -147,25 +148,27 @@ void print_table(const std::string& path, const model::ModuleInfo& info, const m
   for (const model::AcDecision& d : solution.plan)
     width = std::max(width, info.modules[static_cast<size_t>(d.module)].fqn.size());
   const int w = static_cast<int>(width);
-  std::printf("%-*s  %8s  %16s  %14s\n", w, "module", "ratio", "memory discarded", "recompute ms");
+  print_formatted("%-*s  %8s  %16s  %14s\n", w, "module", "ratio", "memory discarded", "recompute ms");
   double discarded = 0.0;
   for (const model::AcDecision& d : solution.plan) {
     const size_t i = static_cast<size_t>(d.module);
     discarded += eval.discarded_bytes[i];
-    std::printf("%-*s  %8.4f  %16s  %14.4f\n", w, info.modules[i].fqn.c_str(), d.ratio,
-                bytes_text(eval.discarded_bytes[i]).c_str(), eval.recompute_ms[i]);
+    print_formatted("%-*s  %8.4f  %16s  %14.4f\n", w, info.modules[i].fqn.c_str(), d.ratio,
+                    bytes_text(eval.discarded_bytes[i]).c_str(), eval.recompute_ms[i]);
   }
-  if (solution.plan.empty()) std::printf("%-*s\n", w, "(no AC unit needed)");
-  std::printf("%-*s  %8s  %16s  %14.4f\n\n", w, "total", "", bytes_text(discarded).c_str(), eval.total_recompute_ms);
+  if (solution.plan.empty()) print_formatted("%-*s\n", w, "(no AC unit needed)");
+  print_formatted("%-*s  %8s  %16s  %14.4f\n\n", w, "total", "", bytes_text(discarded).c_str(),
+                  eval.total_recompute_ms);
 
   const model::Baseline base = model::compute_baseline(info);
-  std::printf("%-22s  %16s  %16s\n", "", "baseline", "plan");
-  std::printf("%-22s  %16s  %16s\n", "peak memory", bytes_text(static_cast<double>(base.peak_memory_bytes)).c_str(),
-              bytes_text(eval.peak_bytes).c_str());
-  std::printf("%-22s  %16.3f  %16.3f\n", "compute time ms", base.compute_time_ms,
-              base.compute_time_ms + eval.total_recompute_ms);
-  std::printf("%-22s  %16s  %16.3f\n", "recompute ms", "0", eval.total_recompute_ms);
-  std::printf("(baseline: no FSDP, no AC; plan: parameters and gradients sharded over %d ranks)\n", request.world_size);
+  print_formatted("%-22s  %16s  %16s\n", "", "baseline", "plan");
+  print_formatted("%-22s  %16s  %16s\n", "peak memory", bytes_text(static_cast<double>(base.peak_memory_bytes)).c_str(),
+                  bytes_text(eval.peak_bytes).c_str());
+  print_formatted("%-22s  %16.3f  %16.3f\n", "compute time ms", base.compute_time_ms,
+                  base.compute_time_ms + eval.total_recompute_ms);
+  print_formatted("%-22s  %16s  %16.3f\n", "recompute ms", "0", eval.total_recompute_ms);
+  print_formatted("(baseline: no FSDP, no AC; plan: parameters and gradients sharded over %d ranks)\n",
+                  request.world_size);
   if (timeline) print_peak_place(info, *timeline);
 }
 

@@ -73,29 +73,30 @@ Json sweep_json(const model::ModuleInfo& info, const model::SacRequest& request,
 }
 
 void print_sweep_table(const std::string& path, const model::SacRequest& request, const model::Sweep& sweep) {
-  std::printf("budget sweep for %s, world size %d: %zu points, %.3f s\n", path.c_str(), request.world_size,
-              sweep.points.size(), sweep.seconds);
-  std::printf(
+  print_formatted("budget sweep for %s, world size %d: %zu points, %.3f s\n", path.c_str(), request.world_size,
+                  sweep.points.size(), sweep.seconds);
+  print_formatted(
       "%d change%s of the AC-unit set between grid points, %s\n", sweep.plan_changes,
       sweep.plan_changes == 1 ? "" : "s",
       sweep.breakpoints_located ? "each located (* = first budget found with a new set)" : "not located (grid only)");
   if (sweep.min_feasible_budget_gib)
-    std::printf("smallest feasible budget %.5f GiB%s, no-AC peak %.5f GiB, baseline peak %.5f GiB\n\n",
-                *sweep.min_feasible_budget_gib, sweep.min_feasible_proven ? "" : " (not proven)", sweep.no_ac_peak_gib,
-                sweep.baseline_peak_gib);
+    print_formatted("smallest feasible budget %.5f GiB%s, no-AC peak %.5f GiB, baseline peak %.5f GiB\n\n",
+                    *sweep.min_feasible_budget_gib, sweep.min_feasible_proven ? "" : " (not proven)",
+                    sweep.no_ac_peak_gib, sweep.baseline_peak_gib);
   else
-    std::printf("no plan exists at any budget with these AC/FSDP units\n\n");
-  std::printf("%12s  %-12s  %14s  %12s  %7s  %5s  %-9s  %8s\n", "budget GiB", "status", "recompute ms", "peak GiB",
-              "gap %", "units", "found by", "seconds");
+    print_formatted("no plan exists at any budget with these AC/FSDP units\n\n");
+  print_formatted("%12s  %-12s  %14s  %12s  %7s  %5s  %-9s  %8s\n", "budget GiB", "status", "recompute ms", "peak GiB",
+                  "gap %", "units", "found by", "seconds");
   for (const model::SweepPoint& p : sweep.points) {
     const model::SacSolution& s = p.solution;
     if (s.has_plan)
-      std::printf("%12.5f%c %-12s  %14.4f  %12.5f  %7s  %5zu  %-9s  %8.3f\n", p.budget_gib, p.plan_change ? '*' : ' ',
-                  model::to_string(s.status), s.recompute_ms, s.peak_bytes / model::kBytesPerGiB,
-                  gap_percent(s.gap).c_str(), s.plan.size(), s.found_by.c_str(), s.seconds);
+      print_formatted("%12.5f%c %-12s  %14.4f  %12.5f  %7s  %5zu  %-9s  %8.3f\n", p.budget_gib,
+                      p.plan_change ? '*' : ' ', model::to_string(s.status), s.recompute_ms,
+                      s.peak_bytes / model::kBytesPerGiB, gap_percent(s.gap).c_str(), s.plan.size(), s.found_by.c_str(),
+                      s.seconds);
     else
-      std::printf("%12.5f  %-12s  %14s  %12s  %7s  %5s  %-9s  %8.3f\n", p.budget_gib, model::to_string(s.status), "-",
-                  "-", "-", "-", "", s.seconds);
+      print_formatted("%12.5f  %-12s  %14s  %12s  %7s  %5s  %-9s  %8.3f\n", p.budget_gib, model::to_string(s.status),
+                      "-", "-", "-", "-", "", s.seconds);
   }
 }
 
@@ -134,6 +135,10 @@ int run_sac_sweep(const CliArgs& args) {
   options.solve.time_limit_seconds = sweep_clock.limit_seconds();
   options.solve.deadline = &sweep_clock;
   const model::Sweep sweep = model::sweep_budgets(info, request, options);
+  if (sweep.threads_started < sweep.threads)
+    std::cerr << "milp-sac sac: warning: the system refused to create more threads (a process or memory limit): "
+              << "some steps ran on " << sweep.threads_started << " of the " << sweep.threads
+              << " threads asked for (same result, more time)\n";
 
   if (plot) {
     std::ofstream out(*plot, std::ios::binary);

@@ -73,7 +73,7 @@ std::vector<CommandSpec> build_specs() {
   sac.push_back({"plot-memory", "FILE.svg", "none", "",
                  "draw the plan's memory through the step (baseline, plan, budget, AC units, peak) as an SVG"});
   sac.push_back({"plot", "FILE.svg", "none", "", "with --budget-sweep: draw the curve as a self-contained SVG"});
-  sac.push_back({"threads", "N", "number of cores", "threads",
+  sac.push_back({"threads", "N", "usable CPUs", "threads",
                  "with --budget-sweep: points solved at once (the curve is the same for every N; 1: one at a time)"});
   specs.push_back({"sac", "MODULE_INFO.json", "module-level activation checkpointing plan under a memory budget",
                    std::string("Output keys: docs/json.md#sac. ") + kExitCodes,

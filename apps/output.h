@@ -4,11 +4,19 @@
 // changes only when a key changes meaning or disappears). Strings that are not
 // UTF-8 are replaced rather than crashing the writer (solve transcodes its
 // names before, see text_format.h).
+//
+// The one sink of a command's answer is std::cout: main() points its buffer
+// at -o FILE's text, so everything a command prints goes through it (JSON,
+// tables, the MPS of export-mps -o -). C stdio (printf, puts) bypasses it and
+// is not used for answers: print_formatted() gives printf's formats on the sink.
 #pragma once
 
+#include <cstdarg>
+#include <cstdio>
 #include <iostream>
 #include <nlohmann/json.hpp>
 #include <string>
+#include <vector>
 
 #include "cli_args.h"
 #include "common/input_error.h"
@@ -42,5 +50,24 @@ inline std::string json_text(const Json& json, int indent = 2) {
 }
 
 inline void print_json(const Json& json) { std::cout << json_text(with_schema(json)) << "\n"; }
+
+// printf(format, ...) written to the answer's sink (std::cout; see above).
+#if defined(__GNUC__)
+__attribute__((format(printf, 1, 2)))
+#endif
+inline void
+print_formatted(const char* format, ...) {
+  va_list args, again;
+  va_start(args, format);
+  va_copy(again, args);
+  const int size = std::vsnprintf(nullptr, 0, format, args);
+  va_end(args);
+  if (size > 0) {
+    std::vector<char> text(static_cast<size_t>(size) + 1);
+    std::vsnprintf(text.data(), text.size(), format, again);
+    std::cout.write(text.data(), size);
+  }
+  va_end(again);
+}
 
 }  // namespace milpsac::cli

@@ -238,7 +238,7 @@ def sweep_sac(
     `milp-sac sac --budget-sweep`, plus the budgets where the set of AC
     units changes when there are at most max_breakpoints of them (0: the
     grid alone). gap applies per point; time_limit bounds the whole sweep.
-    threads: points solved at once (default: the number of cores); the
+    threads: points solved at once (default: the CPUs this process may use); the
     curve is the same for every value.
     module_info as for plan_sac. Raises ValueError on bad input (from_gib >=
     to_gib, points < 2, a bad ModuleInfo), with the CLI's message.

@@ -136,7 +136,7 @@ struct SweepArgs {
   int max_breakpoints = 8;
   double relative_gap = options::kSacGap.default_value;
   double time_limit_seconds = options::kSacTimeLimit.default_value;  // the whole sweep
-  int threads = 0;                                                   // 0: the number of cores
+  int threads = 0;                                                   // 0: the usable CPUs
 };
 
 struct SweepRun {
@@ -192,7 +192,12 @@ py::dict sweep_dict(const SweepRun& run, int world_size) {
   out["sweep"] = sweep.breakpoints_located ? "breakpoints" : "grid";
   out["plan_changes"] = sweep.plan_changes;
   out["seconds"] = sweep.seconds;
-  out["warnings"] = run.info.warnings;
+  std::vector<std::string> warnings = run.info.warnings;
+  if (sweep.threads_started < sweep.threads)
+    warnings.push_back("the system refused to create more threads (a process or memory limit): some steps ran on " +
+                       std::to_string(sweep.threads_started) + " of the " + std::to_string(sweep.threads) +
+                       " threads asked for (same result, more time)");
+  out["warnings"] = warnings;
   return out;
 }
 

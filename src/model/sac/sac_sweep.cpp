@@ -2,6 +2,7 @@
 #include "model/sac/sac_sweep.h"
 
 #include <algorithm>
+#include <atomic>
 #include <cmath>
 #include <map>
 #include <utility>
@@ -32,6 +33,15 @@ struct SweepContext {
   const SacRequest& request;
   const Deadline& clock;
   int threads = 1;
+  // The fewest threads a parallel step could start when the system refused
+  // some (0: every step had the threads it asked for); for Sweep::threads_started.
+  std::atomic<size_t>* fewest_started = nullptr;
+  void note(const ParallelRun& run) const {
+    if (!run.short_of_threads() || fewest_started == nullptr) return;
+    size_t seen = fewest_started->load();
+    while ((seen == 0 || run.started < seen) && !fewest_started->compare_exchange_weak(seen, run.started)) {
+    }
+  }
 };
 
 // `solve` with what is left of the sweep's time limit: a solve never ends
@@ -169,10 +179,10 @@ bool locate_breakpoints(const SweepContext& ctx, const SweepOptions& options, do
   // may hold any set): the grid is solved again at gap 0 first, each point
   // in parallel from its own plan, then checked in order.
   if (options.solve.relative_gap > 0) {
-    parallel_for(points.size(), ctx.threads, [&](size_t p) {
+    ctx.note(parallel_for(points.size(), ctx.threads, [&](size_t p) {
       const SweepPoint start = points[p];
       points[p] = solve_point(ctx, start.budget_gib, exact, &start);
-    });
+    }));
     repair_monotonicity(ctx, exact, points);
   }
   const auto timed_out = [](const SweepPoint& p) { return p.solution.status == SacStatus::kTimeLimit; };
@@ -190,11 +200,11 @@ bool locate_breakpoints(const SweepContext& ctx, const SweepOptions& options, do
       kProbesPerBreakpoint * options.max_breakpoints / std::max(1, static_cast<int>(changes.size()));
   std::vector<std::vector<SweepPoint>> found(changes.size());
   std::vector<char> bracketed(changes.size(), 0);
-  parallel_for(changes.size(), ctx.threads, [&](size_t c) {
+  ctx.note(parallel_for(changes.size(), ctx.threads, [&](size_t c) {
     int probes_left = probes_per_change;
     const size_t p = changes[c];
     bracketed[c] = locate_changes(ctx, exact, points[p - 1], points[p], tolerance, probes_left, found[c]) ? 1 : 0;
-  });
+  }));
   bool complete = std::all_of(bracketed.begin(), bracketed.end(), [](char b) { return b != 0; });
   for (std::vector<SweepPoint>& points_found : found)
     for (SweepPoint& point : points_found) points.push_back(std::move(point));
@@ -252,8 +262,11 @@ Sweep sweep_budgets(const ModuleInfo& info, const SacRequest& request, const Swe
 
   // The sweep's clock: its limit bounds the whole sweep (see the header).
   const Deadline clock = Deadline::for_layer(options.solve.deadline, options.solve.time_limit_seconds);
-  const SweepContext ctx{info, request, clock, options.threads > 0 ? options.threads : default_thread_count()};
+  std::atomic<size_t> fewest_started{0};
+  const SweepContext ctx{info, request, clock, options.threads > 0 ? options.threads : default_thread_count(),
+                         &fewest_started};
   Sweep sweep;
+  sweep.threads = ctx.threads;
   sweep.no_ac_peak_gib = no_ac_peak_gib(info, request.world_size);
   sweep.baseline_peak_gib = static_cast<double>(compute_baseline(info).peak_memory_bytes) / kBytesPerGiB;
   const MinBudget min = smallest_feasible_budget(info, request, ctx.clock.child(options.solve.time_limit_seconds));
@@ -265,6 +278,10 @@ Sweep sweep_budgets(const ModuleInfo& info, const SacRequest& request, const Swe
   // no curve (the caller reports time_limit), rather than a wrong range.
   if (!min.found && !options.from_gib && clock.expired()) {
     sweep.seconds = clock.elapsed_seconds();
+    if (fewest_started.load() > 0)
+      sweep.threads_started = static_cast<int>(fewest_started.load());
+    else
+      sweep.threads_started = ctx.threads;
     return sweep;
   }
   // The top of the default range: the no-AC peak (nothing to discard there),
@@ -282,10 +299,10 @@ Sweep sweep_budgets(const ModuleInfo& info, const SacRequest& request, const Swe
   SacSolveOptions grid_solve = options.solve;
   grid_solve.optimum_nodes = 0;
   sweep.points.resize(uz(options.points));
-  parallel_for(sweep.points.size(), ctx.threads, [&](size_t p) {
+  ctx.note(parallel_for(sweep.points.size(), ctx.threads, [&](size_t p) {
     const double budget = p + 1 == sweep.points.size() ? to : from + (to - from) * p / (options.points - 1);
     sweep.points[p] = solve_point(ctx, budget, grid_solve, nullptr);
-  });
+  }));
   repair_monotonicity(ctx, grid_solve, sweep.points);
 
   // Breakpoints between grid points whose unit sets differ (see the header).
@@ -299,6 +316,10 @@ Sweep sweep_budgets(const ModuleInfo& info, const SacRequest& request, const Swe
   for (size_t p = 1; p < sweep.points.size(); ++p)
     if (costs_more(sweep.points[p].solution, sweep.points[p - 1].solution)) sweep.monotone = false;
   sweep.seconds = clock.elapsed_seconds();
+  if (fewest_started.load() > 0)
+    sweep.threads_started = static_cast<int>(fewest_started.load());
+  else
+    sweep.threads_started = ctx.threads;
   return sweep;
 }
 

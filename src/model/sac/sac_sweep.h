@@ -70,6 +70,10 @@ struct Sweep {
   bool breakpoints_located = false;  // every change of the AC-unit set between grid points bracketed
   int plan_changes = 0;              // changes of the AC-unit set seen (grid points, and probes when located)
   double seconds = 0.0;
+  int threads = 1;  // threads asked for (SweepOptions::threads, 0 resolved to the usable CPUs)
+  // Fewer than `threads` when the system refused to create some (a pids or
+  // memory limit): the fewest any step ran on. The curve is the same.
+  int threads_started = 1;
 };
 
 // The no-AC peak (GiB) at request.world_size.
