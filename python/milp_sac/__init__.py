@@ -8,11 +8,17 @@ recompute-vs-budget curve), solve_policy,
 sweep_policy, solve_mps, propose_sharding, analyze_graph,
 get_peak_memory_runtime_baseline. No external solver is needed.
 
+The solver for any LP/MILP: milp and linprog (scipy.optimize's, same
+arguments and results), Model (built in memory), milp_sac.pulp.MILP_SAC (a
+PuLP solver); progress callbacks, CancelToken (docs/solver-python.md).
+
 Bad input raises ValueError with the message `milp-sac` prints (file or
 source, module, field). Solves release the GIL, so threads can plan in parallel.
 """
 from ._core import __version__, version_info
+from ._model import Model, SolveResult
 from ._other import analyze_graph, propose_sharding, solve_mps
+from ._progress import CancelToken, ProgressEvent
 from ._policy import PolicyResult, get_optimal_checkpointing_policy_per_module, solve_policy, sweep_policy
 from ._sac import (
     InfeasibleBudget,
@@ -25,6 +31,7 @@ from ._sac import (
     sac_milp,
     sweep_sac,
 )
+from ._scipy import OptimizeResult, linprog, milp
 
 __all__ = [
     "__version__",
@@ -45,4 +52,11 @@ __all__ = [
     "solve_mps",
     "propose_sharding",
     "analyze_graph",
+    "milp",
+    "linprog",
+    "OptimizeResult",
+    "Model",
+    "SolveResult",
+    "CancelToken",
+    "ProgressEvent",
 ]

@@ -4,11 +4,12 @@ from __future__ import annotations
 import json
 import math
 import sys
-from typing import Any, Optional
+from typing import Any, Callable, Optional
 
 from . import _core
 from ._inputs import as_float, as_int, document_text, fspath, is_path
 from ._options import default, options_doc
+from ._progress import CancelToken, LogArg, ProgressEvent, check_cancel, event_sink
 
 
 def solve_mps(
@@ -18,6 +19,9 @@ def solve_mps(
     time_limit: float = default("time_limit"),
     node_limit: int | None = None,
     max_model_memory: float = default("max_model_memory"),
+    log: LogArg = None,
+    callback: Optional[Callable[[ProgressEvent], Any]] = None,
+    cancel: Optional[CancelToken] = None,
 ) -> dict:
     """Solve an LP or MILP in MPS (fixed, free, .gz) as `milp-sac solve` does.
 
@@ -28,16 +32,23 @@ def solve_mps(
     model's sense; 'warnings' lists what `milp-sac solve` warns (reader,
     coefficient ranges). ValueError (file and line named) on bad MPS, and on
     coefficients and model sizes the CLI refuses, with its message.
+    log/callback/cancel as Model.solve (progress events, a CancelToken:
+    status 'interrupted'); Ctrl-C raises KeyboardInterrupt with .result, this
+    dict for the best solution found (status 'interrupted').
     """
     if not is_path(path):
         raise TypeError(f"solve_mps: expected a path, got {type(path).__name__}")
     limit = sys.maxsize if node_limit is None else as_int(node_limit, "node_limit")
+    sink = event_sink(log, callback)
+    token = check_cancel(cancel)
     return _core.solve_mps(
         fspath(path),
         as_float(gap, "gap"),
         as_float(time_limit, "time_limit"),
         limit,
         as_float(max_model_memory, "max_model_memory"),
+        sink,
+        token,
     )
 
 

@@ -215,7 +215,9 @@ class SacSweep:
 
     def curve(self) -> list[tuple[float, float]]:
         """(budget GiB, recompute ms) of the points with a plan."""
-        return [(p.budget_gib, p.recomputation_time_ms) for p in self.points if p.has_plan]
+        # A point with a plan has its time (the check also tells mypy it is not None).
+        return [(p.budget_gib, p.recomputation_time_ms) for p in self.points
+                if p.has_plan and p.recomputation_time_ms is not None]
 
 
 def sweep_sac(
@@ -309,6 +311,8 @@ def sac_milp(
             error = InfeasibleBudget if result.infeasible else NoPlanFound
             raise error(result.message, result)
         return {}, 0, -1
+    # has_plan: both are set (asserted for mypy, which cannot see it).
+    assert result.recomputation_time_ms is not None and result.peak_memory_bytes is not None
     return result.ac_decisions, round(result.recomputation_time_ms, 2), int(result.peak_memory_bytes)
 
 

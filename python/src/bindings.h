@@ -23,6 +23,7 @@ inline void check_record(const options::OptionRecord& record, double value) {
 void bind_sac(pybind11::module_& m);
 void bind_policy(pybind11::module_& m);
 void bind_lp(pybind11::module_& m);
+void bind_model(pybind11::module_& m);
 void bind_sharding(pybind11::module_& m);
 void bind_analysis(pybind11::module_& m);
 // _core.option_records: {"sac.gap": {"name", "default", "unit", "help", ...}}

@@ -31,6 +31,7 @@ PYBIND11_MODULE(_core, m) {
   milpsac::python::bind_option_records(m);
   milpsac::python::bind_sac(m);
   milpsac::python::bind_policy(m);
+  milpsac::python::bind_model(m);  // before bind_lp: solve_mps's signature names CancelToken
   milpsac::python::bind_lp(m);
   milpsac::python::bind_sharding(m);
   milpsac::python::bind_analysis(m);

@@ -62,3 +62,19 @@ def cli_error(stderr: str, command: str) -> str:
 @pytest.fixture
 def cli():
     return run_cli
+
+
+# Marker `slow`: cases that take minutes (large MIPLIB models through two
+# solvers). Skipped unless MILPSAC_SLOW=1, which the meson test
+# `python slow` (suite slow, release CI) sets, as the C++ `slow` suite.
+def pytest_configure(config):
+    config.addinivalue_line("markers", "slow: minutes-long cases, run when MILPSAC_SLOW=1 (meson suite slow)")
+
+
+def pytest_collection_modifyitems(config, items):
+    if os.environ.get("MILPSAC_SLOW") == "1":
+        return
+    skip = pytest.mark.skip(reason="slow: set MILPSAC_SLOW=1 (meson test --suite slow)")
+    for item in items:
+        if "slow" in item.keywords:
+            item.add_marker(skip)
