@@ -15,8 +15,9 @@ PuLP solver); progress callbacks, CancelToken (docs/solver-python.md).
 Bad input raises ValueError with the message `milp-sac` prints (file or
 source, module, field). Solves release the GIL, so threads can plan in parallel.
 """
+from typing import TYPE_CHECKING, Any
+
 from ._core import __version__, version_info
-from ._model import Model, SolveResult
 from ._other import analyze_graph, propose_sharding, solve_mps
 from ._progress import CancelToken, ProgressEvent
 from ._policy import PolicyResult, get_optimal_checkpointing_policy_per_module, solve_policy, sweep_policy
@@ -31,7 +32,27 @@ from ._sac import (
     sac_milp,
     sweep_sac,
 )
-from ._scipy import OptimizeResult, linprog, milp
+
+if TYPE_CHECKING:
+    from ._model import Model, SolveResult
+    from ._scipy import OptimizeResult, linprog, milp
+
+# The solver front (milp, linprog, Model) needs numpy; the rest of the package
+# does not, so it is imported on first use (PEP 562) and `import milp_sac`
+# works without numpy.
+_NEEDS_NUMPY = {"Model": "_model", "SolveResult": "_model", "milp": "_scipy", "linprog": "_scipy",
+                "OptimizeResult": "_scipy"}
+
+
+def __getattr__(name: str) -> Any:
+    module = _NEEDS_NUMPY.get(name)
+    if module is None:
+        raise AttributeError(f"module 'milp_sac' has no attribute {name!r}")
+    import importlib
+
+    value = getattr(importlib.import_module(f"{__name__}.{module}"), name)
+    globals()[name] = value
+    return value
 
 __all__ = [
     "__version__",
