@@ -1,6 +1,7 @@
 // bump_lu_compare: time the sparse Markowitz LU (lp/sparse_lu.h) against
 // Eigen's dense partial-pivoting LU on random bump-like matrices, factor plus
-// one solve and one transposed solve (what a refactor and a pivot need), for
+// one solve and one transposed solve (what a refactor and a pivot need; the
+// plain reference solves of tests/lp/lu_columns.h), for
 // sizes 5..2000 and entries per column 2..full. Prints one TSV line per case:
 //   size per_column sparse_us dense_us dense/sparse
 // Fixed seeds; the best of several repetitions counts.
@@ -11,6 +12,7 @@
 #include <random>
 #include <vector>
 
+#include "../../tests/lp/lu_columns.h"
 #include "lp/sparse_lu.h"
 
 namespace {
@@ -55,10 +57,8 @@ int main() {
         SparseLU lu;
         std::vector<int> dependent, uncovered;
         lu.factor(n, columns, nullptr, dependent, uncovered);
-        Eigen::VectorXd work = b, z(n), y(n);
-        lu.solve(work.data(), z.data());
-        work = b;
-        lu.solve_transposed(work.data(), y.data());
+        const Eigen::VectorXd z = milpsac::test::lu_solve(lu, b);
+        const Eigen::VectorXd y = milpsac::test::lu_solve_transposed(lu, b);
         sink += z[0] + y[0];
       });
       const double dense_us = best_microseconds(repetitions, [&]() {

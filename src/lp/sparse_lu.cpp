@@ -71,11 +71,6 @@ constexpr double kDenseDensity = 0.5;
 // partial-pivoting LU, several times faster than the loop below; it cannot poll
 // the deadline but finishes in tens of milliseconds. Larger blocks use the loop.
 constexpr double kEigenBlockFlops = 400.0 * 400.0 * 400.0;
-// A triangular solve goes hyper-sparse while the pivots reached from the
-// right-hand side stay within this fraction of the rank; past it the search
-// stops and the plain loop over all pivots runs (HiGHS switches near 10 %
-// predicted density too).
-constexpr double kHyperSparseReach = 0.1;
 
 }  // namespace
 
@@ -155,10 +150,6 @@ struct SparseLU::Active {
 
 void SparseLU::clear(int n) {
   n_ = n;
-  // No pivots until the factor completes: an interrupted factor's
-  // hyper-sparse solves find nothing to reach (and index nothing out of range).
-  row_pivot_.assign(uz(n), -1);
-  col_pivot_.assign(uz(n), -1);
   rows_.clear();
   cols_.clear();
   pivots_.clear();
@@ -202,8 +193,6 @@ SparseLU::Result SparseLU::factor(int n, const std::vector<std::vector<Entry>>& 
     if (a.row_active[uz(i)]) uncovered_rows.push_back(i);
   std::sort(dependent_cols.begin(), dependent_cols.end());
   build_u_by_columns();
-  visited_.assign(rows_.size(), 0);
-  dfs_next_.assign(rows_.size(), 0);
   nonzeros_ = static_cast<long>(l_entries_.size() + u_row_entries_.size() + rows_.size());
   return Result::kComplete;
 }
@@ -328,13 +317,9 @@ void SparseLU::eliminate(Active& a, int r, int c) {
 void SparseLU::build_u_by_columns() {
   // U by columns, from U by rows: entries of column cols_[k'] in pivot rows k < k'.
   const size_t rank = rows_.size();
-  row_pivot_.assign(uz(n_), -1);
-  col_pivot_.assign(uz(n_), -1);
-  for (size_t k = 0; k < rank; ++k) {
-    row_pivot_[uz(rows_[k])] = static_cast<int>(k);
-    col_pivot_[uz(cols_[k])] = static_cast<int>(k);
-  }
-  const std::vector<int>& col_pivot = col_pivot_;
+  std::vector<int>& col_pivot = col_pivot_;
+  col_pivot.assign(uz(n_), -1);
+  for (size_t k = 0; k < rank; ++k) col_pivot[uz(cols_[k])] = static_cast<int>(k);
   u_col_start_.assign(rank + 1, 0);
   for (const Entry& e : u_row_entries_) {
     const int k = col_pivot[uz(e.index)];
@@ -449,189 +434,6 @@ bool SparseLU::eliminate_dense(const std::vector<std::vector<Entry>>& col, std::
     pivots_.push_back(pivot);
   }
   return true;
-}
-
-size_t SparseLU::reach_limit() const {
-  const size_t rank = rows_.size();
-  switch (solve_path_) {
-    case SolvePath::kPlain:
-      return 0;
-    case SolvePath::kHyperSparse:
-      return rank;
-    case SolvePath::kAuto:
-      break;
-  }
-  return static_cast<size_t>(kHyperSparseReach * static_cast<double>(rank));  // a size from a double: not an index
-}
-
-bool SparseLU::find_seeds(const double* rhs, const std::vector<int>& pivot_of, size_t limit) const {
-  // One sequential pass over the right-hand side (indexed by row or column).
-  seeds_.clear();
-  for (int i = 0; i < n_; ++i) {
-    if (rhs[i] == 0.0) continue;
-    const int k = pivot_of[uz(i)];
-    if (k < 0) continue;
-    if (seeds_.size() >= limit) return false;
-    seeds_.push_back(k);
-  }
-  return true;
-}
-
-bool SparseLU::find_reach(const std::vector<int>& seeds, const std::vector<int>& start,
-                          const std::vector<Entry>& entries, const std::vector<int>& pivot_of, size_t limit) const {
-  // Iterative depth-first search: finds the set; the order is set below.
-  reach_.clear();
-  dfs_stack_.clear();
-  bool within = true;
-  for (int seed : seeds) {
-    if (visited_[uz(seed)]) continue;
-    visited_[uz(seed)] = 1;
-    dfs_next_[uz(seed)] = start[uz(seed)];
-    dfs_stack_.push_back(seed);
-    while (!dfs_stack_.empty() && within) {
-      const int k = dfs_stack_.back();
-      const size_t kk = uz(k);
-      int p = dfs_next_[kk];
-      int child = -1;
-      for (; p < start[kk + 1]; ++p) {
-        const int t = pivot_of[uz(entries[uz(p)].index)];
-        if (t >= 0 && !visited_[uz(t)]) {
-          child = t;
-          ++p;
-          break;
-        }
-      }
-      dfs_next_[kk] = p;
-      if (child >= 0) {
-        visited_[uz(child)] = 1;
-        dfs_next_[uz(child)] = start[uz(child)];
-        dfs_stack_.push_back(child);
-      } else {
-        dfs_stack_.pop_back();
-        reach_.push_back(k);
-      }
-      within = reach_.size() + dfs_stack_.size() <= limit;
-    }
-    if (!within) break;
-  }
-  // Every visited pivot is either finished or still on the stack.
-  for (int k : reach_) visited_[uz(k)] = 0;
-  for (int k : dfs_stack_) visited_[uz(k)] = 0;
-  if (!within) return false;
-  // Pivot order (ascending; the backward solves walk it from the end) rather
-  // than the DFS's topological order: each entry then receives its updates in
-  // the same sequence as in the plain loop, so both paths give the same bits
-  // and the simplex's pivot sequence never depends on which one ran (pilot took
-  // 3x the pivots on the rounding differences of the DFS order).
-  std::sort(reach_.begin(), reach_.end());
-  return true;
-}
-
-bool SparseLU::solve_hypersparse(double* b, double* z) const {
-  // Each triangle separately: L's reach from b, then U's from b after L.
-  const size_t limit = reach_limit();
-  if (!find_seeds(b, row_pivot_, limit) || !find_reach(seeds_, l_start_, l_entries_, row_pivot_, limit)) return false;
-  for (int k : reach_) {
-    const double x = b[rows_[uz(k)]];
-    if (x == 0.0) continue;
-    for (int p = l_start_[uz(k)]; p < l_start_[uz(k) + 1]; ++p) {
-      const Entry& e = l_entries_[uz(p)];
-      b[e.index] -= e.value * x;
-    }
-  }
-  // b's nonzeros now lie in the rows of the L reach.
-  seeds_.swap(reach_);
-  if (!find_reach(seeds_, u_col_start_, u_col_entries_, row_pivot_, limit)) {
-    solve_u(b, z);
-    return true;
-  }
-  std::fill(z, z + n_, 0.0);
-  for (auto it = reach_.rbegin(); it != reach_.rend(); ++it) {
-    const size_t kk = uz(*it);
-    const double x = b[rows_[kk]] / pivots_[kk];
-    z[cols_[kk]] = x;
-    if (x == 0.0) continue;
-    for (int p = u_col_start_[kk]; p < u_col_start_[kk + 1]; ++p) {
-      const Entry& e = u_col_entries_[uz(p)];
-      b[e.index] -= e.value * x;
-    }
-  }
-  return true;
-}
-
-void SparseLU::solve_u(double* b, double* z) const {
-  for (size_t k = rows_.size(); k-- > 0;) {
-    const double x = b[rows_[k]] / pivots_[k];
-    z[cols_[k]] = x;
-    if (x == 0.0) continue;
-    for (int p = u_col_start_[k]; p < u_col_start_[k + 1]; ++p) {
-      const Entry& e = u_col_entries_[uz(p)];
-      b[e.index] -= e.value * x;
-    }
-  }
-}
-
-void SparseLU::solve(double* b, double* z, bool dense_expected) const {
-  if (try_hypersparse(dense_expected) && solve_hypersparse(b, z)) return;
-  const size_t rank = rows_.size();
-  for (size_t k = 0; k < rank; ++k) {
-    const double x = b[rows_[k]];
-    if (x == 0.0) continue;  // sparse right-hand side: the eta changes nothing
-    for (int p = l_start_[k]; p < l_start_[k + 1]; ++p) {
-      const Entry& e = l_entries_[uz(p)];
-      b[e.index] -= e.value * x;
-    }
-  }
-  solve_u(b, z);
-}
-
-bool SparseLU::solve_transposed_hypersparse(double* d, double* y) const {
-  // U^T pushes along U's rows over its reach only.
-  const size_t limit = reach_limit();
-  if (!find_seeds(d, col_pivot_, limit) || !find_reach(seeds_, u_row_start_, u_row_entries_, col_pivot_, limit))
-    return false;
-  std::fill(y, y + n_, 0.0);
-  for (int k : reach_) {
-    const size_t kk = uz(k);
-    const double w = d[cols_[kk]] / pivots_[kk];
-    y[rows_[kk]] = w;
-    if (w == 0.0) continue;
-    for (int p = u_row_start_[kk]; p < u_row_start_[kk + 1]; ++p) {
-      const Entry& e = u_row_entries_[uz(p)];
-      d[e.index] -= e.value * w;
-    }
-  }
-  // L^T stays the plain pull loop: pushing along L's rows sums in another
-  // order, and those rounding differences alone took pilot from 5,275 to
-  // 10,930 pivots. Same bits as before the hyper-sparse path, by design.
-  solve_l_transposed(y);
-  return true;
-}
-
-void SparseLU::solve_l_transposed(double* y) const {
-  for (size_t k = rows_.size(); k-- > 0;) {
-    double sum = y[rows_[k]];
-    for (int p = l_start_[k]; p < l_start_[k + 1]; ++p) {
-      const Entry& e = l_entries_[uz(p)];
-      sum -= e.value * y[e.index];
-    }
-    y[rows_[k]] = sum;
-  }
-}
-
-void SparseLU::solve_transposed(double* d, double* y, bool dense_expected) const {
-  if (try_hypersparse(dense_expected) && solve_transposed_hypersparse(d, y)) return;
-  const size_t rank = rows_.size();
-  for (size_t k = 0; k < rank; ++k) {
-    const double w = d[cols_[k]] / pivots_[k];
-    y[rows_[k]] = w;
-    if (w == 0.0) continue;
-    for (int p = u_row_start_[k]; p < u_row_start_[k + 1]; ++p) {
-      const Entry& e = u_row_entries_[uz(p)];
-      d[e.index] -= e.value * w;
-    }
-  }
-  solve_l_transposed(y);
 }
 
 }  // namespace milpsac::lp

@@ -21,18 +21,11 @@
 //
 // The factors: K = P^T L U Q^T in pivot order k = 0..rank-1 with pivot
 // (rows_[k], cols_[k]); L is a sequence of column etas (row r_k's multipliers),
-// U is kept by rows (for the transposed solve) and by columns (for the forward
-// solve), so both solves skip the work of zero entries of a sparse right-hand
-// side. Only meaningful when factor() reported full rank.
-//
-// Hyper-sparse solves (Gilbert & Peierls): when the right-hand side has few
-// nonzeros, each triangular solve first finds the pivots its nonzeros can
-// reach (a depth-first search over the factor's columns) and touches only
-// those, in pivot order, so that the result is bit for bit the plain loop's;
-// when the reach grows past a fraction of the rank the search stops and the
-// plain loop over all pivots runs instead (thresholds in sparse_lu.cpp). The
-// L^T solve stays a plain loop (it pulls along L's columns; a push along a row
-// copy of L would sum in another order and change the simplex's path).
+// U is built by rows during the elimination and handed out by columns. Only
+// meaningful when factor() reported full rank. SparseLU only factors: the
+// solves with these factors are BasisFactor's (basis_factor_solves.cpp), which
+// copies them into its updatable L and U (tests/lp/lu_columns.h has plain
+// reference solves for the component tests).
 //
 // The deadline (optional) is polled every few pivots; an expired deadline
 // stops the elimination and factor() returns kInterrupted (factors unusable).
@@ -58,19 +51,6 @@ class SparseLU {
   // sorted, same length; empty when K is nonsingular).
   Result factor(int n, const std::vector<std::vector<Entry>>& columns, const Deadline* deadline,
                 std::vector<int>& dependent_cols, std::vector<int>& uncovered_rows);
-
-  // K z = b: `b` indexed by row on entry (it is overwritten), `z` by column.
-  // With `dense_expected` the plain loop runs at once: the caller's history
-  // says the result will be dense, and the search for the reach would only
-  // run past its limit (4 % of dfl001's run). Same bits either way.
-  void solve(double* b, double* z, bool dense_expected = false) const;
-  // K^T y = d: `d` indexed by column on entry (overwritten), `y` by row.
-  void solve_transposed(double* d, double* y, bool dense_expected = false) const;
-
-  // Which loop the solves use: kAuto picks by the right-hand side's density;
-  // the others force one path (component tests compare them).
-  enum class SolvePath { kAuto, kPlain, kHyperSparse };
-  void set_solve_path(SolvePath path) { solve_path_ = path; }
 
   int size() const { return n_; }
   // The factors in pivot order, for a caller that keeps them in its own form
@@ -104,26 +84,6 @@ class SparseLU {
   Pivot find_pivot(Active& active) const;
   void eliminate(Active& active, int r, int c);
   void build_u_by_columns();
-  // Pivots reachable from `seeds` (pivot indices) in the graph whose edges
-  // leave pivot k through entries [start[k], start[k + 1]) of `entries`,
-  // mapped to pivots by `pivot_of` (of their index). On return reach_ holds
-  // them in ascending pivot order; false (reach_ unusable)
-  // once more than `limit` are found.
-  bool find_reach(const std::vector<int>& seeds, const std::vector<int>& start, const std::vector<Entry>& entries,
-                  const std::vector<int>& pivot_of, size_t limit) const;
-  // The hyper-sparse solves; false (nothing changed) when the reach is too large.
-  bool solve_hypersparse(double* b, double* z) const;
-  bool solve_transposed_hypersparse(double* d, double* y) const;
-  // Whether a solve tries the hyper-sparse path (a forced path wins over the hint).
-  bool try_hypersparse(bool dense_expected) const {
-    return solve_path_ == SolvePath::kHyperSparse || (solve_path_ == SolvePath::kAuto && !dense_expected);
-  }
-  // The plain U solve (backward over all pivots) and L^T solve, shared by both paths.
-  void solve_u(double* b, double* z) const;
-  void solve_l_transposed(double* y) const;
-  // Seeds of a solve: the pivots k with rhs[index_of[k]] != 0; false when more than `limit`.
-  bool find_seeds(const double* rhs, const std::vector<int>& index_of, size_t limit) const;
-  size_t reach_limit() const;
   // Finish the elimination densely on the active rows and columns (partial
   // pivoting in column order). False when the deadline expired.
   bool eliminate_dense(const std::vector<std::vector<Entry>>& col, std::vector<char>& col_active,
@@ -147,14 +107,10 @@ class SparseLU {
   // The same U by pivot column k: entries (row, u) over rows pivoted earlier.
   std::vector<int> u_col_start_;
   std::vector<Entry> u_col_entries_;
-  // Pivot of each row and of each column (-1: none).
-  std::vector<int> row_pivot_, col_pivot_;
+  // Scratch of build_u_by_columns(): the pivot of each column (-1: none).
+  std::vector<int> col_pivot_;
   long nonzeros_ = 0;
   double work_ = 0.0;
-  SolvePath solve_path_ = SolvePath::kAuto;
-  // Scratch of the hyper-sparse solves (one solve at a time, as BasisFactor's).
-  mutable std::vector<int> seeds_, reach_, dfs_stack_, dfs_next_;
-  mutable std::vector<char> visited_;
   // Scratch of factor(): the active columns and the row patterns, indexed up
   // to n (possibly longer from an earlier, larger factorization).
   std::vector<std::vector<Entry>> work_col_;
