@@ -306,7 +306,7 @@ void BasisFactor::record_dense_density(DensityHistory& history, const Eigen::Vec
   // in kDenseSample, enough for the history to notice the results thinning.
   constexpr int kDenseSample = 8;
   if (history.dense_solves++ % kDenseSample != 0) return;
-  record_density(history, static_cast<size_t>((v.array() != 0.0).count()));
+  record_density(history, uz((v.array() != 0.0).count()));
 }
 
 bool BasisFactor::ftran_sparse(Eigen::VectorXd& v, std::vector<int>& support, DensityHistory& history,

@@ -27,6 +27,8 @@
 #include <Eigen/Dense>
 #include <vector>
 
+#include "common/index.h"
+
 namespace milpsac::lp {
 
 class PrimalInfeasibilities {
@@ -37,7 +39,7 @@ class PrimalInfeasibilities {
   // as feasible. Inline: the dual calls it for every entry of every pivot
   // column.
   void set(int i, double violation, double tol) {
-    const auto k = static_cast<size_t>(i);
+    const auto k = uz(i);
     if (violation > tol) {
       squared_[k] = violation * violation;
       if (slot_[k] < 0) {
@@ -55,7 +57,7 @@ class PrimalInfeasibilities {
   void changed(int i);
   void changed(const std::vector<int>& positions);
   void invalidate() { stop_tracking(); }
-  bool violated(int i) const { return slot_[static_cast<size_t>(i)] >= 0; }
+  bool violated(int i) const { return slot_[uz(i)] >= 0; }
   int num_violated() const { return static_cast<int>(list_.size()); }
   // The position with the largest squared violation over its weight (all
   // weights positive); the lowest such position on ties; -1 when none.

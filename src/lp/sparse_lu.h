@@ -34,6 +34,7 @@
 #include <vector>
 
 #include "common/deadline.h"
+#include "common/index.h"
 
 namespace milpsac::lp {
 
@@ -60,12 +61,12 @@ class SparseLU {
   // u) over rows pivoted earlier are u_col_entries()[u_col_begin(k),
   // u_col_begin(k + 1)).
   int rank() const { return static_cast<int>(rows_.size()); }
-  int pivot_row(int k) const { return rows_[static_cast<size_t>(k)]; }
-  int pivot_col(int k) const { return cols_[static_cast<size_t>(k)]; }
-  double pivot_value(int k) const { return pivots_[static_cast<size_t>(k)]; }
-  int l_begin(int k) const { return l_start_[static_cast<size_t>(k)]; }
+  int pivot_row(int k) const { return rows_[uz(k)]; }
+  int pivot_col(int k) const { return cols_[uz(k)]; }
+  double pivot_value(int k) const { return pivots_[uz(k)]; }
+  int l_begin(int k) const { return l_start_[uz(k)]; }
   const std::vector<Entry>& l_entries() const { return l_entries_; }
-  int u_col_begin(int k) const { return u_col_start_[static_cast<size_t>(k)]; }
+  int u_col_begin(int k) const { return u_col_start_[uz(k)]; }
   const std::vector<Entry>& u_col_entries() const { return u_col_entries_; }
   // Nonzeros of L and U (with the diagonal), and the floating point
   // operations of the elimination: the cost model of refactoring.

@@ -19,6 +19,8 @@
 #include <utility>
 #include <vector>
 
+#include "common/index.h"
+
 namespace milpsac::lp {
 
 // Appends nothing and returns false once more than `budget` nodes are
@@ -32,8 +34,8 @@ bool topological_reach(const std::vector<int>& seeds, std::vector<unsigned>& see
   order.clear();
   stack.clear();
   for (int seed : seeds) {
-    if (seen[static_cast<size_t>(seed)] == stamp) continue;
-    seen[static_cast<size_t>(seed)] = stamp;
+    if (seen[uz(seed)] == stamp) continue;
+    seen[uz(seed)] = stamp;
     stack.push_back({seed, first_edge(seed)});
     while (!stack.empty()) {
       const int node = stack.back().first;
@@ -42,7 +44,7 @@ bool topological_reach(const std::vector<int>& seeds, std::vector<unsigned>& see
       int next = -1;
       for (; edge < end; ++edge) {
         const int t = target(node, edge);
-        if (t >= 0 && seen[static_cast<size_t>(t)] != stamp) {
+        if (t >= 0 && seen[uz(t)] != stamp) {
           next = t;
           ++edge;
           break;
@@ -50,7 +52,7 @@ bool topological_reach(const std::vector<int>& seeds, std::vector<unsigned>& see
       }
       stack.back().second = edge;
       if (next >= 0) {
-        seen[static_cast<size_t>(next)] = stamp;
+        seen[uz(next)] = stamp;
         stack.push_back({next, first_edge(next)});
         continue;
       }
