@@ -68,6 +68,7 @@
 
 #include "common/deadline.h"
 #include "lp/sparse_lu.h"
+#include "lp/work_vector.h"
 
 namespace milpsac::lp {
 
@@ -107,10 +108,11 @@ class BasisFactor {
   void ftran(Eigen::VectorXd& v, bool keep_spike = false) const;
   // v := B^-T v
   void btran(Eigen::VectorXd& v) const;
-  // The same two solves for a right-hand side that is nonzero only at the
-  // entries listed in `support` (rows for FTRAN, positions for BTRAN; a
-  // duplicate does no harm). On return `support` lists, each once, where the
-  // result may be nonzero (positions for FTRAN, rows for BTRAN). The
+  // The same two solves for a right-hand side (work_vector.h) that is nonzero
+  // only at the entries listed in its `support` (rows for FTRAN, positions for
+  // BTRAN; a duplicate does no harm; `listed` is not read). On return
+  // `support` lists, each once, where the result may be nonzero (positions
+  // for FTRAN, rows for BTRAN), and `listed` says whether it does. The
   // triangular parts then visit only the pivots reachable from the list
   // (topological_reach.h) instead of testing all of them. A long list, or a
   // reach past m / kHyperSparseShare pivots, falls back to the walk over
@@ -126,11 +128,11 @@ class BasisFactor {
     long dense_solves = 0;  // solves that took the plain path (sampled for share)
   };
   //
-  // Both return false, with `support` empty, when the plain solve ran: the
-  // caller then scans v.
-  bool ftran_sparse(Eigen::VectorXd& v, std::vector<int>& support, DensityHistory& history,
-                    bool keep_spike = false) const;
-  bool btran_sparse(Eigen::VectorXd& v, std::vector<int>& support, DensityHistory& history) const;
+  // Both set `listed` false, with `support` empty, when the plain solve ran:
+  // the caller then scans the values (WorkVector::for_each_nonzero). They
+  // return `listed`.
+  bool ftran_sparse(WorkVector& v, DensityHistory& history, bool keep_spike = false) const;
+  bool btran_sparse(WorkVector& v, DensityHistory& history) const;
   static constexpr size_t kHyperSparseShare = 10;
   static constexpr double kHyperSparseMaxShare = 0.1;
   // Column `position` of B was replaced; alpha = B_old^-1 a_new (the FTRAN of

@@ -309,8 +309,10 @@ void BasisFactor::record_dense_density(DensityHistory& history, const Eigen::Vec
   record_density(history, uz((v.array() != 0.0).count()));
 }
 
-bool BasisFactor::ftran_sparse(Eigen::VectorXd& v, std::vector<int>& support, DensityHistory& history,
-                               bool keep) const {
+bool BasisFactor::ftran_sparse(WorkVector& w, DensityHistory& history, bool keep) const {
+  Eigen::VectorXd& v = w.values;
+  std::vector<int>& support = w.support;
+  w.listed = true;
   if (v.size() == 0) {
     support.clear();
     return true;
@@ -328,11 +330,15 @@ bool BasisFactor::ftran_sparse(Eigen::VectorXd& v, std::vector<int>& support, De
   }
   // A dense result: the caller scans v.
   support.clear();
+  w.listed = false;
   record_dense_density(history, v);
   return false;
 }
 
-bool BasisFactor::btran_sparse(Eigen::VectorXd& v, std::vector<int>& support, DensityHistory& history) const {
+bool BasisFactor::btran_sparse(WorkVector& w, DensityHistory& history) const {
+  Eigen::VectorXd& v = w.values;
+  std::vector<int>& support = w.support;
+  w.listed = true;
   if (v.size() == 0) {
     support.clear();
     return true;
@@ -348,6 +354,7 @@ bool BasisFactor::btran_sparse(Eigen::VectorXd& v, std::vector<int>& support, De
     btran(v);
   }
   support.clear();
+  w.listed = false;
   record_dense_density(history, v);
   return false;
 }

@@ -21,46 +21,23 @@
 #include "lp/primal_infeasibilities.h"
 #include "lp/simplex_solver.h"
 #include "lp/tolerances.h"
+#include "lp/work_vector.h"
 
 namespace milpsac::lp {
-
-namespace {
-
-// Calls f(i) at every position where v may be nonzero: the listed ones when
-// there is a list (BasisFactor's hyper-sparse solves), else each nonzero of
-// a scan.
-template <class F>
-void for_each_nonzero(const Eigen::VectorXd& v, const std::vector<int>* list, F&& f) {
-  if (list) {
-    for (int i : *list) f(i);
-    return;
-  }
-  for (int i = 0; i < v.size(); ++i)
-    if (v[i] != 0.0) f(i);
-}
-
-}  // namespace
 
 SimplexSolver::Outcome SimplexSolver::run_dual() {
   const double tol_p = tolerances_.primal_feasibility;
   const double tol_d = tolerances_.dual_feasibility;
-  const Eigen::VectorXd& rho = rho_;  // pivot_row's
-  Eigen::VectorXd alpha_row, alpha_col, flip_rhs, tau;
-  // Where alpha_col, flip_rhs and tau may be nonzero, when
-  // BasisFactor::ftran_sparse listed them (it says whether it did).
-  std::vector<int> alpha_support, flip_support, tau_support;
-  bool alpha_listed_last = false;  // alpha_col is zero off alpha_support
-  bool flips_listed_last = false;  // flip_rhs is zero off flip_support
-  bool tau_listed_last = false;    // tau is zero off tau_support
-  // A vector whose last FTRAN listed its support is cleared over that list,
-  // not by an m-long memset (four per pivot on a hyper-sparse model).
-  auto clear = [&](Eigen::VectorXd& v, const std::vector<int>& support, bool listed) {
-    if (listed && v.size() == m_) {
-      for (int i : support) v[i] = 0.0;
-    } else {
-      v.setZero(m_);
-    }
-  };
+  const Eigen::VectorXd& rho = rho_.values;  // pivot_row's
+  Eigen::VectorXd alpha_row;
+  // The entering column, the flips' right-hand side and the edge-weight
+  // column: each lists its support when its FTRAN did, and is then cleared
+  // over that list, not by an m-long memset (three per pivot on a
+  // hyper-sparse model).
+  WorkVector alpha_col, flip_rhs, tau;
+  alpha_col.resize(m_);
+  flip_rhs.resize(m_);
+  tau.resize(m_);
   // The basic variables' bound violations by position, for the leaving-row
   // choice: recomputed with the primal values, kept up to date wherever a
   // basic value moves.
@@ -73,9 +50,9 @@ SimplexSolver::Outcome SimplexSolver::run_dual() {
   // The leaving-row choice keeps its best rows between pivots and must hear
   // of every position whose violation or weight moved: a listed support, or
   // (a dense column) possibly any.
-  auto report_changed = [&](const std::vector<int>* list) {
-    if (list) {
-      infeasibilities.changed(*list);
+  auto report_changed = [&](const WorkVector& moved) {
+    if (moved.listed) {
+      infeasibilities.changed(moved.support);
     } else {
       infeasibilities.invalidate();
     }
@@ -188,15 +165,14 @@ SimplexSolver::Outcome SimplexSolver::run_dual() {
     const std::vector<int>& flips = choice.flips;
     const int q = choice.entering;
 
-    clear(alpha_col, alpha_support, alpha_listed_last);
-    column(q, alpha_col, &alpha_support, /*out_is_zero=*/true);
-    const bool alpha_listed = factor_.ftran_sparse(alpha_col, alpha_support, column_density_, /*keep_spike=*/true);
-    alpha_listed_last = alpha_listed;
+    alpha_col.clear();
+    column(q, alpha_col.values, &alpha_col.support, /*out_is_zero=*/true);
+    factor_.ftran_sparse(alpha_col, column_density_, /*keep_spike=*/true);
     // The pivot seen from the row and from the column must agree; if not, the
     // factor has drifted: refactor and try again. On a fresh factor the basis
     // itself is ill-conditioned: refuse this candidate and pick another.
-    if (std::fabs(alpha_col[r] - alpha_row[q]) > tol::kPivotAgreement * (1.0 + std::fabs(alpha_row[q])) ||
-        !(std::fabs(alpha_col[r]) > pivot_tol)) {
+    if (std::fabs(alpha_col.values[r] - alpha_row[q]) > tol::kPivotAgreement * (1.0 + std::fabs(alpha_row[q])) ||
+        !(std::fabs(alpha_col.values[r]) > pivot_tol)) {
       if (factor_.num_updates() > 0) {
         factor_valid_ = false;
       } else {
@@ -221,40 +197,35 @@ SimplexSolver::Outcome SimplexSolver::run_dual() {
 
     // Primal step: flipped variables first, then the entering one.
     if (!flips.empty()) {
-      clear(flip_rhs, flip_support, flips_listed_last);
-      flip_support.clear();
+      flip_rhs.clear();
       for (int v : flips) {
         const double old_value = x_[v];
         status_[v] = status_[v] == VarStatus::kAtLower ? VarStatus::kAtUpper : VarStatus::kAtLower;
         x_[v] = nonbasic_value(v);
         const double change = x_[v] - old_value;
         if (v < n_) {
-          for (Eigen::SparseMatrix<double>::InnerIterator it(A_sparse_, v); it; ++it) {
-            flip_rhs[it.row()] += change * it.value();
-            flip_support.push_back(static_cast<int>(it.row()));
-          }
+          for (Eigen::SparseMatrix<double>::InnerIterator it(A_sparse_, v); it; ++it)
+            flip_rhs.add(static_cast<int>(it.row()), change * it.value());
         } else {
-          flip_rhs[v - n_] -= change;
-          flip_support.push_back(v - n_);
+          flip_rhs.add(v - n_, -change);
         }
       }
-      const bool flips_listed = factor_.ftran_sparse(flip_rhs, flip_support, flip_density_);
-      flips_listed_last = flips_listed;
-      for_each_nonzero(flip_rhs, flips_listed ? &flip_support : nullptr, [&](int i) {
-        x_[head_[i]] -= flip_rhs[i];
+      factor_.ftran_sparse(flip_rhs, flip_density_);
+      flip_rhs.for_each_nonzero([&](int i) {
+        x_[head_[i]] -= flip_rhs.values[i];
         refresh_violation(i);
       });
-      report_changed(flips_listed ? &flip_support : nullptr);
+      report_changed(flip_rhs);
     }
-    const double step = (x_[leaving] - target) / alpha_col[r];
+    const double step = (x_[leaving] - target) / alpha_col.values[r];
     x_[q] += step;
     // Only the column's support moves x (a few dozen of thousands of
     // positions on a hyper-sparse model).
-    for_each_nonzero(alpha_col, alpha_listed ? &alpha_support : nullptr, [&](int i) {
-      x_[head_[i]] -= step * alpha_col[i];
+    alpha_col.for_each_nonzero([&](int i) {
+      x_[head_[i]] -= step * alpha_col.values[i];
       refresh_violation(i);
     });
-    report_changed(alpha_listed ? &alpha_support : nullptr);  // the edge weights below move there too
+    report_changed(alpha_col);  // the edge weights below move there too
     ++iterations_;
 
     if (any_rejected) {
@@ -271,14 +242,14 @@ SimplexSolver::Outcome SimplexSolver::run_dual() {
     infeasibilities.changed(r);
     // Dual steepest-edge weights (Forrest-Goldfarb update), with the exact
     // weight of the pivot row; tau = B^-1 rho uses the basis before the update.
-    clear(tau, tau_support, tau_listed_last);
-    for (int i : rho_support_) tau[i] = rho[i];
-    tau_support = rho_support_;
-    tau_listed_last = factor_.ftran_sparse(tau, tau_support, edge_weight_density_);
-    update_dual_edge_weights(dse_weights_, r, alpha_col, rho, tau, alpha_listed ? &alpha_support : nullptr,
-                             &rho_support_);
+    tau.clear();
+    for (int i : rho_.support) tau.values[i] = rho[i];
+    tau.support = rho_.support;
+    factor_.ftran_sparse(tau, edge_weight_density_);
+    update_dual_edge_weights(dse_weights_, r, alpha_col.values, rho, tau.values,
+                             alpha_col.listed ? &alpha_col.support : nullptr, &rho_.support);
     // The Forrest-Tomlin update takes the spike kept by alpha_col's FTRAN.
-    factor_.update(r, alpha_col);
+    factor_.update(r, alpha_col.values);
   }
 }
 

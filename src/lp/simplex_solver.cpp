@@ -263,37 +263,39 @@ void SimplexSolver::collect_movable() {
 bool SimplexSolver::pivot_row(int position, Eigen::VectorXd& alpha_row, bool movable_only) {
   // The last row is zero off its listed nonzeros: clearing those replaces an
   // m-long memset per pivot (the SAC root LP's rows hold 1 % of its 8,700).
-  Eigen::VectorXd& rho = rho_;
+  Eigen::VectorXd& rho = rho_.values;
+  std::vector<int>& rho_support = rho_.support;
   if (rho.size() != m_) {
     rho.setZero(m_);
   } else {
-    for (int i : rho_support_) rho[i] = 0.0;
+    for (int i : rho_support) rho[i] = 0.0;
   }
   rho[position] = 1.0;
-  rho_support_.assign(1, position);
-  const bool listed = factor_.btran_sparse(rho, rho_support_, row_density_);
+  rho_support.assign(1, position);
+  const bool listed = factor_.btran_sparse(rho_, row_density_);
   // Rows in ascending order, so that the row-wise sums below do not depend on
   // the order BTRAN found them in (pilot87 took 9,965 pivots in this order
   // and 14,320 in BTRAN's). A short list is sorted; a long one, or none, is
   // read off rho, which costs less than sorting it.
-  if (listed && rho_support_.size() * kSortedSupportShare < uz(m_)) {
-    std::sort(rho_support_.begin(), rho_support_.end());
+  if (listed && rho_support.size() * kSortedSupportShare < uz(m_)) {
+    std::sort(rho_support.begin(), rho_support.end());
   } else {
-    rho_support_.clear();
+    rho_support.clear();
     for (int i = 0; i < m_; ++i)
-      if (rho[i] != 0.0) rho_support_.push_back(i);
+      if (rho[i] != 0.0) rho_support.push_back(i);
+    rho_.listed = true;
   }
   // Row-wise when rho is sparse enough that its rows hold well under the
   // nonzeros of the movable columns; otherwise one dot product per movable
   // column (branch-and-bound fixes most columns of wide models: nw04 keeps a
   // few thousand of its 87,482 columns movable deep in the tree).
   long row_work = 0;
-  for (int i : rho_support_) row_work += A_rows_.outerIndexPtr()[i + 1] - A_rows_.outerIndexPtr()[i];
+  for (int i : rho_support) row_work += A_rows_.outerIndexPtr()[i + 1] - A_rows_.outerIndexPtr()[i];
   const long column_work = movable_only ? movable_nonzeros_ : static_cast<long>(A_sparse_.nonZeros());
   const bool row_wise = static_cast<double>(row_work) <= kRowWiseShare * static_cast<double>(column_work);
   alpha_row.resize(num_vars());
   if (row_wise && movable_only) {
-    for (int i : rho_support_) alpha_row[n_ + i] = -rho[i];
+    for (int i : rho_support) alpha_row[n_ + i] = -rho[i];
   } else {
     alpha_row.tail(m_) = -rho;
     alpha_row.head(n_).setZero();
@@ -315,7 +317,7 @@ bool SimplexSolver::pivot_row(int position, Eigen::VectorXd& alpha_row, bool mov
       const double* values = A_sparse_.valuePtr();
       // Written without a branch on the sum (it was mispredicted often
       // enough to cost what the shorter walks saved).
-      row_support_.resize(movable_cols_.size() + rho_support_.size());
+      row_support_.resize(movable_cols_.size() + rho_support.size());
       size_t listed = 0;
       for (int j : movable_cols_) {
         if (status_[j] == VarStatus::kBasic) continue;
@@ -325,7 +327,7 @@ bool SimplexSolver::pivot_row(int position, Eigen::VectorXd& alpha_row, bool mov
         row_support_[listed] = j;
         listed += sum != 0.0;
       }
-      for (int i : rho_support_) row_support_[listed++] = n_ + i;
+      for (int i : rho_support) row_support_[listed++] = n_ + i;
       row_support_.resize(listed);
       return true;
     }
@@ -334,7 +336,7 @@ bool SimplexSolver::pivot_row(int position, Eigen::VectorXd& alpha_row, bool mov
   }
   in_row_support_.resize(uz(n_), 0);
   row_support_.clear();
-  for (int i : rho_support_) {
+  for (int i : rho_support) {
     const double r = rho[i];
     for (Eigen::SparseMatrix<double, Eigen::RowMajor>::InnerIterator it(A_rows_, i); it; ++it) {
       const auto j = static_cast<int>(it.col());
@@ -347,7 +349,7 @@ bool SimplexSolver::pivot_row(int position, Eigen::VectorXd& alpha_row, bool mov
     }
   }
   for (int j : row_support_) in_row_support_[uz(j)] = 0;
-  for (int i : rho_support_) row_support_.push_back(n_ + i);
+  for (int i : rho_support) row_support_.push_back(n_ + i);
   if (movable_only && row_support_.size() >= movable_vars_.size()) {
     // The dual walks the movable list instead of so long a support, and
     // reads every movable entry: clear the stale ones, keeping the row.

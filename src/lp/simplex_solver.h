@@ -46,6 +46,7 @@
 #include "lp/scaling.h"
 #include "lp/simplex.h"
 #include "lp/tolerances.h"
+#include "lp/work_vector.h"
 
 namespace milpsac::lp {
 
@@ -149,7 +150,7 @@ class SimplexSolver {
   // and holds stale values elsewhere: clearing n + m entries for a row of a
   // few dozen was a memset per pivot, and the dual reads the support only.
   //
-  // rho_ (row `position` of B^-1) is left zero off rho_support_, which lists
+  // rho_ (row `position` of B^-1) is left zero off rho_.support, which lists
   // its nonzeros in ascending order: the next call clears only those.
   bool pivot_row(int position, Eigen::VectorXd& alpha_row, bool movable_only);
   // The variables whose bounds differ (the only ones the dual ratio test and
@@ -207,8 +208,7 @@ class SimplexSolver {
   Eigen::SparseMatrix<double, Eigen::RowMajor> A_rows_;
   // How dense each kind of solve's results have been (BasisFactor::DensityHistory).
   BasisFactor::DensityHistory column_density_, row_density_, edge_weight_density_, flip_density_;
-  Eigen::VectorXd rho_;                       // pivot_row: row of B^-1, zero off rho_support_
-  std::vector<int> rho_support_;              // pivot_row: rho_'s nonzeros, ascending
+  WorkVector rho_;                            // pivot_row: row of B^-1, its support listed in ascending order
   Eigen::SparseMatrix<double> basis_matrix_;  // scratch of refactor: B in compressed columns
   std::vector<int> row_support_;              // scratch of pivot_row: the row's support when listed
   std::vector<double> support_values_;        // scratch of pivot_row: the row at row_support_

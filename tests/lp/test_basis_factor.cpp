@@ -70,9 +70,12 @@ void replace_random_column(lp::BasisFactor& factor, Eigen::MatrixXd& B, std::mt1
     case Spike::kKeptPlain:
       factor.ftran(alpha, /*keep_spike=*/true);
       break;
-    case Spike::kKeptSparse:
-      factor.ftran_sparse(alpha, support, history, /*keep_spike=*/true);
+    case Spike::kKeptSparse: {
+      lp::WorkVector w{alpha, support};
+      factor.ftran_sparse(w, history, /*keep_spike=*/true);
+      alpha = w.values;
       break;
+    }
   }
   int position = 0;
   for (int i = 1; i < m; ++i)
@@ -133,7 +136,9 @@ TEST_CASE("basis factor: a kept spike and a recomputed one give the same updated
       Eigen::VectorXd alpha = a, alpha_sparse = a, alpha_recomputed = a;
       lp::BasisFactor::DensityHistory history;
       kept.ftran(alpha, /*keep_spike=*/true);
-      kept_sparse.ftran_sparse(alpha_sparse, support, history, /*keep_spike=*/true);
+      lp::WorkVector sparse{alpha_sparse, support};
+      kept_sparse.ftran_sparse(sparse, history, /*keep_spike=*/true);
+      alpha_sparse = sparse.values;
       recomputed.ftran(alpha_recomputed);
       CHECK((alpha - alpha_sparse).cwiseAbs().maxCoeff() == 0.0);  // the two FTRANs agree bit for bit
       int position = 0;
@@ -314,14 +319,20 @@ TEST_CASE("basis factor: the hyper-sparse solves match the dense ones and list e
         }
         Eigen::VectorXd x = rhs, x_dense = rhs;
         lp::BasisFactor::DensityHistory history;  // fresh: the list is tried
-        bool listed = false;
+        lp::WorkVector w{x, support};
         if (transposed) {
-          listed = factor.btran_sparse(x, support, history);
+          factor.btran_sparse(w, history);
           factor.btran(x_dense);
+        } else {
+          factor.ftran_sparse(w, history);
+          factor.ftran(x_dense);
+        }
+        x = w.values;
+        support = w.support;
+        const bool listed = w.listed;
+        if (transposed) {
           CHECK((B.transpose() * x - rhs).cwiseAbs().maxCoeff() <= 1e-9);
         } else {
-          listed = factor.ftran_sparse(x, support, history);
-          factor.ftran(x_dense);
           CHECK((B * x - rhs).cwiseAbs().maxCoeff() <= 1e-9);
         }
         CHECK((x - x_dense).cwiseAbs().maxCoeff() == 0.0);  // the same sums in the same order
