@@ -4,11 +4,12 @@ import pytest
 torch = pytest.importorskip("torch")
 
 from milp_sac.torch import apply_plan, collect_module_info, measure_peak, plan  # noqa: E402
-from torch_models import SmallCNN, cnn_and_input, mlp_and_input  # noqa: E402
+from torch_models import SmallCNN, cnn_and_input, dropout_mlp_and_input, mlp_and_input  # noqa: E402
 
 
 def grads(model, x):
     model.zero_grad(set_to_none=True)
+    torch.manual_seed(1)  # the same dropout masks in every run
     model(x).float().pow(2).mean().backward()
     out = [p.grad.clone() for p in model.parameters()]
     model.zero_grad(set_to_none=True)
@@ -29,13 +30,13 @@ def blocks_of(info):
 @pytest.fixture(scope="module")
 def collected():
     out = {}
-    for name, make in (("cnn", cnn_and_input), ("mlp", mlp_and_input)):
+    for name, make in (("cnn", cnn_and_input), ("mlp", mlp_and_input), ("dropout", dropout_mlp_and_input)):
         model, x = make()
         out[name] = (model, x, collect_module_info(model, x))
     return out
 
 
-@pytest.mark.parametrize("name", ["cnn", "mlp"])
+@pytest.mark.parametrize("name", ["cnn", "mlp", "dropout"])
 @pytest.mark.parametrize("ratio", [1.0, 0.6])
 @pytest.mark.parametrize("with_stats", [True, False], ids=["stats", "first-call"])
 def test_gradients_are_bit_identical_while_applied_and_after_remove(collected, name, ratio, with_stats):

@@ -125,3 +125,23 @@ def test_milp_sac_imports_without_torch():
     )
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=120)
     assert out.returncode == 0 and out.stdout.strip() == "ok", out.stderr
+
+
+@pytest.mark.parametrize("name", list(MODELS))
+def test_tradeoff_curves_and_their_fits_are_consistent(collected, name):
+    _, _, info = collected[name]
+    for s in info["mod_stats"]:
+        if s["is_leaf"]:
+            continue
+        ys = list(s["tradeoff_curve"].values())
+        xs = [float(k) for k in s["tradeoff_curve"]]
+        assert xs == sorted(xs) and ys == sorted(ys), s["fqn"]  # the greedy order discards more, recomputes more
+        assert abs(ys[-1] - 1.0) < 1e-9  # everything recomputed costs the whole sac_runtime
+        n, slopes, intercepts, breaks = s["n_segments"], s["slopes"], s["intercepts"], s["breakpoints"]
+        assert len(slopes) == len(intercepts) == n >= 1 and len(breaks) == n + 1
+        for k in range(1, n):  # continuous at the interior breakpoints
+            b = breaks[k]
+            assert abs((slopes[k - 1] * b + intercepts[k - 1]) - (slopes[k] * b + intercepts[k])) < 1e-9
+        stats = s["sac_stats"]
+        assert sum(stats["memory"]) == s["sac_memory"] or s["sac_memory"] == s["act_fw_per_module"]
+        assert len(stats["func_names"]) == len(stats["runtimes"]) == len(stats["memory"])

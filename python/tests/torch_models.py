@@ -33,10 +33,11 @@ class SmallCNN(nn.Module):
 
 
 class MLP(nn.Module):
-    def __init__(self, width: int = 256, depth: int = 4):
+    def __init__(self, width: int = 256, depth: int = 4, dropout: float = 0.0):
         super().__init__()
         self.layers = nn.ModuleList(
-            nn.Sequential(nn.Linear(width, 2 * width), nn.GELU(), nn.Linear(2 * width, width), nn.LayerNorm(width))
+            nn.Sequential(nn.Linear(width, 2 * width), nn.GELU(), nn.Dropout(dropout), nn.Linear(2 * width, width),
+                          nn.LayerNorm(width))
             for _ in range(depth)
         )
 
@@ -54,3 +55,8 @@ def cnn_and_input():
 def mlp_and_input():
     torch.manual_seed(0)
     return MLP(), torch.randn(64, 256)
+
+
+def dropout_mlp_and_input():
+    torch.manual_seed(0)
+    return MLP(width=128, depth=3, dropout=0.2), torch.randn(32, 128)

@@ -1,0 +1,88 @@
+"""The models of the truth benchmark: torchvision's (random weights, nothing
+downloaded) and a GPT-like decoder stack written here."""
+import math
+
+import torch
+import torchvision
+from torch import nn
+
+
+class CausalSelfAttention(nn.Module):
+    def __init__(self, d: int, heads: int, dropout: float):
+        super().__init__()
+        self.heads = heads
+        self.qkv = nn.Linear(d, 3 * d)
+        self.proj = nn.Linear(d, d)
+        self.drop = nn.Dropout(dropout)
+
+    def forward(self, x):
+        b, t, d = x.shape
+        q, k, v = self.qkv(x).split(d, dim=2)
+        q, k, v = (z.view(b, t, self.heads, d // self.heads).transpose(1, 2) for z in (q, k, v))
+        att = (q @ k.transpose(-2, -1)) * (1.0 / math.sqrt(d // self.heads))
+        mask = torch.ones(t, t, dtype=torch.bool, device=x.device).triu(1)
+        att = self.drop(att.masked_fill(mask, float("-inf")).softmax(dim=-1))
+        y = (att @ v).transpose(1, 2).reshape(b, t, d)
+        return self.drop(self.proj(y))
+
+
+class DecoderBlock(nn.Module):
+    def __init__(self, d: int, heads: int, dropout: float):
+        super().__init__()
+        self.ln1 = nn.LayerNorm(d)
+        self.attn = CausalSelfAttention(d, heads, dropout)
+        self.ln2 = nn.LayerNorm(d)
+        self.mlp = nn.Sequential(nn.Linear(d, 4 * d), nn.GELU(), nn.Linear(4 * d, d), nn.Dropout(dropout))
+
+    def forward(self, x):
+        x = x + self.attn(self.ln1(x))
+        return x + self.mlp(self.ln2(x))
+
+
+class GPT(nn.Module):
+    def __init__(self, vocab: int = 4096, d: int = 256, heads: int = 8, layers: int = 6, seq: int = 128,
+                 dropout: float = 0.1):
+        super().__init__()
+        self.tok = nn.Embedding(vocab, d)
+        self.pos = nn.Embedding(seq, d)
+        self.drop = nn.Dropout(dropout)
+        self.blocks = nn.ModuleList(DecoderBlock(d, heads, dropout) for _ in range(layers))
+        self.ln = nn.LayerNorm(d)
+        self.head = nn.Linear(d, vocab, bias=False)
+
+    def forward(self, idx):
+        pos = torch.arange(idx.shape[1], device=idx.device)
+        x = self.drop(self.tok(idx) + self.pos(pos))
+        for block in self.blocks:
+            x = block(x)
+        return self.head(self.ln(x))
+
+
+def gpt_loss(targets):
+    def loss_fn(logits):
+        return nn.functional.cross_entropy(logits.reshape(-1, logits.shape[-1]), targets.reshape(-1))
+
+    return loss_fn
+
+
+def make(name: str):
+    """(model, example_inputs, loss_fn or None); seeded, so every run is the same."""
+    torch.manual_seed(0)
+    if name == "resnet18":
+        return torchvision.models.resnet18(), torch.randn(16, 3, 128, 128), None
+    if name == "resnet50":
+        return torchvision.models.resnet50(), torch.randn(8, 3, 128, 128), None
+    if name == "vit":
+        vit = torchvision.models.VisionTransformer(image_size=64, patch_size=8, num_layers=6, num_heads=8,
+                                                   hidden_dim=256, mlp_dim=1024)
+        return vit, torch.randn(32, 3, 64, 64), None
+    if name == "gpt":
+        idx = torch.randint(0, 4096, (8, 128))
+        targets = torch.randint(0, 4096, (8, 128))
+        return GPT(), idx, gpt_loss(targets)
+    if name == "mobilenet_v2":
+        return torchvision.models.mobilenet_v2(), torch.randn(16, 3, 128, 128), None
+    raise ValueError(f"unknown model {name}")
+
+
+MODELS = ["resnet18", "resnet50", "vit", "gpt", "mobilenet_v2"]
