@@ -32,12 +32,20 @@ class SmallCNN(nn.Module):
         return self.head(x.mean(dim=(2, 3)))
 
 
+class Scale(nn.Module):
+    """x * 0.5: autograd saves 0.5 as a wrapped-number tensor, which torch 1.13
+    hands to a dispatch mode as a Python float."""
+
+    def forward(self, x):
+        return x * 0.5
+
+
 class MLP(nn.Module):
     def __init__(self, width: int = 256, depth: int = 4, dropout: float = 0.0):
         super().__init__()
         self.layers = nn.ModuleList(
             nn.Sequential(nn.Linear(width, 2 * width), nn.GELU(), nn.Dropout(dropout), nn.Linear(2 * width, width),
-                          nn.LayerNorm(width))
+                          Scale(), nn.LayerNorm(width))
             for _ in range(depth)
         )
 

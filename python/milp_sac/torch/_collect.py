@@ -24,7 +24,7 @@ from torch.utils._python_dispatch import TorchDispatchMode
 
 from . import _inputs
 from ._hooks import on_grad_ready
-from ._ops import fix_wrapped_number, is_ignored, is_inplace, is_random, is_view, op_name
+from ._ops import fix_wrapped_number, is_ignored, unwrap_number_args, is_inplace, is_random, is_view, op_name
 from ._storage import ACT, GRAD, PARAM, TEMP, LiveStorages, tensors_in
 from ._tradeoff import OpRecord, piecewise_fit, sac_stats, tradeoff_curve
 
@@ -105,6 +105,7 @@ class _Collector(TorchDispatchMode):
     # --- operators --------------------------------------------------------
     def __torch_dispatch__(self, func, types, args=(), kwargs=None):  # type: ignore[no-untyped-def]
         kwargs = kwargs or {}
+        args = unwrap_number_args(func, args)
         category = TEMP if self.in_backward else ACT
         for t in tensors_in((args, kwargs)):
             if self.ls.record(t) is None:

@@ -6,7 +6,7 @@ from typing import Any, Callable, Optional
 import torch
 from torch.utils._python_dispatch import TorchDispatchMode
 
-from ._ops import fix_wrapped_number
+from ._ops import fix_wrapped_number, unwrap_number_args
 from ._storage import ACT, PARAM, LiveStorages, tensors_in
 
 
@@ -35,6 +35,7 @@ class _PeakMode(TorchDispatchMode):
 
     def __torch_dispatch__(self, func, types, args=(), kwargs=None):  # type: ignore[no-untyped-def]
         kwargs = kwargs or {}
+        args = unwrap_number_args(func, args)
         for t in tensors_in((args, kwargs)):
             rec, new = self.ls.see(t, PARAM)
             if new and rec is not None:

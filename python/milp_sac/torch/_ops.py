@@ -50,3 +50,13 @@ def fix_wrapped_number(func: Any, args: tuple, out: Any) -> Any:
     if isinstance(out, (bool, int, float, complex)) and args and isinstance(args[0], torch.Tensor):
         return torch.tensor(out, dtype=args[0].dtype, device=args[0].device)
     return out
+
+
+def unwrap_number_args(func: Any, args: tuple) -> tuple:
+    """The other half of the 1.13 wrapped-number problem: a saved wrapped number
+    detached in a saved-tensors hook (checkpointing does that) reaches the
+    dispatch mode as a Python float, which aten::detach refuses. Give it a
+    0-dim tensor of the number's default dtype; its value is the same bits."""
+    if args and isinstance(args[0], (bool, int, float, complex)) and op_name(func) in ("detach", "alias"):
+        return (torch.tensor(args[0]),) + tuple(args[1:])
+    return args

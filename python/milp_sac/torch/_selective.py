@@ -18,7 +18,7 @@ from typing import Any, Callable, Optional
 import torch
 from torch.utils._python_dispatch import TorchDispatchMode
 
-from ._ops import fix_wrapped_number, is_ignored, is_inplace, is_random, is_view, op_name
+from ._ops import fix_wrapped_number, is_ignored, is_inplace, is_random, is_view, op_name, unwrap_number_args
 from ._storage import storage_of, tensors_in
 
 # Batch-norm operators update the running statistics in place: a second run
@@ -187,7 +187,7 @@ class _Record(TorchDispatchMode):
         self.frame = frame
 
     def __torch_dispatch__(self, func, types, args=(), kwargs=None):  # type: ignore[no-untyped-def]
-        return self.frame.forward_op(func, args, kwargs or {})
+        return self.frame.forward_op(func, unwrap_number_args(func, args), kwargs or {})
 
 
 class _Replay(TorchDispatchMode):
@@ -197,7 +197,7 @@ class _Replay(TorchDispatchMode):
         frame.n_replayed = 0
 
     def __torch_dispatch__(self, func, types, args=(), kwargs=None):  # type: ignore[no-untyped-def]
-        return self.frame.replay_op(func, args, kwargs or {})
+        return self.frame.replay_op(func, unwrap_number_args(func, args), kwargs or {})
 
 
 def checkpointed_call(fn: Callable, args: tuple, kwargs: dict, keep: Optional[set[int]], log: Optional[OpLog] = None) -> Any:
