@@ -75,10 +75,10 @@ def make(name: str):
     if name == "vit":
         vit = torchvision.models.VisionTransformer(image_size=64, patch_size=8, num_layers=6, num_heads=8,
                                                    hidden_dim=256, mlp_dim=1024)
-        return vit, torch.randn(32, 3, 64, 64), None
+        return vit, torch.randn(16, 3, 64, 64), None
     if name == "gpt":
-        idx = torch.randint(0, 4096, (8, 128))
-        targets = torch.randint(0, 4096, (8, 128))
+        idx = torch.randint(0, 4096, (4, 128))
+        targets = torch.randint(0, 4096, (4, 128))
         return GPT(), idx, gpt_loss(targets)
     if name == "mobilenet_v2":
         return torchvision.models.mobilenet_v2(), torch.randn(16, 3, 128, 128), None

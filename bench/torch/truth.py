@@ -94,7 +94,7 @@ def run(name):
                 step()  # a first step, as in training
                 model.zero_grad(set_to_none=True)
                 measured = peak(step, model)
-                ms = timed(step, model)
+                ms = timed(step, model, repeats=1)
             finally:
                 handle.remove()
             entry.update(
@@ -149,10 +149,16 @@ def main():
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("--models", default=",".join(models.MODELS))
     parser.add_argument("--json", help="write the rows here")
+    parser.add_argument("--table", help="print the table of earlier --json files (comma-separated) instead of running")
     args = parser.parse_args()
     rows = []
-    for name in args.models.split(","):
-        rows.append(run(name))
+    if args.table:
+        for path in args.table.split(","):
+            with open(path) as f:
+                rows.extend(json.load(f))
+    else:
+        for name in args.models.split(","):
+            rows.append(run(name))
     print(table(rows))
     ok = all(verdicts(r) for r in rows)
     print(f"\nacceptance (plan peak <= budget * 1.02 + 8 MiB; predicted within 5 %): {'holds' if ok else 'FAILS'}")
