@@ -19,6 +19,8 @@ class SacArgs:
     fsdp_units: list[str] | None
     relative_gap: float
     time_limit_seconds: float
+    progress: Callable[[dict[str, Any]], None] | None
+    cancel: CancelToken | None
     def __init__(self) -> None: ...
 
 class SweepArgs:

@@ -4,11 +4,12 @@ from __future__ import annotations
 import math
 import warnings
 from dataclasses import dataclass, field
-from typing import Any, Optional
+from typing import Any, Callable, Optional
 
 from . import _core
 from ._inputs import as_float, as_int, as_names, call_with_module_info, fspath, is_path, module_info_text
 from ._options import default, options_doc
+from ._progress import CancelToken, LogArg, ProgressEvent, check_cancel, convert_interrupt_result, event_sink
 
 # Defaults from the library's option records (src/common/options.h), as the CLI's.
 _GAP = default("sac.gap")
@@ -133,6 +134,9 @@ def plan_sac(
     gap: float = _GAP,
     time_limit: float = _TIME_LIMIT,
     warn: bool = True,
+    log: LogArg = None,
+    callback: Optional[Callable[[ProgressEvent], Any]] = None,
+    cancel: Optional[CancelToken] = None,
 ) -> SacResult:
     """Plan module-level SAC under `memory_budget` GiB (per rank).
 
@@ -143,15 +147,29 @@ def plan_sac(
     (e.g. sac_memory raised to act_fw_per_module) are issued with
     warnings.warn unless warn=False, and kept in the result.
     Raises ValueError on bad input, with the message `milp-sac sac` prints.
+    log/callback/cancel: progress events of the search and a CancelToken, as
+    milp_sac.Model.solve (docs/solver-python.md); Ctrl-C raises
+    KeyboardInterrupt with .result, the SacResult of the plan found so far
+    (status 'interrupted').
     """
     args = _core.SacArgs()
+    args.progress = event_sink(log, callback)
+    args.cancel = check_cancel(cancel)
     args.budget_gib = as_float(memory_budget, "memory_budget")
     args.world_size = as_int(world_size, "world_size")
     args.ac_units = as_names(ac_units, "ac_units")
     args.fsdp_units = as_names(fsdp_units, "fsdp_units")
     args.relative_gap = as_float(gap, "gap")
     args.time_limit_seconds = as_float(time_limit, "time_limit")
-    raw = call_with_module_info(module_info, _core.plan_sac_file, _core.plan_sac_text, args)
+    try:
+        raw = call_with_module_info(module_info, _core.plan_sac_file, _core.plan_sac_text, args)
+    except KeyboardInterrupt as stop:
+        convert_interrupt_result(stop, lambda kept: _sac_result(kept, args, False))
+        raise
+    return _sac_result(raw, args, warn)
+
+
+def _sac_result(raw: dict, args: Any, warn: bool) -> SacResult:
     _check_and_warn(raw["violations"], raw["warnings"], warn, "the plan fails the independent check")
     result = SacResult(
         **_plan_fields(raw),

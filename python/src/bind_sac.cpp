@@ -8,6 +8,7 @@
 
 #include <atomic>
 #include <cmath>
+#include <memory>
 #include <optional>
 #include <string>
 #include <vector>
@@ -21,6 +22,7 @@
 #include "model/sac/module_info_reader.h"
 #include "model/sac/sac_solver.h"
 #include "model/sac/sac_sweep.h"
+#include "progress_events.h"
 
 namespace py = pybind11;
 
@@ -34,6 +36,10 @@ struct SacArgs {
   std::optional<std::vector<std::string>> fsdp_units;
   double relative_gap = options::kSacGap.default_value;
   double time_limit_seconds = options::kSacTimeLimit.default_value;
+  // Progress events for a Python callable (None: none) and a cancel token
+  // (interruptible.h; milp_sac/_progress.py).
+  py::object progress = py::none();
+  std::shared_ptr<CancelToken> cancel;
 };
 
 struct SacRun {
@@ -41,7 +47,8 @@ struct SacRun {
   model::SacSolution solution;
 };
 
-SacRun solve(model::ModuleInfo info, const SacArgs& args, const std::atomic<bool>* interrupt) {
+SacRun solve(model::ModuleInfo info, const SacArgs& args, const std::atomic<bool>* interrupt,
+             ProgressQueue<bnb::MilpProgress>* events) {
   check_record(options::kSacGap, args.relative_gap);
   check_record(options::kSacTimeLimit, args.time_limit_seconds);
   check_record(options::kWorldSize, args.world_size);
@@ -55,7 +62,14 @@ SacRun solve(model::ModuleInfo info, const SacArgs& args, const std::atomic<bool
   options.time_limit_seconds = args.time_limit_seconds;
   const Deadline clock(args.time_limit_seconds, interrupt);  // Ctrl-C reaches the search through it
   options.deadline = &clock;
+  if (events != nullptr) {
+    options.progress_interval_seconds = 1.0;
+    options.progress = [events](const bnb::MilpProgress& p) { events->push(p); };
+  }
   model::SacSolution solution = model::solve_sac(info, request, options);
+  // As `milp-sac sac` on SIGINT: a search the flag stopped says so.
+  if (interrupt != nullptr && interrupt->load() && solution.status == model::SacStatus::kTimeLimit)
+    solution.status = model::SacStatus::kInterrupted;
   return {std::move(info), std::move(solution)};
 }
 
@@ -210,6 +224,25 @@ py::dict baseline_dict(const model::ModuleInfo& info) {
   return out;
 }
 
+// One plan with the Python conveniences of SacArgs: progress events handed
+// to args.progress in the calling thread, args.cancel, and on Ctrl-C the
+// plan found so far on the KeyboardInterrupt (.result, status interrupted).
+template <class Work>
+py::dict watched_plan(const SacArgs& args, Work&& work) {
+  ProgressQueue<bnb::MilpProgress> events;
+  Watch watch;
+  watch.cancel = args.cancel ? &args.cancel->cancelled : nullptr;
+  const bool listening = !args.progress.is_none();
+  if (listening)
+    watch.poll = [&] {
+      for (const bnb::MilpProgress& e : events.take()) args.progress(event_dict(e));
+    };
+  const SacRun run = run_watched(
+      [&](const std::atomic<bool>* interrupt) { return work(interrupt, listening ? &events : nullptr); }, watch,
+      [](const py::error_already_set& raised, const SacRun& kept) { attach_result(raised, to_dict(kept)); });
+  return to_dict(run);
+}
+
 }  // namespace
 
 void bind_sac(py::module_& m) {
@@ -220,26 +253,24 @@ void bind_sac(py::module_& m) {
       .def_readwrite("ac_units", &SacArgs::ac_units)
       .def_readwrite("fsdp_units", &SacArgs::fsdp_units)
       .def_readwrite("relative_gap", &SacArgs::relative_gap)
-      .def_readwrite("time_limit_seconds", &SacArgs::time_limit_seconds);
+      .def_readwrite("time_limit_seconds", &SacArgs::time_limit_seconds)
+      .def_readwrite("progress", &SacArgs::progress)
+      .def_readwrite("cancel", &SacArgs::cancel);
 
   m.def(
       "plan_sac_text",
       [](const std::string& text, const std::string& source, const SacArgs& args) {
-        SacRun run;
-        run = run_interruptible([&](const std::atomic<bool>* interrupt) {
-          return solve(model::parse_module_info(text, source), args, interrupt);
+        return watched_plan(args, [&](const std::atomic<bool>* interrupt, ProgressQueue<bnb::MilpProgress>* events) {
+          return solve(model::parse_module_info(text, source), args, interrupt, events);
         });
-        return to_dict(run);
       },
       py::arg("text"), py::arg("source"), py::arg("args"));
   m.def(
       "plan_sac_file",
       [](const std::string& path, const SacArgs& args) {
-        SacRun run;
-        run = run_interruptible([&](const std::atomic<bool>* interrupt) {
-          return solve(model::read_module_info_file(path), args, interrupt);
+        return watched_plan(args, [&](const std::atomic<bool>* interrupt, ProgressQueue<bnb::MilpProgress>* events) {
+          return solve(model::read_module_info_file(path), args, interrupt, events);
         });
-        return to_dict(run);
       },
       py::arg("path"), py::arg("args"));
   py::class_<SweepArgs>(m, "SweepArgs")
