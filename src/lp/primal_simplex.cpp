@@ -90,9 +90,7 @@ SimplexSolver::Outcome SimplexSolver::primal_loop(Phase phase) {
   while (true) {
     if (limits_reached()) return Outcome::kLimit;
     if (!factor_valid_ || factor_.needs_refactor()) {
-      refactor();
-      if (factor_.interrupted()) return Outcome::kLimit;
-      compute_primal();
+      if (!refresh_factor()) return Outcome::kLimit;
       duals_fresh = false;
       // Perturbed bounds may shift further: a basic slightly past its bound
       // moves the bound instead of ending the pass (all undone at the end).
@@ -132,9 +130,7 @@ SimplexSolver::Outcome SimplexSolver::primal_loop(Phase phase) {
       if (phase == Phase::kTwo) {
         // Updated reduced costs drift: confirm optimality on fresh ones.
         if (factor_.num_updates() > 0) {
-          refactor();
-          if (factor_.interrupted()) return Outcome::kLimit;
-          compute_primal();
+          if (!refresh_factor()) return Outcome::kLimit;
           duals_fresh = false;
           if (max_primal_infeasibility() > tol::kDriftFactor * tol_p) return Outcome::kRestart;
           compute_duals(cost_);
@@ -145,9 +141,7 @@ SimplexSolver::Outcome SimplexSolver::primal_loop(Phase phase) {
       }
       // No improving column while infeasible: confirm on fresh values first.
       if (factor_.num_updates() > 0) {
-        refactor();
-        if (factor_.interrupted()) return Outcome::kLimit;
-        compute_primal();
+        if (!refresh_factor()) return Outcome::kLimit;
         continue;
       }
       // The phase-1 duals separate the rows from the box: a Farkas ray.
@@ -166,9 +160,7 @@ SimplexSolver::Outcome SimplexSolver::primal_loop(Phase phase) {
     if (!std::isfinite(theta_max) && !std::isfinite(range)) {
       if (phase == Phase::kTwo) {
         if (factor_.num_updates() > 0) {
-          refactor();
-          if (factor_.interrupted()) return Outcome::kLimit;
-          compute_primal();
+          if (!refresh_factor()) return Outcome::kLimit;
           continue;
         }
         // The primal ray: x_q moves by dir, each basic by -dir * alpha_i.
@@ -209,13 +201,7 @@ SimplexSolver::Outcome SimplexSolver::primal_loop(Phase phase) {
       x_[q] = nonbasic_value(q);
       continue;
     }
-    const int leaving = head_[r];
-    status_[leaving] = ratio.to_upper ? VarStatus::kAtUpper : VarStatus::kAtLower;
-    position_[leaving] = -1;
-    x_[leaving] = nonbasic_value(leaving);
-    head_[r] = q;
-    position_[q] = r;
-    status_[q] = VarStatus::kBasic;
+    change_basis(r, q, ratio.to_upper ? VarStatus::kAtUpper : VarStatus::kAtLower);
     factor_.update(r, alpha);
   }
 }

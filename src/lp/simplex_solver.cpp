@@ -66,6 +66,23 @@ double SimplexSolver::nonbasic_value(int v) const {
   }
 }
 
+bool SimplexSolver::refresh_factor() {
+  refactor();
+  if (factor_.interrupted()) return false;
+  compute_primal();
+  return true;
+}
+
+void SimplexSolver::change_basis(int r, int q, VarStatus leaving_status) {
+  const int leaving = head_[r];
+  status_[leaving] = leaving_status;
+  position_[leaving] = -1;
+  x_[leaving] = nonbasic_value(leaving);
+  head_[r] = q;
+  position_[q] = r;
+  status_[q] = VarStatus::kBasic;
+}
+
 void SimplexSolver::set_nonbasic(int v, VarStatus status) {
   // A status must point at a finite bound; fall back to the one that exists.
   if (status == VarStatus::kAtLower && !std::isfinite(lower_[v])) status = default_nonbasic_status(v);

@@ -191,6 +191,31 @@ class SimplexSolver {
   Outcome run_primal(Phase phase);
   Outcome primal_loop(Phase phase);
   Outcome run_dual();
+  // Shared by both: a fresh factor and the primal values from it (false when
+  // the deadline interrupted the factorization: the run ends in kLimit); and
+  // the basis change, q entering at position r and the leaving variable
+  // nonbasic with `leaving_status` at that bound (the caller updates the
+  // factor, after what it still needs from the old basis).
+  bool refresh_factor();
+  void change_basis(int r, int q, VarStatus leaving_status);
+  // run_dual's iteration in named steps (dual_simplex.cpp), after HiGHS's
+  // HEkkDual::iterate: DualRun holds what lives across iterations, DualPivot
+  // this iteration's choices. A step that can end the iteration early says
+  // how (kRetry: next iteration; kStop: the run ends with `stop`).
+  struct DualRun;
+  struct DualPivot;
+  enum class DualStep { kGo, kRetry, kStop };
+  bool dual_refactor(DualRun& run, Outcome& stop);   // false: the run ends with `stop`
+  bool dual_choose_row(DualRun& run, DualPivot& p);  // false: no violated row, optimal
+  void dual_collect_candidates(DualRun& run, DualPivot& p);
+  DualStep dual_choose_column(DualRun& run, DualPivot& p, Outcome& stop);
+  void dual_update_ftran(DualRun& run, const DualPivot& p);
+  bool dual_verify_pivot(DualRun& run, const DualPivot& p);  // false: refused, next iteration
+  void dual_update_duals(DualRun& run, const DualPivot& p);
+  void dual_update_primals(DualRun& run, const DualPivot& p);
+  void dual_change_basis(DualRun& run, const DualPivot& p);
+  void dual_refresh_violation(DualRun& run, int i);
+  void dual_report_changed(DualRun& run, const WorkVector& moved);
   // Widen the bounds of the basic variables by small distinct amounts (primal
   // degeneracy), and restore the user's bounds; see primal_simplex.cpp.
   void perturb_basic_bounds();
