@@ -69,9 +69,22 @@ struct SimplexSolver::DualPivot {
   bool fixed(const SimplexSolver& s, int v) const { return row_wise && !s.movable(v); }
 };
 
+namespace {
+
+// Position i's bound violation, for the leaving-row choice. Called for every
+// entry of every column that moves x: a call per entry was 3 % of bandm's
+// instructions, so it is inlined (dual_refresh_violation is its member form).
+inline void refresh_violation(PrimalInfeasibilities& infeasibilities, const std::vector<int>& head,
+                              const Eigen::VectorXd& x, const Eigen::VectorXd& lower, const Eigen::VectorXd& upper,
+                              int i, double tol) {
+  const int v = head[uz(i)];
+  infeasibilities.set(i, std::max(lower[v] - x[v], x[v] - upper[v]), tol);
+}
+
+}  // namespace
+
 void SimplexSolver::dual_refresh_violation(DualRun& run, int i) {
-  const int v = head_[i];
-  run.infeasibilities.set(i, std::max(lower_[v] - x_[v], x_[v] - upper_[v]), run.tol_p);
+  refresh_violation(run.infeasibilities, head_, x_, lower_, upper_, i, run.tol_p);
 }
 
 void SimplexSolver::dual_report_changed(DualRun& run, const WorkVector& moved) {
@@ -90,7 +103,7 @@ bool SimplexSolver::dual_refactor(DualRun& run, Outcome& stop) {
     stop = Outcome::kLimit;
     return false;
   }
-  for (int i = 0; i < m_; ++i) dual_refresh_violation(run, i);
+  for (int i = 0; i < m_; ++i) refresh_violation(run.infeasibilities, head_, x_, lower_, upper_, i, run.tol_p);
   run.infeasibilities.invalidate();  // refactor() may reset weights of swapped-in logicals
   compute_duals(work_cost_);
   if (max_dual_infeasibility() > tol::kDriftFactor * run.tol_d) {
@@ -236,7 +249,7 @@ void SimplexSolver::dual_update_primals(DualRun& run, const DualPivot& p) {
     factor_.ftran_sparse(flip_rhs, flip_density_);
     flip_rhs.for_each_nonzero([&](int i) {
       x_[head_[i]] -= flip_rhs.values[i];
-      dual_refresh_violation(run, i);
+      refresh_violation(run.infeasibilities, head_, x_, lower_, upper_, i, run.tol_p);
     });
     dual_report_changed(run, flip_rhs);
   }
@@ -247,7 +260,7 @@ void SimplexSolver::dual_update_primals(DualRun& run, const DualPivot& p) {
   // positions on a hyper-sparse model).
   alpha_col.for_each_nonzero([&](int i) {
     x_[head_[i]] -= step * alpha_col.values[i];
-    dual_refresh_violation(run, i);
+    refresh_violation(run.infeasibilities, head_, x_, lower_, upper_, i, run.tol_p);
   });
   dual_report_changed(run, alpha_col);  // the edge weights below move there too
 }
