@@ -83,6 +83,19 @@ std::vector<CommandSpec> build_specs() {
                    "Output keys: docs/json.md#baseline. Exit 0, or 2 on bad input.",
                    with_common({}, true, true, false)});
 
+  std::vector<OptionSpec> evaluating = sac_request_options();
+  evaluating[0].default_text = "none (no budget rule)";
+  evaluating.insert(evaluating.begin(), {"plan", "PLAN.json", "required", "",
+                                         "the plan: ac_decisions, sac_milp's tuple, `sac` output, or a solver's "
+                                         "solution with --column-map"});
+  evaluating.push_back({"column-map", "FILE.json", "none", "",
+                        "PLAN is a solver's solution of `export-mps`; read the plan through the map written with it"});
+  specs.push_back(
+      {"evaluate", "MODULE_INFO.json", "true peak, recompute time and broken rules of a SAC plan made elsewhere",
+       "Output keys: docs/json.md#evaluate. Exit 0 the plan breaks no rule, 1 it breaks one (the JSON still "
+       "printed), 2 bad input or usage.",
+       with_common(std::move(evaluating), true, true, false)});
+
   std::vector<OptionSpec> exporting = sac_request_options();
   exporting.push_back(formulation_option());
   exporting.push_back({"output", "FILE.mps", "required", "", "the MPS file to write ('-': the MPS on stdout)", 'o'});

@@ -17,5 +17,6 @@ int run_export_mps(const Args& args);
 int run_policy(const Args& args);
 int run_shard(const Args& args);
 int run_analyze(const Args& args);
+int run_evaluate(const Args& args);
 
 }  // namespace milpsac::cli

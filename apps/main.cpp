@@ -59,9 +59,12 @@ void write_output_file(const std::string& path, const std::string& text) {
 
 // Every bad-input message names the input file: a message from a layer that
 // does not know the file (e.g. an overflowing sum found while analysing) gets
-// the file name in front. Usage messages (about options) are left alone.
-std::string naming_the_input(const std::string& message, const std::vector<std::string>& positional) {
+// the file name in front. Usage messages (about options) are left alone, and
+// so are messages that start with another file of the command line (evaluate's --plan).
+std::string naming_the_input(const std::string& message, const std::vector<std::string>& positional, const Args& args) {
   if (positional.empty()) return message;
+  for (const std::string& arg : args)
+    if (!arg.empty() && arg != "-" && message.rfind(arg + ": ", 0) == 0) return message;
   const std::string input = positional[0] == "-" ? "<stdin>" : positional[0];
   const bool about_usage =
       message.rfind("option ", 0) == 0 || message.rfind("unknown option", 0) == 0 || message.rfind("expected ", 0) == 0;
@@ -101,7 +104,7 @@ int run_command(const std::string& name, const std::function<int(const Args&)>& 
     } catch (const milpsac::TimeLimitReached& stop) {
       code = report_limit_while_reading(name, stop);
     } catch (const milpsac::InputError& e) {
-      throw milpsac::InputError(naming_the_input(e.what(), parsed.positional()));
+      throw milpsac::InputError(naming_the_input(e.what(), parsed.positional(), args));
     }
   }
   if (output) write_output_file(*output, captured.str());
@@ -114,7 +117,7 @@ int main(int argc, char** argv) {
   using namespace milpsac::cli;
   const std::map<std::string, std::function<int(const Args&)>> commands = {
       {"solve", run_solve},   {"sac", run_sac},     {"baseline", run_baseline}, {"export-mps", run_export_mps},
-      {"policy", run_policy}, {"shard", run_shard}, {"analyze", run_analyze},
+      {"policy", run_policy}, {"shard", run_shard}, {"analyze", run_analyze},   {"evaluate", run_evaluate},
   };
   if (argc < 2) {
     std::cerr << usage_text();

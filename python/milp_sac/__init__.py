@@ -6,7 +6,8 @@ Drop-ins for PyTorch's torch.distributed._tools (change one import line):
 Richer API: plan_sac (status, gap, bound, true peak, plan), sweep_sac (the
 recompute-vs-budget curve), solve_policy,
 sweep_policy, solve_mps, propose_sharding, analyze_graph,
-get_peak_memory_runtime_baseline. No external solver is needed.
+get_peak_memory_runtime_baseline, evaluate_plan (the true peak and broken
+rules of a plan made elsewhere). No external solver is needed.
 
 The solver for any LP/MILP: milp and linprog (scipy.optimize's, same
 arguments and results), Model (built in memory), milp_sac.pulp.MILP_SAC (a
@@ -18,6 +19,7 @@ source, module, field). Solves release the GIL, so threads can plan in parallel.
 from typing import TYPE_CHECKING, Any
 
 from ._core import __version__, version_info
+from ._evaluate import PlanCheck, evaluate_plan
 from ._other import analyze_graph, propose_sharding, solve_mps
 from ._progress import CancelToken, ProgressEvent
 from ._policy import PolicyResult, get_optimal_checkpointing_policy_per_module, solve_policy, sweep_policy
@@ -80,4 +82,6 @@ __all__ = [
     "SolveResult",
     "CancelToken",
     "ProgressEvent",
+    "evaluate_plan",
+    "PlanCheck",
 ]

@@ -35,6 +35,7 @@ PYBIND11_MODULE(_core, m) {
   milpsac::python::bind_lp(m);
   milpsac::python::bind_sharding(m);
   milpsac::python::bind_analysis(m);
+  milpsac::python::bind_evaluate(m);
 }
 
 namespace milpsac::python {

@@ -37,12 +37,15 @@ COMMANDS = {
     "shard": (os.path.join(FUZZ, "plan_input", "plan.json"), [], True),
     "analyze": (os.path.join(FUZZ, "autograd_graph", "E1_relu_of_matmul.json"), [], True),
     "solve": (os.path.join(INSTANCES, "lp", "edge", "test.mps"), [], False),
+    "evaluate": (os.path.join(SOURCE, "examples", "transformer_l4.json"),
+                 ["--plan", os.path.join(SOURCE, "examples", "transformer_l4_sac_milp_plan.json")], True),
 }
 
 # Numeric options of each subcommand: (option, values that must be refused).
 LIMITS = {
     "sac": [("--budget", ["-1", "nan", "inf"]), ("--gap", ["-1", "nan"]), ("--time-limit", ["-1", "0", "nan"])],
     "export-mps": [("--budget", ["-1", "nan", "inf"])],
+    "evaluate": [("--budget", ["-1", "nan", "inf"]), ("--world-size", ["0", "nan"])],
     "policy": [("--budget", ["-1", "nan", "1.5"]), ("--gap", ["-1", "nan"])],
     "solve": [("--gap", ["-1", "nan"]), ("--time-limit", ["-1", "0", "nan"]), ("--node-limit", ["-1", "0", "nan"]),
               ("--max-model-memory", ["-1", "0", "nan"])],
@@ -173,7 +176,7 @@ def json_cases(command, text):
                      ("hbm_bins_per_device",), ("ddr_bins_per_device",)):
             d = replaced(doc, path, 0)
             cases.append(Case(command, "0 at %s" % path[-1], json.dumps(d).encode(), must_name=[path[-1]]))
-    if command in ("sac", "baseline", "export-mps"):
+    if command in ("sac", "baseline", "export-mps", "evaluate"):
         d = json.loads(text)
         for m in d["mod_stats"]:
             for field in ("param_per_module", "grad_total", "act_total", "act_fw_per_module", "sac_memory"):

@@ -20,9 +20,14 @@ struct Command {
 };
 
 std::vector<Command> every_command() {
-  return {{"sac INPUT --budget 8", "transformer_l4.json"}, {"baseline INPUT", "transformer_l4.json"},
-          {"policy INPUT --budget 0.5", "sac_stats.json"}, {"shard INPUT", "sharding_input.json"},
-          {"analyze INPUT", "autograd_graph.json"},        {"solve INPUT", "smalllp.mps"}};
+  return {{"sac INPUT --budget 8", "transformer_l4.json"},
+          {"baseline INPUT", "transformer_l4.json"},
+          {"policy INPUT --budget 0.5", "sac_stats.json"},
+          {"shard INPUT", "sharding_input.json"},
+          {"analyze INPUT", "autograd_graph.json"},
+          {"solve INPUT", "smalllp.mps"},
+          {"evaluate INPUT --world-size 4 --plan " + test::example("transformer_l4_sac_milp_plan.json"),
+           "transformer_l4.json"}};
 }
 
 std::string with_input(std::string args, const std::string& input) {

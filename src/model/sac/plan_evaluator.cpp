@@ -22,10 +22,15 @@ std::string format(double value) {
   return out.str();
 }
 
+void add(PlanEvaluation& result, const char* rule, const std::string& module, const std::string& message) {
+  result.violations.push_back(message);
+  result.broken_rules.push_back({rule, module, message});
+}
+
 }  // namespace
 
 PlanEvaluation evaluate_plan(const ModuleInfo& info, const std::map<std::string, double>& ratios,
-                             const SacRequest& request) {
+                             const SacRequest& request, double ratio_slack) {
   const size_t n = info.modules.size();
   PlanEvaluation result;
   result.discarded_bytes.assign(n, 0.0);
@@ -39,28 +44,32 @@ PlanEvaluation evaluate_plan(const ModuleInfo& info, const std::map<std::string,
   for (const auto& [fqn, ratio] : ratios) {
     auto found = by_name.find(fqn);
     if (found == by_name.end()) {
-      result.violations.push_back("'" + fqn + "' is not a module");
+      add(result, "unknown_module", fqn, "'" + fqn + "' is not a module");
       continue;
     }
     const size_t i = found->second;
     const ModStats& m = info.modules[i];
-    if (m.is_leaf) result.violations.push_back("'" + fqn + "' is a leaf module");
+    if (m.is_leaf) add(result, "leaf_module", fqn, "'" + fqn + "' is a leaf module");
     const long double ia = m.act_fw_per_module;
     const long double acm = std::max<long double>(m.sac_memory, ia);
     const long double lowest = acm > 0 ? (acm - ia) / acm : 0.0L;
-    if (!(ratio <= 1.0) || !(static_cast<long double>(ratio) >= lowest - 1e-9L))
-      result.violations.push_back("'" + fqn + "': ratio " + format(ratio) + " outside [" +
-                                  format(static_cast<double>(lowest)) + ", 1]");
+    if (!(ratio >= 0.0 && ratio <= 1.0))
+      add(result, "ratio_range", fqn, "'" + fqn + "': ratio " + format(ratio) + " outside [0, 1]");
+    else if (static_cast<long double>(ratio) < lowest - ratio_slack)
+      add(result, "ratio_below_minimum", fqn,
+          "'" + fqn + "': ratio " + format(ratio) + " below " + format(static_cast<double>(lowest)) +
+              ", the smallest ratio sac_milp allows: (sac_memory - act_fw_per_module) / sac_memory of the "
+              "module's activations are not kept without AC, so discarding them frees nothing");
     if (request.ac_units && !request.ac_units->empty() &&
         std::find(request.ac_units->begin(), request.ac_units->end(), fqn) == request.ac_units->end())
-      result.violations.push_back("'" + fqn + "' is not in ac_units");
+      add(result, "not_in_ac_units", fqn, "'" + fqn + "' is not in ac_units");
     if (request.fsdp_units)
       for (const std::string& unit : *request.fsdp_units)
         if (starts_with_scope(unit, fqn))
-          result.violations.push_back("'" + fqn + "' contains the FSDP unit '" + unit + "'");
+          add(result, "contains_fsdp_unit", fqn, "'" + fqn + "' contains the FSDP unit '" + unit + "'");
     for (const auto& other : ratios)
       if (starts_with_scope(other.first, fqn))
-        result.violations.push_back("AC unit '" + other.first + "' is nested in AC unit '" + fqn + "'");
+        add(result, "nested", other.first, "AC unit '" + other.first + "' is nested in AC unit '" + fqn + "'");
 
     result.discarded_bytes[i] = static_cast<double>(acm * ratio - (acm - ia));
     double fraction = 0.0;
@@ -87,9 +96,10 @@ PlanEvaluation evaluate_plan(const ModuleInfo& info, const std::map<std::string,
   }
   const long double budget_bytes = static_cast<long double>(request.budget_gib) * 1073741824.0L;
   if (result.peak_bytes > budget_bytes)
-    result.violations.push_back("peak memory " + format(result.peak_bytes) + " bytes at '" +
-                                info.modules[uz(result.peak_module)].fqn + "' exceeds the budget of " +
-                                format(static_cast<double>(budget_bytes)) + " bytes");
+    add(result, "budget", "",
+        "peak memory " + format(result.peak_bytes) + " bytes at '" + info.modules[uz(result.peak_module)].fqn +
+            "' exceeds the budget of " + format(static_cast<double>(budget_bytes)) + " bytes by " +
+            format(static_cast<double>(result.peak_bytes - budget_bytes)) + " bytes");
   return result;
 }
 
