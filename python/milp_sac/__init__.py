@@ -7,7 +7,8 @@ Richer API: plan_sac (status, gap, bound, true peak, plan), sweep_sac (the
 recompute-vs-budget curve), solve_policy,
 sweep_policy, solve_mps, propose_sharding, analyze_graph,
 get_peak_memory_runtime_baseline, evaluate_plan (the true peak and broken
-rules of a plan made elsewhere). No external solver is needed.
+rules of a plan made elsewhere), plan_many (many configurations on threads or a
+dask.distributed cluster). No external solver is needed.
 
 The solver for any LP/MILP: milp and linprog (scipy.optimize's, same
 arguments and results), Model (built in memory), milp_sac.pulp.MILP_SAC (a
@@ -22,6 +23,7 @@ from ._core import __version__, version_info
 from ._evaluate import PlanCheck, evaluate_plan
 from ._other import analyze_graph, propose_sharding, solve_mps
 from ._progress import CancelToken, ProgressEvent
+from ._plan_many import plan_many
 from ._policy import PolicyResult, get_optimal_checkpointing_policy_per_module, solve_policy, sweep_policy
 from ._sac import (
     InfeasibleBudget,
@@ -83,5 +85,6 @@ __all__ = [
     "CancelToken",
     "ProgressEvent",
     "evaluate_plan",
+    "plan_many",
     "PlanCheck",
 ]
