@@ -51,6 +51,8 @@ class _Call:
         self.peak_bw: Optional[dict] = None
         self.local_peak = 0
         self.bw_done = False
+        self.inputs: dict = {}
+        self.inputs_freed = 0
 
     def ancestors(self) -> list["_Call"]:
         out, c = [], self.parent
@@ -58,6 +60,30 @@ class _Call:
             out.append(c)
             c = c.parent
         return out
+
+
+class _ForwardWrapper:
+    """The module's forward between pre_fw and post_fw: unlike 1.13's forward
+    pre-hooks it sees keyword inputs too (torchvision's ViT calls its attention
+    with query=, key=, value=). remove() restores the module."""
+
+    def __init__(self, col: "_Collector", module: torch.nn.Module):
+        self.col, self.module = col, module
+        self.had_own = "forward" in module.__dict__
+        self.inner = module.forward
+        module.forward = self  # type: ignore[method-assign]
+
+    def __call__(self, *args: Any, **kwargs: Any) -> Any:
+        self.col.pre_fw(self.module, (args, kwargs))
+        out = self.inner(*args, **kwargs)
+        self.col.post_fw(self.module, (args, kwargs), out)
+        return out
+
+    def remove(self) -> None:
+        if self.had_own:
+            self.module.forward = self.inner  # type: ignore[method-assign]
+        else:
+            self.module.__dict__.pop("forward", None)
 
 
 class _Collector(TorchDispatchMode):
@@ -139,6 +165,7 @@ class _Collector(TorchDispatchMode):
         call = _Call(self.fqn.get(id(module), type(module).__name__), module, parent)
         call.pre_act = self.ls.live[ACT]
         call.input_mem = self._bytes_of(inputs)
+        call.inputs = {rec.serial: rec for rec in (self.ls.record(t) for t in tensors_in(inputs)) if rec is not None}
         call.op_start = len(self.ops)
         call.force_store_random = not any(True for _ in tensors_in(inputs))
         self.fw_stack.append(call)
@@ -160,6 +187,11 @@ class _Collector(TorchDispatchMode):
 
     def end_fw(self, call: _Call, output: Any) -> None:
         call.post_act = self.ls.live[ACT]
+        # Inputs that died inside the module (nothing saved them, e.g. a copy
+        # was saved instead) are kept alive by checkpointing it, which needs
+        # them to recompute: they do not count as discardable.
+        call.inputs_freed = sum(rec.nbytes for rec in call.inputs.values() if rec.refs <= 0)
+        call.inputs = {}
         call.output_mem = self._bytes_of(output)
         call.op_end = len(self.ops)
         self.fw_post.append(call)
@@ -202,8 +234,7 @@ class _Collector(TorchDispatchMode):
         for t in tensors_in(args):
             self.ls.see(t, ACT)
         for m in self.model.modules():
-            self.handles.append(m.register_forward_pre_hook(self.pre_fw))
-            self.handles.append(m.register_forward_hook(self.post_fw))
+            self.handles.append(_ForwardWrapper(self, m))
         try:
             with self, torch.autograd.graph.saved_tensors_hooks(self.pack, lambda t: t):
                 output = _inputs.run_model(self.model, args, _WHERE)
@@ -255,7 +286,7 @@ def _choose_calls(col: _Collector) -> dict[str, _Call]:
 
 def _mod_stats(col: _Collector, c: _Call, fw_ms: float, bw_ms: float) -> dict:
     assert c.pre_bw is not None and c.peak_bw is not None
-    act_fw = max(0, c.post_act - c.pre_act - c.output_mem)
+    act_fw = max(0, c.post_act - c.pre_act - c.output_mem - c.inputs_freed)
     stats: dict[str, Any] = {
         "fqn": c.fqn,
         "param_per_module": sum(p.numel() * p.element_size() for p in c.module.parameters()),
