@@ -18,8 +18,9 @@ except ImportError as _e:  # pragma: no cover - depends on the machine
     ) from _e
 
 from ._apply import PlanHandle, apply_plan
+from ._autograd_graph import autograd_graph
 from ._collect import collect_module_info
 from ._measure import measure_peak
 from ._plan import plan
 
-__all__ = ["collect_module_info", "measure_peak", "apply_plan", "PlanHandle", "plan"]
+__all__ = ["collect_module_info", "measure_peak", "apply_plan", "PlanHandle", "plan", "autograd_graph"]
