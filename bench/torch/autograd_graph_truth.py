@@ -23,7 +23,10 @@ def measure(model, x):
     mode = _PeakMode()
     with mode, torch.autograd.graph.saved_tensors_hooks(mode.pack, lambda t: t):
         out = model(x)
-        act = mode.ls.live["act"] - storage_of(out).nbytes()
+        # Parameters and buffers the tracker first meets as outputs are not activations.
+        own = {storage_of(t)._cdata for t in list(model.parameters()) + list(model.buffers())}
+        act = sum(r.nbytes for key, r in mode.ls._records.items() if r.category == "act" and key not in own)
+        act -= storage_of(out).nbytes()
         loss = out.float().pow(2).mean()
         start, peak = mode.ls.total, mode.ls.total
         mode.ls.on_free = None
