@@ -420,10 +420,10 @@ LpStatus SimplexSolver::solve() {
   certificate_ = CertificateCheck{};
   if (deadline_ != nullptr && deadline_->expired()) return finish(LpStatus::kTimeLimit);
   // Each pass starts from fresh values; a pass ends in a verdict or asks for a
-  // restart (numerical trouble, the dual handing over to the primal, or a
-  // certificate that failed its check).
-  int failed_certificates = 0;
-  bool primal_from_slack = false;
+  // restart (numerical trouble, the dual handing over to the primal). A
+  // verdict whose certificate fails its check ends the solve in
+  // kNumericalError: the retries from there (the same basis unscaled, the
+  // slack basis, tighter tolerances) are CheckedSimplex's one ladder, kLadder.
   bool tried_artificial_bounds = false;
   for (int pass = 0; pass < 8; ++pass) {
     // A warm re-solve (same basis, moved bounds) keeps the live factor.
@@ -437,7 +437,7 @@ LpStatus SimplexSolver::solve() {
     costs_shifted_ = false;
     if (primal_feasible) {
       outcome = run_primal(Phase::kTwo);
-    } else if (!primal_from_slack && (pass < 4 || max_dual_infeasibility() <= tolerances_.dual_feasibility)) {
+    } else if (pass < 4 || max_dual_infeasibility() <= tolerances_.dual_feasibility) {
       // The dual simplex; a basis that is not dual feasible goes through
       // dual phase 1 first, and on shifted costs only when that fails (the
       // dual also perturbs the costs against degeneracy itself).
@@ -497,16 +497,7 @@ LpStatus SimplexSolver::solve() {
       case Outcome::kUnbounded: {
         if (certify(outcome))
           return finish(outcome == Outcome::kInfeasible ? LpStatus::kInfeasible : LpStatus::kUnbounded);
-        // Unchecked verdict: once more from fresh values, then from the slack
-        // basis with the primal simplex, then give up.
-        ++failed_certificates;
-        if (failed_certificates == 2) {
-          reset_to_slack_basis();
-          primal_from_slack = true;
-        } else if (failed_certificates > 2) {
-          return finish(LpStatus::kNumericalError);
-        }
-        break;
+        return finish(LpStatus::kNumericalError);  // an unchecked verdict: kLadder's next rung
       }
       case Outcome::kCutoff:
         return finish(LpStatus::kCutoff);

@@ -30,9 +30,9 @@
 // Verdicts: kInfeasible is returned only with a Farkas ray and kUnbounded
 // only with a primal ray from a feasible vertex, each checked (certificate.h)
 // on the unscaled data (scale factors are powers of two, so unscaling is
-// exact). A certificate that fails its check makes the solver try again from
-// fresh values, then from the slack basis with the primal simplex; if that
-// fails too the answer is kNumericalError, never the verdict.
+// exact). A certificate that fails its check makes the answer
+// kNumericalError, never the verdict; the retries are CheckedSimplex's one
+// fallback ladder (kLadder in checked_simplex.cpp).
 #pragma once
 
 #include <Eigen/Dense>
