@@ -56,16 +56,23 @@ class SacStats:
         }
 
 
-def sac_stats(ops: list[OpRecord], saved_keys: set, force_store_random: bool) -> SacStats:
-    """SACStats of one module from its forward operators (in order)."""
-    memory = [0 if o.view else o.new_bytes for o in ops]
+def sac_stats(ops: list[OpRecord], saved_keys: set, force_store_random: bool, aliases_as_views: bool = True) -> SacStats:
+    """SACStats of one module from its forward operators (in order).
+    aliases_as_views=False for logs whose "allocated nothing" is not reliable
+    (apply_plan's first-call log keys storages by address, which is reused)."""
+    # An operator that allocates nothing and is not in place returns an alias
+    # of an existing storage (_unsafe_view, _reshape_alias: not views by their
+    # schema): keeping it would pin that storage for free, so it is recomputed
+    # like a view.
+    aliasing = [o.view or (aliases_as_views and not o.inplace and o.new_bytes == 0 and bool(o.out_keys)) for o in ops]
+    memory = [0 if a else o.new_bytes for a, o in zip(aliasing, ops)]
     inplace_ops = []
     for k, o in enumerate(ops):
         if o.inplace:
             wanted = set(o.out_keys)
             parent = next((j for j in range(k) if wanted and wanted <= set(ops[j].out_keys)), k)
             inplace_ops.append([k, parent])
-    view_like = [k for k, o in enumerate(ops) if o.view]
+    view_like = [k for k, a in enumerate(aliasing) if a]
     # The last operator (not a view, not in place) makes the module's output,
     # which the next module keeps anyway: saving it costs nothing.
     skip = set(view_like) | {k for k, _ in inplace_ops}
