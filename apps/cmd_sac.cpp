@@ -22,10 +22,10 @@
 #include "model/sac/baseline.h"
 #include "model/sac/memory_timeline.h"
 #include "model/sac/module_info_reader.h"
+#include "model/sac/plots/memory_plot.h"
 #include "model/sac/sac_solver.h"
 #include "output.h"
 #include "progress_log.h"
-#include "sac_memory_plot.h"
 #include "sac_options.h"
 
 namespace milpsac::cli {
@@ -211,10 +211,9 @@ int run_sac(const Args& argv) {
   if (plot && timeline) {
     std::ofstream out(*plot, std::ios::binary);
     if (!out) throw InputError(*plot + ": cannot open for writing (option --plot-memory)");
-    const std::string name = path.substr(path.find_last_of('/') == std::string::npos ? 0 : path.find_last_of('/') + 1);
-    out << memory_svg(
-        info, *timeline, request.budget_gib,
-        "memory through one training step: " + name + ", world size " + std::to_string(request.world_size));
+    out << plots::memory_svg(info, *timeline, request.budget_gib, request.world_size,
+                             plots::no_ac_bytes(info, request, *timeline),
+                             plots::memory_plot_title(path, request.world_size));
     out.flush();
     if (!out) throw InputError(*plot + ": write error (option --plot-memory)");
   }

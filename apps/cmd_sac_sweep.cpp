@@ -18,11 +18,11 @@
 #include "common/parallel_for.h"
 #include "interrupt.h"
 #include "model/sac/module_info_reader.h"
+#include "model/sac/plots/sweep_plot.h"
 #include "model/sac/sac_sweep.h"
 #include "output.h"
 #include "progress_line.h"
 #include "sac_options.h"
-#include "sac_sweep_plot.h"
 
 namespace milpsac::cli {
 namespace {
@@ -143,9 +143,7 @@ int run_sac_sweep(const CliArgs& args) {
   if (plot) {
     std::ofstream out(*plot, std::ios::binary);
     if (!out) throw InputError(*plot + ": cannot open for writing");
-    const std::string name = path.substr(path.find_last_of('/') == std::string::npos ? 0 : path.find_last_of('/') + 1);
-    out << sweep_svg(sweep,
-                     "recompute time vs memory budget: " + name + ", world size " + std::to_string(request.world_size));
+    out << plots::sweep_svg(sweep, plots::sweep_plot_title(path, request.world_size));
     out.flush();
     if (!out) throw InputError(*plot + ": write error");
   }

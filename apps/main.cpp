@@ -23,6 +23,7 @@
 #include "common/utf8.h"
 #include "interrupt.h"
 #include "stdout_check.h"
+#include "text_format.h"
 
 namespace {
 
@@ -92,13 +93,16 @@ int run_command(const std::string& name, const std::function<int(const Args&)>& 
   // export-mps uses -o for its MPS file; every other command writes its JSON there.
   const auto output = name == "export-mps" ? std::nullopt : parsed.value("output");
   if (output && output->empty()) throw milpsac::InputError("option -o: empty file name");
+  // A table is for a terminal: it is captured and printed with its control
+  // characters escaped (names come from the input; text_format.h).
+  const bool table = parsed.value("format").value_or("json") == "table" && name != "export-mps";
   NullBuffer null;
   std::ostringstream captured;
   int code = 0;
   {
     std::optional<StreamRedirect> quiet, to_file;
     if (parsed.flag("quiet")) quiet.emplace(std::cerr, &null);
-    if (output) to_file.emplace(std::cout, captured.rdbuf());
+    if (output || table) to_file.emplace(std::cout, captured.rdbuf());
     try {
       code = run(args);
     } catch (const milpsac::TimeLimitReached& stop) {
@@ -107,7 +111,11 @@ int run_command(const std::string& name, const std::function<int(const Args&)>& 
       throw milpsac::InputError(naming_the_input(e.what(), parsed.positional(), args));
     }
   }
-  if (output) write_output_file(*output, captured.str());
+  const std::string answer = table ? milpsac::cli::terminal_safe(captured.str()) : captured.str();
+  if (output)
+    write_output_file(*output, answer);
+  else if (table)
+    std::cout << answer;
   return code;
 }
 

@@ -5,6 +5,8 @@
 #include <cmath>
 #include <cstdio>
 
+#include "common/utf8.h"
+
 namespace milpsac::cli {
 namespace {
 
@@ -76,6 +78,32 @@ std::string TextTable::render() const {
   std::string text = line(headers);
   for (const auto& row : rows_) text += line(row);
   return text;
+}
+
+std::string terminal_safe(std::string_view raw) {
+  const std::string text = to_valid_utf8(raw);
+  std::string out;
+  out.reserve(text.size());
+  char escape[16];
+  for (size_t i = 0; i < text.size(); ++i) {
+    const auto byte = static_cast<unsigned char>(text[i]);
+    if (byte == '\n') {
+      out += '\n';
+    } else if (byte == '\t') {
+      out += "\\t";
+    } else if (byte < 0x20 || byte == 0x7F) {
+      std::snprintf(escape, sizeof escape, "\\x%02x", byte);
+      out += escape;
+    } else if (byte == 0xC2 && i + 1 < text.size() && static_cast<unsigned char>(text[i + 1]) >= 0x80 &&
+               static_cast<unsigned char>(text[i + 1]) <= 0x9F) {
+      std::snprintf(escape, sizeof escape, "\\u%04x", static_cast<unsigned char>(text[i + 1]));  // C1 control
+      out += escape;
+      ++i;
+    } else {
+      out += text[i];
+    }
+  }
+  return out;
 }
 
 }  // namespace milpsac::cli

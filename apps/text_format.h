@@ -23,6 +23,13 @@ std::string gib(double bytes);
 // A fraction as a percentage with one decimal: "57.3".
 std::string percent(double fraction);
 
+// `text` safe to print on a terminal: repaired to UTF-8 (common/utf8.h), and
+// every control character but the newline written as an escape ("\x1b",
+// "\t", "\u009b" for the C1 controls), so a name read from a file cannot
+// move the cursor, recolour or retitle the terminal. main() passes the whole
+// answer of --format table through it.
+std::string terminal_safe(std::string_view text);
+
 // A table: a header row, then rows of cells; columns are left-aligned when
 // declared so, right-aligned otherwise (numbers).
 class TextTable {

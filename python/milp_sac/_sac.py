@@ -70,6 +70,23 @@ class SacResult:
     warnings: list[str] = field(default_factory=list)
     message: str = ""
     memory_timeline: Optional[list[dict[str, Any]]] = None
+    _plot: Optional[_core.MemoryPlot] = field(default=None, repr=False, compare=False)
+
+    def memory_svg(self) -> str:
+        """The plan's memory through the step as an SVG document (str), as
+        `milp-sac sac --plot-memory` draws it: the baseline ("no AC, no
+        FSDP"), the step without AC at world_size ranks (parameters and
+        gradients sharded, when world_size > 1), the plan, the budget, the
+        AC units' recompute spans and the peaks. Raises ValueError when
+        there is no plan to draw."""
+        if self._plot is None:
+            raise ValueError(f"no plan (status {self.status}) or a copied result: nothing to draw")
+        return self._plot.svg()
+
+    def __getstate__(self) -> dict[str, Any]:
+        # The drawing's native state does not pickle (a result sent between
+        # processes, copy.deepcopy): the copy has everything but memory_svg().
+        return {**self.__dict__, "_plot": None}
 
     @property
     def min_feasible_budget_gib(self) -> Optional[float]:
@@ -179,6 +196,7 @@ def _sac_result(raw: dict, args: Any, warn: bool) -> SacResult:
         min_budget=raw["min_budget"],
         warnings=list(raw["warnings"]),
         memory_timeline=raw["memory_timeline"],
+        _plot=raw.get("plot"),
     )
     if not result.has_plan:
         result.message = _no_plan_message(args.budget_gib, args.world_size, result.status, result.min_budget)
@@ -230,6 +248,19 @@ class SacSweep:
     warnings: list[str] = field(default_factory=list)
     sweep: str = "grid"
     plan_changes: int = 0
+    _plot: Optional[_core.SweepPlot] = field(default=None, repr=False, compare=False)
+
+    def svg(self) -> str:
+        """The curve as an SVG document (str), as `milp-sac sac --budget-sweep
+        --plot` draws it: recompute time against budget, the solved points,
+        where the optimum lies between them, the smallest feasible budget and
+        the baseline peak."""
+        if self._plot is None:
+            raise ValueError("this sweep has no drawing (built by hand or copied, not returned by sweep_sac)")
+        return self._plot.svg()
+
+    def __getstate__(self) -> dict[str, Any]:
+        return {**self.__dict__, "_plot": None}  # as SacResult's
 
     def curve(self) -> list[tuple[float, float]]:
         """(budget GiB, recompute ms) of the points with a plan."""
@@ -297,6 +328,7 @@ def sweep_sac(
         warnings=list(raw["warnings"]),
         sweep=raw["sweep"],
         plan_changes=raw["plan_changes"],
+        _plot=raw.get("plot"),
     )
 
 

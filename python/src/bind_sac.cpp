@@ -22,6 +22,7 @@
 #include "model/sac/module_info_reader.h"
 #include "model/sac/sac_solver.h"
 #include "model/sac/sac_sweep.h"
+#include "plots.h"
 #include "progress_events.h"
 
 namespace py = pybind11;
@@ -47,11 +48,25 @@ struct SacRun {
   model::SacSolution solution;
 };
 
-SacRun solve(model::ModuleInfo info, const SacArgs& args, const std::atomic<bool>* interrupt,
+// read(const Deadline*) -> ModuleInfo reads the input: time_limit counts from
+// before the reading, as the CLI's (a limit that passes while reading is
+// status time_limit with no plan).
+template <class Read>
+SacRun solve(Read read, const SacArgs& args, const std::atomic<bool>* interrupt,
              ProgressQueue<bnb::MilpProgress>* events) {
   check_record(options::kSacGap, args.relative_gap);
   check_record(options::kSacTimeLimit, args.time_limit_seconds);
   check_record(options::kWorldSize, args.world_size);
+  const Deadline clock(args.time_limit_seconds, interrupt);  // Ctrl-C reaches the search through it
+  model::ModuleInfo info;
+  try {
+    info = read(&clock);
+  } catch (const TimeLimitReached&) {
+    SacRun stopped;
+    stopped.solution.status = clock.interrupted() ? model::SacStatus::kInterrupted : model::SacStatus::kTimeLimit;
+    stopped.solution.seconds = clock.elapsed_seconds();
+    return stopped;
+  }
   model::SacRequest request;
   request.budget_gib = args.budget_gib;
   request.world_size = args.world_size;
@@ -59,8 +74,7 @@ SacRun solve(model::ModuleInfo info, const SacArgs& args, const std::atomic<bool
   request.fsdp_units = args.fsdp_units;
   model::SacSolveOptions options;
   options.relative_gap = args.relative_gap;
-  options.time_limit_seconds = args.time_limit_seconds;
-  const Deadline clock(args.time_limit_seconds, interrupt);  // Ctrl-C reaches the search through it
+  options.time_limit_seconds = remaining_limit(clock, args.time_limit_seconds);
   options.deadline = &clock;
   if (events != nullptr) {
     options.progress_interval_seconds = 1.0;
@@ -71,6 +85,15 @@ SacRun solve(model::ModuleInfo info, const SacArgs& args, const std::atomic<bool
   if (interrupt != nullptr && interrupt->load() && solution.status == model::SacStatus::kTimeLimit)
     solution.status = model::SacStatus::kInterrupted;
   return {std::move(info), std::move(solution)};
+}
+
+model::SacRequest request_of(const SacArgs& args) {
+  model::SacRequest request;
+  request.budget_gib = args.budget_gib;
+  request.world_size = args.world_size;
+  request.ac_units = args.ac_units;
+  request.fsdp_units = args.fsdp_units;
+  return request;
 }
 
 py::object number_or_none(bool present, double value) {
@@ -159,7 +182,9 @@ struct SweepRun {
 };
 
 // The same checks as `milp-sac sac --budget-sweep` (apps/cmd_sac_sweep.cpp).
-SweepRun sweep(model::ModuleInfo info, const SweepArgs& args, const std::atomic<bool>* interrupt) {
+// read as for solve().
+template <class Read>
+SweepRun sweep(Read read, const SweepArgs& args, const std::atomic<bool>* interrupt) {
   check_record(options::kSacGap, args.relative_gap);
   check_record(options::kSacTimeLimit, args.time_limit_seconds);
   check_record(options::kWorldSize, args.world_size);
@@ -177,9 +202,17 @@ SweepRun sweep(model::ModuleInfo info, const SweepArgs& args, const std::atomic<
   options.points = args.points;
   options.max_breakpoints = args.max_breakpoints;
   options.solve.relative_gap = args.relative_gap;
-  options.solve.time_limit_seconds = args.time_limit_seconds;
   options.threads = args.threads;
-  const Deadline clock(args.time_limit_seconds, interrupt);  // the whole sweep's, with Ctrl-C
+  const Deadline clock(args.time_limit_seconds, interrupt);  // the whole sweep's, reading included, with Ctrl-C
+  model::ModuleInfo info;
+  try {
+    info = read(&clock);
+  } catch (const TimeLimitReached&) {
+    SweepRun stopped;  // no points: the limit passed while reading
+    stopped.sweep.seconds = clock.elapsed_seconds();
+    return stopped;
+  }
+  options.solve.time_limit_seconds = remaining_limit(clock, args.time_limit_seconds);
   options.solve.deadline = &clock;
   model::Sweep result = model::sweep_budgets(info, request, options);
   return {std::move(info), std::move(result)};
@@ -228,7 +261,7 @@ py::dict baseline_dict(const model::ModuleInfo& info) {
 // to args.progress in the calling thread, args.cancel, and on Ctrl-C the
 // plan found so far on the KeyboardInterrupt (.result, status interrupted).
 template <class Work>
-py::dict watched_plan(const SacArgs& args, Work&& work) {
+py::dict watched_plan(const SacArgs& args, const std::string& source, Work&& work) {
   ProgressQueue<bnb::MilpProgress> events;
   Watch watch;
   watch.cancel = args.cancel ? &args.cancel->cancelled : nullptr;
@@ -237,10 +270,12 @@ py::dict watched_plan(const SacArgs& args, Work&& work) {
     watch.poll = [&] {
       for (const bnb::MilpProgress& e : events.take()) args.progress(event_dict(e));
     };
-  const SacRun run = run_watched(
+  SacRun run = run_watched(
       [&](const std::atomic<bool>* interrupt) { return work(interrupt, listening ? &events : nullptr); }, watch,
       [](const py::error_already_set& raised, const SacRun& kept) { attach_result(raised, to_dict(kept)); });
-  return to_dict(run);
+  py::dict out = to_dict(run);
+  out["plot"] = memory_plot(std::move(run.info), run.solution, request_of(args), source);
+  return out;
 }
 
 }  // namespace
@@ -260,17 +295,21 @@ void bind_sac(py::module_& m) {
   m.def(
       "plan_sac_text",
       [](const std::string& text, const std::string& source, const SacArgs& args) {
-        return watched_plan(args, [&](const std::atomic<bool>* interrupt, ProgressQueue<bnb::MilpProgress>* events) {
-          return solve(model::parse_module_info(text, source), args, interrupt, events);
-        });
+        return watched_plan(
+            args, source, [&](const std::atomic<bool>* interrupt, ProgressQueue<bnb::MilpProgress>* events) {
+              return solve([&](const Deadline* clock) { return model::parse_module_info(text, source, clock); }, args,
+                           interrupt, events);
+            });
       },
       py::arg("text"), py::arg("source"), py::arg("args"));
   m.def(
       "plan_sac_file",
       [](const std::string& path, const SacArgs& args) {
-        return watched_plan(args, [&](const std::atomic<bool>* interrupt, ProgressQueue<bnb::MilpProgress>* events) {
-          return solve(model::read_module_info_file(path), args, interrupt, events);
-        });
+        return watched_plan(
+            args, path, [&](const std::atomic<bool>* interrupt, ProgressQueue<bnb::MilpProgress>* events) {
+              return solve([&](const Deadline* clock) { return model::read_module_info_file(path, clock); }, args,
+                           interrupt, events);
+            });
       },
       py::arg("path"), py::arg("args"));
   py::class_<SweepArgs>(m, "SweepArgs")
@@ -291,9 +330,12 @@ void bind_sac(py::module_& m) {
       [](const std::string& text, const std::string& source, const SweepArgs& args) {
         SweepRun run;
         run = run_interruptible([&](const std::atomic<bool>* interrupt) {
-          return sweep(model::parse_module_info(text, source), args, interrupt);
+          return sweep([&](const Deadline* clock) { return model::parse_module_info(text, source, clock); }, args,
+                       interrupt);
         });
-        return sweep_dict(run, args.world_size);
+        py::dict out = sweep_dict(run, args.world_size);
+        out["plot"] = sweep_plot(std::move(run.sweep), args.world_size, source);
+        return out;
       },
       py::arg("text"), py::arg("source"), py::arg("args"));
   m.def(
@@ -301,9 +343,12 @@ void bind_sac(py::module_& m) {
       [](const std::string& path, const SweepArgs& args) {
         SweepRun run;
         run = run_interruptible([&](const std::atomic<bool>* interrupt) {
-          return sweep(model::read_module_info_file(path), args, interrupt);
+          return sweep([&](const Deadline* clock) { return model::read_module_info_file(path, clock); }, args,
+                       interrupt);
         });
-        return sweep_dict(run, args.world_size);
+        py::dict out = sweep_dict(run, args.world_size);
+        out["plot"] = sweep_plot(std::move(run.sweep), args.world_size, path);
+        return out;
       },
       py::arg("path"), py::arg("args"));
   m.def(

@@ -27,6 +27,7 @@ void bind_model(pybind11::module_& m);
 void bind_sharding(pybind11::module_& m);
 void bind_analysis(pybind11::module_& m);
 void bind_evaluate(pybind11::module_& m);
+void bind_plots(pybind11::module_& m);
 // _core.option_records: {"sac.gap": {"name", "default", "unit", "help", ...}}
 // (module.cpp), which milp_sac/*.py read their defaults and docstrings from.
 void bind_option_records(pybind11::module_& m);

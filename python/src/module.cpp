@@ -29,6 +29,7 @@ PYBIND11_MODULE(_core, m) {
     }
   });
   milpsac::python::bind_option_records(m);
+  milpsac::python::bind_plots(m);
   milpsac::python::bind_sac(m);
   milpsac::python::bind_policy(m);
   milpsac::python::bind_model(m);  // before bind_lp: solve_mps's signature names CancelToken

@@ -1,6 +1,8 @@
 // Fuzz targets (see fuzz_targets.h).
 #include "fuzz_targets.h"
 
+#include "xml_check.h"
+
 #include <cmath>
 #include <exception>
 
@@ -14,6 +16,8 @@
 #include "lp/mps/mps.h"
 #include "model/policy/sac_stats.h"
 #include "model/sac/module_info_reader.h"
+#include "model/sac/plots/memory_plot.h"
+#include "model/sac/plots/sweep_plot.h"
 #include "sharding/plan_input.h"
 
 namespace milpsac::fuzz {
@@ -113,6 +117,43 @@ std::string solve(std::string_view data) {
       return std::string("status ") + bnb::to_string(result.status) + " without a solution";
     }
     if (result.nodes > kSolveNodeLimit) return std::string("node limit exceeded");
+    return std::string();
+  });
+}
+
+std::string svg(std::string_view data) {
+  return guarded([&] {
+    // The bytes as the names of up to 8 modules (cut anywhere, so inside a
+    // UTF-8 character too) and as the input's file name in the titles.
+    const size_t count = data.empty() ? 1 : 1 + static_cast<unsigned char>(data[0]) % 8;
+    const std::string_view rest = data.empty() ? data : data.substr(1);
+    model::ModuleInfo info;
+    model::MemoryTimeline timeline;
+    std::vector<double> sharded;
+    for (size_t k = 0; k < count; ++k) {
+      model::ModStats stats;
+      stats.fqn = std::string(
+          rest.substr(k * rest.size() / count, rest.size() / count + (k + 1 == count ? rest.size() % count : 0)));
+      if (k > 0) stats.fqn = info.modules[0].fqn + "." + stats.fqn;
+      info.modules.push_back(stats);
+      model::TimelinePoint point;
+      point.module = static_cast<int>(k);
+      point.baseline_bytes = static_cast<std::int64_t>((k + 1) << 28);
+      point.plan_bytes = static_cast<double>(k << 27);
+      point.ac_unit = k % 2 == 1 ? static_cast<int>(k) : -1;
+      timeline.points.push_back(point);
+      sharded.push_back(static_cast<double>(k << 26));
+    }
+    timeline.peak_point = static_cast<int>(count - 1);
+    timeline.baseline_peak_point = 0;
+    const std::string name(rest);
+    std::string problem =
+        xml_problem(plots::memory_svg(info, timeline, 1.5, 4, sharded, plots::memory_plot_title(name, 4)));
+    if (!problem.empty()) return "memory plot: " + problem;
+    model::Sweep sweep;
+    sweep.baseline_peak_gib = 2;
+    problem = xml_problem(plots::sweep_svg(sweep, plots::sweep_plot_title(name, 4)));
+    if (!problem.empty()) return "sweep plot: " + problem;
     return std::string();
   });
 }

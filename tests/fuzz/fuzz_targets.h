@@ -24,6 +24,8 @@ std::string plan_input(std::string_view data);
 std::string autograd_graph(std::string_view data);
 std::string mps(std::string_view data);
 std::string solve(std::string_view data);
+// The SVG writers (model/sac/plots): well-formed XML for any module and file names.
+std::string svg(std::string_view data);
 
 struct NamedTarget {
   const char* name;  // also the folder name under corpus/
@@ -37,6 +39,7 @@ inline constexpr NamedTarget kTargets[] = {
     {"autograd_graph", autograd_graph},
     {"mps", mps},
     {"solve", solve},
+    {"svg", svg},
 };
 
 }  // namespace milpsac::fuzz

@@ -1,14 +1,16 @@
-// SVG drawing of a plan's memory timeline (see sac_memory_plot.h).
-#include "sac_memory_plot.h"
+// SVG drawing of a plan's memory timeline (see memory_plot.h).
+#include "model/sac/plots/memory_plot.h"
 
 #include <algorithm>
 #include <cmath>
 #include <sstream>
 #include <vector>
 
-#include "svg.h"
+#include "common/index.h"
+#include "model/sac/plan_evaluator.h"
+#include "model/sac/plots/svg_document.h"
 
-namespace milpsac::cli {
+namespace milpsac::plots {
 namespace {
 
 using svg::escape;
@@ -25,6 +27,7 @@ constexpr size_t kPeakChars = 60;     // likewise the module in a peak label (it
 constexpr size_t kMarkersUpTo = 60;   // a dot per point up to this many points
 constexpr const char* kBaselineColour = "#c0392b";
 constexpr const char* kPlanColour = "#2c6fbb";
+constexpr const char* kShardedColour = "#8e44ad";
 constexpr const char* kBudgetColour = "#333";
 constexpr const char* kUnitColour = "#f0a030";
 
@@ -81,23 +84,36 @@ std::vector<Block> blocks(const model::ModuleInfo& info, const model::MemoryTime
   return chosen;
 }
 
-// A long name keeps its end, the part that tells modules apart.
-std::string shortened(const std::string& name, size_t chars) {
-  if (name.size() <= chars) return name;
-  return "..." + name.substr(name.size() - (chars - 3));
-}
-
 }  // namespace
 
+std::vector<double> no_ac_bytes(const model::ModuleInfo& info, const model::SacRequest& request,
+                                const model::MemoryTimeline& timeline) {
+  const model::PlanEvaluation empty = model::evaluate_plan(info, {}, request);
+  std::vector<double> bytes;
+  bytes.reserve(timeline.points.size());
+  for (const model::TimelinePoint& p : timeline.points) bytes.push_back(empty.memory_bytes[uz(p.module)]);
+  return bytes;
+}
+
+std::string memory_plot_title(const std::string& source, int world_size) {
+  return "memory through one training step: " + svg::file_label(source) + ", world size " + std::to_string(world_size);
+}
+
 std::string memory_svg(const model::ModuleInfo& info, const model::MemoryTimeline& timeline, double budget_gib,
-                       const std::string& title) {
+                       int world_size, const std::vector<double>& no_ac_sharded, const std::string& title) {
   const auto& points = timeline.points;
   const size_t n = points.size();
   const double gib = model::kBytesPerGiB;
+  const bool sharded_line = world_size > 1 && no_ac_sharded.size() == n;
   double y_high = budget_gib, y_low = 0;
-  for (const model::TimelinePoint& p : points) {
+  for (size_t k = 0; k < n; ++k) {
+    const model::TimelinePoint& p = points[k];
     y_high = std::max({y_high, static_cast<double>(p.baseline_bytes) / gib, p.plan_bytes / gib});
     y_low = std::min({y_low, static_cast<double>(p.baseline_bytes) / gib, p.plan_bytes / gib});
+    if (sharded_line) {
+      y_high = std::max(y_high, no_ac_sharded[k] / gib);
+      y_low = std::min(y_low, no_ac_sharded[k] / gib);
+    }
   }
   if (!(y_high > y_low)) y_high = y_low + 1;
   y_high = y_low + (y_high - y_low) * kHeadroom;
@@ -152,8 +168,8 @@ std::string memory_svg(const model::ModuleInfo& info, const model::MemoryTimelin
     last_label = middle;
     out << "<text class=\"block\" transform=\"translate(" << number(middle + 4) << "," << kTop + plot_h + 10
         << ") rotate(-40)\" text-anchor=\"end\" font-size=\"11\" fill=\"#333\">"
-        << escape(shortened(b.name, kLabelChars)) << "<title>" << escape(b.name) << ": points " << b.first + 1 << " to "
-        << b.last + 1 << "</title></text>\n";
+        << escape(svg::shortened(b.name, kLabelChars)) << "<title>" << escape(b.name) << ": points " << b.first + 1
+        << " to " << b.last + 1 << "</title></text>\n";
   }
   out << "<text x=\"" << kLeft + plot_w / 2 << "\" y=\"" << kHeight - 10
       << "\" text-anchor=\"middle\" fill=\"#333\">backward pass: modules in the order their backward starts (" << n
@@ -172,9 +188,10 @@ std::string memory_svg(const model::ModuleInfo& info, const model::MemoryTimelin
       << " GiB</text>\n";
 
   // The two lines.
-  auto line = [&](const char* id, const char* colour, auto value_gib) {
-    out << "<polyline id=\"" << id << "\" fill=\"none\" stroke=\"" << colour
-        << "\" stroke-width=\"1.5\" stroke-linejoin=\"round\" points=\"";
+  auto line = [&](const char* id, const char* colour, auto value_gib, const char* dash = nullptr) {
+    out << "<polyline id=\"" << id << "\" fill=\"none\" stroke=\"" << colour << "\" stroke-width=\"1.5\""
+        << (dash ? std::string(" stroke-dasharray=\"") + dash + "\"" : std::string())
+        << " stroke-linejoin=\"round\" points=\"";
     for (size_t k = 0; k < n; ++k) out << (k ? " " : "") << number(sx(k)) << "," << number(sy(value_gib(k)));
     out << "\"/>\n";
     if (n <= kMarkersUpTo)
@@ -183,6 +200,9 @@ std::string memory_svg(const model::ModuleInfo& info, const model::MemoryTimelin
             << colour << "\"><title>" << escape(name(k)) << ": " << number(value_gib(k)) << " GiB</title></circle>\n";
   };
   line("baseline", kBaselineColour, [&](size_t k) { return static_cast<double>(points[k].baseline_bytes) / gib; });
+  if (sharded_line)
+    line(
+        "no-ac-sharded", kShardedColour, [&](size_t k) { return no_ac_sharded[k] / gib; }, "2,2");
   line("plan", kPlanColour, [&](size_t k) { return points[k].plan_bytes / gib; });
 
   // Peaks: circled, labelled in two rows at the top of the plot (kept free
@@ -204,13 +224,13 @@ std::string memory_svg(const model::ModuleInfo& info, const model::MemoryTimelin
   if (timeline.peak_point >= 0) {
     const size_t k = static_cast<size_t>(timeline.peak_point);
     mark("peak", timeline.peak_point, points[k].plan_bytes / gib, kPlanColour, kTop + 16,
-         "plan peak " + number(points[k].plan_bytes / gib) + " GiB at " + shortened(name(k), kPeakChars));
+         "plan peak " + number(points[k].plan_bytes / gib) + " GiB at " + svg::shortened(name(k), kPeakChars));
   }
   if (timeline.baseline_peak_point >= 0) {
     const size_t k = static_cast<size_t>(timeline.baseline_peak_point);
     const double value = static_cast<double>(points[k].baseline_bytes) / gib;
     mark("baseline-peak", timeline.baseline_peak_point, value, kBaselineColour, kTop + 34,
-         "baseline peak " + number(value) + " GiB at " + shortened(name(k), kPeakChars));
+         "baseline peak " + number(value) + " GiB at " + svg::shortened(name(k), kPeakChars));
   }
 
   // Legend, above the plot.
@@ -225,7 +245,8 @@ std::string memory_svg(const model::ModuleInfo& info, const model::MemoryTimelin
            number(kTop - 18) + "\" stroke=\"" + colour + "\" stroke-width=\"2\"" +
            (dash ? std::string(" stroke-dasharray=\"") + dash + "\"" : std::string()) + "/>\n";
   };
-  legend(stroke(kBaselineColour, nullptr), "baseline (no AC)");
+  legend(stroke(kBaselineColour, nullptr), "no AC, no FSDP");
+  if (sharded_line) legend(stroke(kShardedColour, "2,2"), "no AC at " + std::to_string(world_size) + " ranks");
   legend(stroke(kPlanColour, nullptr), "plan");
   legend(stroke(kBudgetColour, "6,3"), "budget");
   legend("<rect x=\"" + number(x) + "\" y=\"" + number(kTop - 24) + "\" width=\"20\" height=\"12\" fill=\"" +
@@ -235,4 +256,4 @@ std::string memory_svg(const model::ModuleInfo& info, const model::MemoryTimelin
   return out.str();
 }
 
-}  // namespace milpsac::cli
+}  // namespace milpsac::plots

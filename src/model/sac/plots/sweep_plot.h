@@ -11,8 +11,11 @@
 
 #include "model/sac/sac_sweep.h"
 
-namespace milpsac::cli {
+namespace milpsac::plots {
 
 std::string sweep_svg(const model::Sweep& sweep, const std::string& title);
 
-}  // namespace milpsac::cli
+// The title the CLI and Python give the drawing: the file's name and the world size.
+std::string sweep_plot_title(const std::string& source, int world_size);
+
+}  // namespace milpsac::plots

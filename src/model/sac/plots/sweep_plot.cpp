@@ -1,14 +1,14 @@
-// SVG drawing of a budget sweep (see sac_sweep_plot.h).
+// SVG drawing of a budget sweep (see sweep_plot.h).
 #include <algorithm>
 #include <cmath>
 #include <cstdio>
 #include <sstream>
 #include <vector>
 
-#include "sac_sweep_plot.h"
-#include "svg.h"
+#include "model/sac/plots/svg_document.h"
+#include "model/sac/plots/sweep_plot.h"
 
-namespace milpsac::cli {
+namespace milpsac::plots {
 namespace {
 
 constexpr double kWidth = 720, kHeight = 440;
@@ -18,6 +18,10 @@ using svg::number;
 using svg::ticks;
 
 }  // namespace
+
+std::string sweep_plot_title(const std::string& source, int world_size) {
+  return "recompute time vs memory budget: " + svg::file_label(source) + ", world size " + std::to_string(world_size);
+}
 
 std::string sweep_svg(const model::Sweep& sweep, const std::string& title) {
   double x_low = INFINITY, x_high = -INFINITY, y_high = 0;
@@ -107,4 +111,4 @@ std::string sweep_svg(const model::Sweep& sweep, const std::string& title) {
   return svg.str();
 }
 
-}  // namespace milpsac::cli
+}  // namespace milpsac::plots
