@@ -58,12 +58,15 @@ SacRun solve(Read read, const SacArgs& args, const std::atomic<bool>* interrupt,
   check_record(options::kSacTimeLimit, args.time_limit_seconds);
   check_record(options::kWorldSize, args.world_size);
   const Deadline clock(args.time_limit_seconds, interrupt);  // Ctrl-C reaches the search through it
+  // The reading polls the limit only, as the CLI's: a cancel or Ctrl-C then
+  // still gets the greedy plan the search offers first.
+  const Deadline reading(args.time_limit_seconds);
   model::ModuleInfo info;
   try {
-    info = read(&clock);
+    info = read(&reading);
   } catch (const TimeLimitReached&) {
     SacRun stopped;
-    stopped.solution.status = clock.interrupted() ? model::SacStatus::kInterrupted : model::SacStatus::kTimeLimit;
+    stopped.solution.status = model::SacStatus::kTimeLimit;
     stopped.solution.seconds = clock.elapsed_seconds();
     return stopped;
   }
@@ -204,9 +207,10 @@ SweepRun sweep(Read read, const SweepArgs& args, const std::atomic<bool>* interr
   options.solve.relative_gap = args.relative_gap;
   options.threads = args.threads;
   const Deadline clock(args.time_limit_seconds, interrupt);  // the whole sweep's, reading included, with Ctrl-C
+  const Deadline reading(args.time_limit_seconds);           // the limit only, as solve()'s
   model::ModuleInfo info;
   try {
-    info = read(&clock);
+    info = read(&reading);
   } catch (const TimeLimitReached&) {
     SweepRun stopped;  // no points: the limit passed while reading
     stopped.sweep.seconds = clock.elapsed_seconds();
