@@ -27,10 +27,25 @@ ANGLED = re.compile(r'^\s*#\s*include\s+<([^>]+)>', re.M)
 GENERATED = {"version.h"}
 
 
+def umbrella_names(umbrella):
+    """The src/ headers an umbrella names, through the other umbrellas beside
+    it (milpsac.h includes api.h, which lives in include/milpsac/ too)."""
+    here = os.path.dirname(umbrella)
+    with open(umbrella, encoding="utf-8") as f:
+        named = []
+        for p in PREFIXED.findall(f.read()):
+            if p in GENERATED:
+                continue
+            if os.path.isfile(os.path.join(here, p)):
+                named += umbrella_names(os.path.join(here, p))
+            else:
+                named.append(p)
+    return named
+
+
 def public_closure(umbrella, src):
     """Library headers reachable from the umbrella, sorted."""
-    with open(umbrella, encoding="utf-8") as f:
-        named = [p for p in PREFIXED.findall(f.read()) if p not in GENERATED]
+    named = umbrella_names(umbrella)
     missing = [p for p in named if not os.path.isfile(os.path.join(src, p))]
     if missing:
         # A header moved or renamed in src/: the umbrella must follow.

@@ -5,9 +5,10 @@
 // Link with `pkg-config --cflags --libs milpsac`, or `dependency('milpsac')` in
 // meson (installed, or with milp-sac in subprojects/).
 //
-//   in memory: api::Model, api::add_col / add_row / add_cols (CSC) / add_rows
-//              (CSR), api::solve (status, x, LP duals and reduced costs, log
-//              callback, interrupt flag); options::OptionRecord (defaults, ranges)
+//   in memory: everything of <milpsac/api.h> (standard library only): api::Model,
+//              api::read_model / write_mps, api::solve (status, x, LP duals and
+//              reduced costs, progress and incumbent callbacks, MIP start,
+//              interrupt flag); options::OptionRecord (defaults, ranges)
 //   LP/MILP:   lp::LinearProgram, lp::read_mps_file, bnb::solve_milp
 //   SAC:       model::read_module_info_file, model::solve_sac (module level),
 //              model::read_sac_stats_file, model::solve_policy (operator level)
@@ -21,8 +22,7 @@
 #include <milpsac/common/input_error.h>
 #include <milpsac/common/options.h>
 
-#include <milpsac/api/model.h>
-#include <milpsac/api/solve.h>
+#include <milpsac/api.h>
 
 #include <milpsac/bnb/branch_and_bound.h>
 #include <milpsac/lp/linear_program.h>

@@ -1,5 +1,7 @@
 // Building an in-memory model and assembling it (see model.h).
 #include "api/model.h"
+
+#include "api/internal/linear_program_of.h"
 #include "common/index.h"
 
 #include <cmath>

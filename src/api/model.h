@@ -1,18 +1,23 @@
 // The C++ API's in-memory model: columns, rows, integrality, coefficients,
 // built one column or row at a time or in bulk (CSC columns / CSR rows), as
 // HiGHS's addCol/addRow/addCols/addRows. A plain struct of vectors; the
-// entries are kept as (row, column, value) triplets and assembled into an
-// lp::LinearProgram once, by to_linear_program, which checks everything.
+// entries are kept as (row, column, value) triplets and assembled into the
+// solvers' form once, inside solve() (api/internal/linear_program_of.h),
+// which checks everything.
 //
 // Infinite bounds: options::kNone (+inf) or -kNone; milpsac::lp::kInfinity is the same.
+// Like every api/*.h header, this one needs only the standard library (no
+// Eigen, no Boost: the `api_headers_standard_only` test).
 #pragma once
 
 #include <string>
 #include <vector>
 
-#include "lp/linear_program.h"
+#include "lp/objective_sense.h"
 
 namespace milpsac::api {
+
+using lp::ObjectiveSense;
 
 struct Entry {
   int row = 0;
@@ -47,10 +52,5 @@ void add_cols(Model& model, int count, const double* cost, const double* lower, 
 // `count` rows in compressed sparse row form (index: column indices).
 void add_rows(Model& model, int count, const double* lower, const double* upper, const int* start, const int* index,
               const double* value);
-
-// The model as the solvers take it. Throws InputError naming the column or
-// row when a size, index, bound or coefficient is wrong (NaN, lower > upper,
-// an index out of range).
-lp::LinearProgram to_linear_program(const Model& model);
 
 }  // namespace milpsac::api

@@ -2,7 +2,8 @@
 // (no integer column) goes to the simplex, which also gives row duals and
 // reduced costs; a MILP to the branch-and-bound. Options come from the
 // library's option records (common/options.h). The library never prints:
-// progress goes to the log callback when one is set.
+// progress goes to the callbacks when they are set (api/progress.h).
+// Standard library only, as every api/*.h header.
 #pragma once
 
 #include <atomic>
@@ -11,6 +12,8 @@
 #include <vector>
 
 #include "api/model.h"
+#include "api/progress.h"
+#include "api/status.h"
 #include "common/options.h"
 
 namespace milpsac::api {
@@ -22,17 +25,31 @@ struct SolveOptions {
   // The size guard (lp/model_size.h): a model whose estimated solver memory
   // is larger is refused with InputError.
   double max_model_memory_gib = options::kMaxModelMemory.default_value;
-  // Called with one line of progress at a time (no newline); unset: silent.
+  // One call per event (api/progress.h), as it happens.
+  std::function<void(const Progress&)> progress;
+  // The same events as one line each (to_string(Progress), no newline).
   std::function<void(const std::string&)> log;
+  // The least time between two kNodeLog events (seconds; 0: after every node).
+  double log_interval_seconds = options::kLogInterval.default_value;
+  // Each better solution of a MILP, with its event (kIncumbent: objective,
+  // found_by, time): x has one value per column, in the model's column order.
+  std::function<void(const Progress&, const std::vector<double>& x)> incumbent;
+  // A MIP start: one value per column (empty: none). A wrong length or a
+  // non-finite value is InputError. A point that breaks a bound, a row or
+  // integrality (beyond 1e-6, relative as the incumbent check measures it)
+  // is ignored with a warning in Solution::warnings naming the worst
+  // violation; otherwise it is the search's first incumbent (event
+  // kIncumbent, found_by "initial solution") and its cutoff. An LP checks it
+  // the same way but does not need it.
+  std::vector<double> initial_solution;
   // Any thread may raise it to stop the solve; the status is then
-  // "interrupted" (with the best solution found so far, if any).
+  // kInterrupted (with the best solution found so far, if any).
   const std::atomic<bool>* interrupt = nullptr;
 };
 
 struct Solution {
-  // "optimal", "infeasible", "unbounded", "time_limit", "gap_limit",
-  // "node_limit", "interrupted", "numerical_error", ... (docs/json.md#solve).
-  std::string status;
+  Status status = Status::kNumericalError;
+  std::string status_text() const { return to_string(status); }
   bool has_solution = false;
   bool is_mip = false;
   double objective = 0.0;  // the model's sense, offset included
@@ -40,20 +57,23 @@ struct Solution {
   std::vector<double> row_activity;
   // LPs solved to optimality: one per row / column, in the model's own
   // sense (for a maximisation, d objective / d row bound as for a minimisation
-  // of -objective, negated back). Empty for a MILP.
+  // of -objective, negated back); never -0. Empty for a MILP.
   std::vector<double> row_duals;
   std::vector<double> reduced_costs;
-  double bound = 0.0;  // MILP: best bound; LP: the objective
-  double gap = 0.0;    // MILP: relative gap; LP: 0
-  long nodes = 0;      // MILP: branch-and-bound nodes
+  double bound = 0.0;    // MILP: best proven bound; LP: the objective
+  double gap = 0.0;      // MILP: relative gap (+inf without a solution); LP: 0
+  long nodes = 0;        // MILP: branch-and-bound nodes
+  long iterations = 0;   // simplex iterations, all LPs of the solve together
+  double seconds = 0.0;  // wall time of the call
   // Coefficient spans the tolerances no longer resolve well ("model: warning:
-  // row 'r', ..."), as `milp-sac solve` prints them; empty for most models.
+  // row 'r', ..."), as `milp-sac solve` prints them, and a rejected
+  // initial_solution; empty for most models.
   std::vector<std::string> warnings;
 };
 
 // Throws InputError on a bad model, out-of-range options (their records'
-// ranges), or coefficients the simplex cannot resolve (lp/coefficient_range.h:
-// the same refusal as `milp-sac solve`).
+// ranges), a malformed initial_solution, or coefficients the simplex cannot
+// resolve (lp/coefficient_range.h: the same refusal as `milp-sac solve`).
 Solution solve(const Model& model, const SolveOptions& options = {});
 
 }  // namespace milpsac::api

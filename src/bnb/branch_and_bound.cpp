@@ -118,7 +118,16 @@ class Search {
   std::optional<Node> plunge_or_park(std::optional<Node> next, std::optional<Node> other);
   void report_progress(bool force);
   // The snapshot every report starts from.
-  MilpProgress snapshot() const;
+  MilpProgress snapshot();
+  // The best bound proven so far (minimisation sense): `lower` or an earlier
+  // one, whichever is higher. Every bound the search ever proved stays
+  // proven (a cut round's LP value holds after the cut loop drops rows), so
+  // reports never show a bound going down. Reporting only: the search
+  // decides on lower_bound(), as before.
+  double proven_lower(double lower) {
+    proven_lower_ = std::max(proven_lower_, lower);
+    return proven_lower_;
+  }
   // A root event (MilpEvent), reported whatever the interval.
   void report_event(MilpProgress p) const {
     if (state_.options.progress) state_.options.progress(p);
@@ -131,6 +140,7 @@ class Search {
     p.event = MilpEvent::kIncumbent;
     p.found_by = found_by;
     report_event(p);
+    if (state_.options.incumbent) state_.options.incumbent(p, state_.incumbent);
   }
   void polish_incumbent();
   PumpLimits pump_limits() const {
@@ -157,7 +167,8 @@ class Search {
   // The bound of the node in hand (being processed, or the child plunged
   // into), which is in no queue: reports take it into their bound.
   double in_hand_bound_ = INFINITY;
-  long next_rins_ = 0;  // RINS runs at the first node past this count
+  double proven_lower_ = -INFINITY;  // see proven_lower
+  long next_rins_ = 0;               // RINS runs at the first node past this count
   Stop stop_ = Stop::kNone;
   int pump_rounds_ = 0;
   bool pump_found_ = false;
@@ -426,7 +437,7 @@ MilpResult Search::run() {
   {
     MilpProgress p = snapshot();
     p.event = MilpEvent::kRootLp;
-    p.bound = state_.sign * root_lp_bound_;
+    p.bound = state_.sign * proven_lower(root_lp_bound_);
     report_event(p);
   }
   const RootCutResult cuts = run_root_cuts(state_, [this](const RootCutRound& round) {
@@ -436,7 +447,8 @@ MilpResult Search::run() {
     p.cut_round = round.round;
     p.cuts_added = round.cuts_added;
     p.cut_rows = round.cut_rows;
-    p.bound = state_.sign * std::min(round.bound, state_.has_incumbent ? state_.incumbent_value : INFINITY);
+    p.bound =
+        state_.sign * std::min(proven_lower(round.bound), state_.has_incumbent ? state_.incumbent_value : INFINITY);
     report_event(p);
   });
   if (state_.time_up) return finish(MilpStatus::kTimeLimit);
@@ -509,17 +521,18 @@ void Search::settle_rejected_point(const Eigen::VectorXd& x, double objective) {
     unresolved_bound_ = std::min(unresolved_bound_, objective);
 }
 
-MilpProgress Search::snapshot() const {
+MilpProgress Search::snapshot() {
   MilpProgress p;
   p.nodes = nodes_;
   p.open_nodes = static_cast<long>(queue_.size());
   // Before the root LP (an initial solution's report) no bound is known yet:
   // the incumbent is not one, so the gap stays open (infinite).
   const bool bound_known = std::isfinite(root_lp_bound_) || nodes_ > 0 || std::isfinite(lower_bound());
-  const double lower =
-      bound_known ? std::min({lower_bound(), in_hand_bound_, state_.has_incumbent ? state_.incumbent_value : INFINITY})
-                  : -INFINITY;
-  p.bound = state_.sign * (std::isfinite(lower) ? lower : root_lp_bound_);
+  const double incumbent = state_.has_incumbent ? state_.incumbent_value : INFINITY;
+  double lower = bound_known ? std::min({lower_bound(), in_hand_bound_, incumbent}) : -INFINITY;
+  if (!std::isfinite(lower)) lower = root_lp_bound_;
+  if (bound_known) lower = std::min(proven_lower(lower), incumbent);
+  p.bound = state_.sign * lower;
   if (state_.has_incumbent) {
     p.objective = state_.sign * state_.incumbent_value;
     p.gap = relative_gap(state_.incumbent_value, std::min(lower, state_.incumbent_value));
@@ -536,7 +549,9 @@ void Search::report_progress(bool force) {
   const double now = state_.deadline.elapsed_seconds();
   if (!force && now < next_report_) return;
   next_report_ = now + std::max(state_.options.progress_interval_seconds, 0.0);
-  state_.options.progress(snapshot());
+  MilpProgress p = snapshot();
+  p.final_report = force;
+  state_.options.progress(p);
 }
 
 // The incumbent's continuous columns come from the LP point it was found at,
@@ -589,6 +604,10 @@ MilpResult Search::finish(MilpStatus status) {
   // +inf would claim infeasibility: without any open node or root bound, nothing is proven.
   if (lower == INFINITY && status != MilpStatus::kInfeasible)
     lower = std::isfinite(root_bound_) ? root_bound_ : (std::isfinite(root_lp_bound_) ? root_lp_bound_ : -INFINITY);
+  // The best bound ever proven (a cut round's, when the root was
+  // interrupted in the cut loop), as the reports show it.
+  if (status != MilpStatus::kInfeasible && status != MilpStatus::kUnbounded)
+    lower = std::min(std::max(lower, proven_lower_), state_.has_incumbent ? state_.incumbent_value : INFINITY);
   r.bound = state_.sign * lower;
   r.root_lp_bound = state_.sign * root_lp_bound_;
   r.root_bound = state_.sign * root_bound_;

@@ -43,7 +43,10 @@ enum class MilpEvent { kSearch, kRootLp, kCutRound, kIncumbent };
 const char* to_string(MilpEvent event);
 
 // A snapshot of the search, handed to MilpOptions::progress. Values are in
-// the model's own sense; objective is +-inf without an incumbent.
+// the model's own sense; objective is +-inf without an incumbent. bound is
+// the best bound proven so far: it never gets worse from one report to the
+// next (a cut round's bound holds after the cut loop drops rows, and an
+// interrupted root keeps it).
 struct MilpProgress {
   long nodes = 0;
   long open_nodes = 0;
@@ -57,6 +60,7 @@ struct MilpProgress {
   int cuts_added = 0;         // kCutRound: cuts this round added to the LP
   int cut_rows = 0;           // kCutRound: cut rows in the LP after the round
   const char* found_by = "";  // kIncumbent: a static name, e.g. "diving"
+  bool final_report = false;  // kSearch: the last report, as the search ends
 };
 
 struct MilpOptions {
@@ -75,6 +79,10 @@ struct MilpOptions {
   // the library itself never prints.
   std::function<void(const MilpProgress&)> progress;
   double progress_interval_seconds = 5.0;
+  // Called with each better solution (its kIncumbent report and x over the
+  // model's columns, checked on them) when set; after root presolve, x is
+  // the postsolved point (a point that fails the check there is not passed on).
+  std::function<void(const MilpProgress&, const Eigen::VectorXd&)> incumbent;
   // The RINS sub-MIP heuristic (off inside its own sub-MIPs).
   bool rins = true;
   // MIP presolve at the root (bnb/root_presolve.h): the search runs on the

@@ -119,6 +119,12 @@ MilpResult solve_with_root_presolve(const lp::LinearProgram& lp, const MilpOptio
     inner.time_limit_seconds = std::fmax(0.0, clock.remaining_seconds());
     inner.initial_solution = reduced_start(presolved, options.initial_solution);
     inner.cut_integrality = cut_integrality(presolved);
+    // The caller sees incumbents over its own columns: postsolved and checked.
+    if (options.incumbent)
+      inner.incumbent = [&](const MilpProgress& p, const Eigen::VectorXd& reduced_x) {
+        const Eigen::VectorXd original = checked_point(lp, pre::postsolve_primal(presolved, reduced_x));
+        if (original.size() == lp.num_cols()) options.incumbent(p, original);
+      };
     const double presolve_seconds = clock.elapsed_seconds();
     sub = search(presolved.reduced, inner);
     spent_nodes = sub.nodes;
@@ -144,6 +150,17 @@ MilpResult solve_with_root_presolve(const lp::LinearProgram& lp, const MilpOptio
     r.presolve_removed_cols = lp.num_cols();
   }
   r.x = x;
+  if (r.has_solution && presolved.status == pre::PresolveStatus::kEmpty) {
+    // Presolve alone solved it: the one incumbent, reported as a search's would be.
+    MilpProgress p;
+    p.event = MilpEvent::kIncumbent;
+    p.found_by = "presolve";
+    p.objective = p.bound = lp::objective_value(lp, x);
+    p.gap = 0.0;
+    p.seconds = clock.elapsed_seconds();
+    if (options.progress) options.progress(p);
+    if (options.incumbent) options.incumbent(p, x);
+  }
   if (r.has_solution) {
     // The objective on the user's data; the reduced bound is a bound of the
     // original (same optimal value), kept at or below the incumbent.

@@ -33,12 +33,11 @@
 #include <vector>
 
 #include "common/index.h"
+#include "lp/objective_sense.h"
 
 namespace milpsac::lp {
 
 inline constexpr double kInfinity = std::numeric_limits<double>::infinity();
-
-enum class ObjectiveSense { kMinimize, kMaximize };
 
 using SparseMatrix = Eigen::SparseMatrix<double, Eigen::ColMajor>;
 using RowMajorMatrix = Eigen::SparseMatrix<double, Eigen::RowMajor>;
