@@ -1,4 +1,5 @@
-// milp-sac solve MODEL.mps[.gz]: solve an LP or MILP read from MPS with our
+// milp-sac solve MODEL.mps[.gz]|MODEL.lp[.gz]: solve an LP or MILP read from MPS
+// (or CPLEX LP format, by the file name) with our
 // simplex and branch-and-bound, and print the JSON of docs/json.md#solve.
 //
 // The time limit counts from the start of the command, before the file is
@@ -20,8 +21,8 @@
 #include "common/utf8.h"
 #include "interrupt.h"
 #include "lp/coefficient_range.h"
+#include "lp/lp_format/model_file.h"
 #include "lp/model_size.h"
-#include "lp/mps/mps.h"
 #include "output.h"
 #include "progress_log.h"
 #include "solution_file.h"
@@ -147,7 +148,7 @@ int run_solve(const Args& argv) {
   bnb::MilpResult result;
   bool read_in_time = true;
   try {
-    model = lp::read_mps_file(path, &warnings, &reading);
+    model = lp::read_model_file(path, &warnings, &reading);  // MPS, or CPLEX LP by the name (.lp, .lp.gz)
   } catch (const TimeLimitReached& stop) {
     read_in_time = false;
     warnings.push_back(stop.what());

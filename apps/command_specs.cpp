@@ -130,7 +130,8 @@ std::vector<CommandSpec> build_specs() {
                    with_common({}, true, true, false)});
 
   specs.push_back(
-      {"solve", "MODEL.mps[.gz]", "solve an LP or MILP in MPS (fixed or free, optionally gzip)",
+      {"solve", "MODEL.mps[.gz]",
+       "solve an LP or MILP in MPS (fixed or free) or CPLEX LP format (*.lp), optionally gzip",
        std::string("Output keys: docs/json.md#solve. ") + kExitCodes,
        with_common({option_spec(options::kSolveGap),
                     option_spec(options::kTimeLimit, "wall-clock limit, counted from before reading the file"),

@@ -13,6 +13,7 @@
 #include "common/input_error.h"
 #include "common/json_input.h"
 #include "lp/coefficient_range.h"
+#include "lp/lp_format/lp_format.h"
 #include "lp/mps/mps.h"
 #include "model/policy/sac_stats.h"
 #include "model/sac/module_info_reader.h"
@@ -94,6 +95,24 @@ std::string mps(std::string_view data) {
     for (int j = 0; j < lp.num_cols(); ++j)
       if (std::isnan(lp.col_lower[j]) || std::isnan(lp.col_upper[j]) || std::isnan(lp.c[j]))
         return std::string("NaN in the parsed model");
+    return std::string();
+  });
+}
+
+// The CPLEX LP reader: a model whose sizes agree and holds no NaN, or InputError.
+std::string lp_format(std::string_view data) {
+  return guarded([&] {
+    std::vector<std::string> warnings;
+    const lp::LinearProgram lp = lp::read_lp_text(data, "fuzz.lp", &warnings);
+    if (lp.col_names.size() != static_cast<size_t>(lp.num_cols()) ||
+        lp.row_names.size() != static_cast<size_t>(lp.num_rows()) || lp.A.rows() != lp.num_rows() ||
+        lp.A.cols() != lp.num_cols())
+      return std::string("names, rows and columns differ in number");
+    for (int j = 0; j < lp.num_cols(); ++j)
+      if (std::isnan(lp.col_lower[j]) || std::isnan(lp.col_upper[j]) || std::isnan(lp.c[j]))
+        return std::string("NaN in the parsed model");
+    for (int i = 0; i < lp.num_rows(); ++i)
+      if (std::isnan(lp.row_lower[i]) || std::isnan(lp.row_upper[i])) return std::string("NaN in a row bound");
     return std::string();
   });
 }

@@ -23,6 +23,7 @@ std::string sac_stats(std::string_view data);
 std::string plan_input(std::string_view data);
 std::string autograd_graph(std::string_view data);
 std::string mps(std::string_view data);
+std::string lp_format(std::string_view data);
 std::string solve(std::string_view data);
 // The SVG writers (model/sac/plots): well-formed XML for any module and file names.
 std::string svg(std::string_view data);
@@ -38,6 +39,7 @@ inline constexpr NamedTarget kTargets[] = {
     {"plan_input", plan_input},
     {"autograd_graph", autograd_graph},
     {"mps", mps},
+    {"lp_format", lp_format},
     {"solve", solve},
     {"svg", svg},
 };
