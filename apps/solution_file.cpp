@@ -49,7 +49,21 @@ void write_solution_file(const std::string& path, const lp::LinearProgram& model
     for (int i = 0; i < model.num_rows(); ++i)
       out << model.row_names[static_cast<size_t>(i)] << " " << exact(activity[i]) << "\n";
   }
-  out << "\n# Dual solution values\nNone\n";
+  // An LP's optimum has row duals and reduced costs (model's sense, as the
+  // JSON gives them); a MILP or an LP without an optimum has none.
+  const bool has_duals = result.has_solution && result.row_duals.size() == model.num_rows() &&
+                         result.reduced_costs.size() == model.num_cols();
+  out << "\n# Dual solution values\n";
+  if (!has_duals) {
+    out << "None\n";
+  } else {
+    out << "Feasible\n# Columns " << model.num_cols() << "\n";
+    for (int j = 0; j < model.num_cols(); ++j)
+      out << model.col_names[static_cast<size_t>(j)] << " " << exact(result.reduced_costs[j]) << "\n";
+    out << "# Rows " << model.num_rows() << "\n";
+    for (int i = 0; i < model.num_rows(); ++i)
+      out << model.row_names[static_cast<size_t>(i)] << " " << exact(result.row_duals[i]) << "\n";
+  }
   out.flush();
   if (!out) throw InputError(path + ": write error (option --write-solution)");
 }

@@ -13,6 +13,14 @@
 //   # Rows 2
 //   NAME VALUE          (row activities A x)
 //
+//
+//   # Dual solution values
+//   Feasible            (an LP solved to optimality; otherwise None)
+//   # Columns 3
+//   NAME VALUE          (reduced costs, the model's sense, as the JSON's)
+//   # Rows 2
+//   NAME VALUE          (row duals)
+//
 // Without a solution the primal section holds the single word None. Values
 // round-trip exactly (17 significant digits); -0 is written as 0.
 #pragma once

@@ -114,8 +114,33 @@ TEST_CASE("solve --write-solution: HiGHS layout, the same values as the JSON") {
     REQUIRE(out["x"].contains(name));
     CHECK(value == out["x"][name].get<double>());  // 17 digits round-trip exactly
   }
-  file >> hash >> columns;
+  file >> hash >> columns >> count;
   CHECK(columns == "Rows");
+  for (size_t i = 0; i < count; ++i) file >> word >> objective;  // row activities
+  // The dual section: reduced costs and row duals, the JSON's values.
+  std::getline(file, line);
+  std::getline(file, line);
+  std::getline(file, line);
+  CHECK(line == "# Dual solution values");
+  std::getline(file, line);
+  CHECK(line == "Feasible");
+  const auto same_values = [&file](const json& values, const char* section) {
+    std::string hash_word, section_word;
+    size_t n = 0;
+    file >> hash_word >> section_word >> n;
+    CHECK(section_word == section);
+    REQUIRE(n == values.size());
+    for (size_t k = 0; k < n; ++k) {
+      std::string name;
+      double value = 0.0;
+      file >> name >> value;
+      CAPTURE(name);
+      REQUIRE(values.contains(name));
+      CHECK(value == values[name].get<double>());
+    }
+  };
+  same_values(out["reduced_costs"], "Columns");
+  same_values(out["row_duals"], "Rows");
   // A file that cannot be written is exit 2 naming it.
   const test::CliRun bad =
       test::run_cli("solve " + test::example("smalllp.mps") + " --write-solution /nonexistent/x.sol");
