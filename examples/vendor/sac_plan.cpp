@@ -1,8 +1,8 @@
-// What a vendor's code looks like against the installed milp-sac API: one
-// include prefix, <milpsac/...>, and the umbrella header.
+// The rest of the installed API, through the umbrella header <milpsac/milpsac.h>
+// (which brings Eigen's headers: lp::LinearProgram, the planners):
 //
-//   vendor-example                          solve a small MILP built in code
-//   vendor-example MODULE_INFO.json GIB W   also plan SAC under GIB GiB per rank on W ranks
+//   vendor-sac                          solve a small MILP built as an lp::LinearProgram
+//   vendor-sac MODULE_INFO.json GIB W   also plan SAC under GIB GiB per rank on W ranks
 //
 // Exit 0 when every answer is the expected one, 1 otherwise, 2 on bad input.
 #include <milpsac/milpsac.h>
@@ -39,34 +39,6 @@ bool solve_small_milp() {
          std::fabs(r.x(0) - 3.0) < 1e-6 && std::fabs(r.x(1) - 1.0) < 1e-6;
 }
 
-// The same model through the in-memory API, as an LP (duals too) and a MILP:
-// LP optimum 3x + 2y at (3, 1) = 11 as well (a degenerate vertex: the duals
-// are not unique, so they are checked for sign and c = A^T y + d, i.e.
-// objective = y^T (A x) + d^T x).
-bool solve_in_memory() {
-  namespace api = milpsac::api;
-  api::Model m;
-  m.sense = milpsac::lp::ObjectiveSense::kMaximize;
-  const int x = api::add_col(m, 3.0, 0.0, 3.0, false, "x");
-  const int y = api::add_col(m, 2.0, 0.0, milpsac::options::kNone, false, "y");
-  api::add_row(m, -milpsac::options::kNone, 4.0, {x, y}, {1.0, 1.0}, "c1");
-  api::add_row(m, -milpsac::options::kNone, 6.0, {x, y}, {1.0, 3.0}, "c2");
-  const api::Solution lp = api::solve(m);
-  std::printf("LP: status %s, objective %g, dual of c1 %g\n", lp.status.c_str(), lp.objective,
-              lp.row_duals.empty() ? NAN : lp.row_duals[0]);
-  m.is_integer = {1, 1};
-  api::SolveOptions options;
-  options.log = [](const std::string& line) { std::printf("  log: %s\n", line.c_str()); };
-  const api::Solution mip = api::solve(m, options);
-  std::printf("MILP: status %s, objective %g\n", mip.status.c_str(), mip.objective);
-  double dual_objective = 0.0;
-  for (int i = 0; i < 2 && lp.row_duals.size() == 2; ++i) dual_objective += lp.row_duals[i] * lp.row_activity[i];
-  for (int j = 0; j < 2 && lp.reduced_costs.size() == 2; ++j) dual_objective += lp.reduced_costs[j] * lp.x[j];
-  return lp.status == "optimal" && std::fabs(lp.objective - 11.0) < 1e-6 && lp.row_duals.size() == 2 &&
-         lp.row_duals[0] >= -1e-9 && lp.row_duals[1] >= -1e-9 && std::fabs(dual_objective - 11.0) < 1e-6 &&
-         mip.status == "optimal" && std::fabs(mip.objective - 11.0) < 1e-6;
-}
-
 bool plan_sac(const std::string& path, double budget_gib, int world_size) {
   const milpsac::model::ModuleInfo info = milpsac::model::read_module_info_file(path);
   milpsac::model::SacRequest request;
@@ -93,11 +65,10 @@ int main(int argc, char** argv) {
   static_assert(MILPSAC_VERSION_AT_LEAST(0, 1, 0), "this example needs milp-sac 0.1.0 or later");
   try {
     bool ok = solve_small_milp();
-    ok = solve_in_memory() && ok;
     if (argc >= 3) ok = plan_sac(argv[1], std::atof(argv[2]), argc >= 4 ? std::atoi(argv[3]) : 1) && ok;
     return ok ? 0 : 1;
   } catch (const milpsac::InputError& e) {
-    std::fprintf(stderr, "vendor-example: %s\n", e.what());
+    std::fprintf(stderr, "vendor-sac: %s\n", e.what());
     return 2;
   }
 }
