@@ -20,6 +20,7 @@
 #include <string>
 #include <vector>
 
+#include "api/internal/linear_program_of.h"  // api::to_linear_program (Eigen: not in api/*.h)
 #include "api/model.h"
 #include "bindings.h"
 #include "bnb/branch_and_bound.h"
