@@ -88,37 +88,17 @@ class Tokenizer {
       do_line(strip_comments(text_.substr(pos, end - pos)), line);
       pos = end + 1;
     }
-    if (in_block_comment_) diag_.fail_at(block_comment_line_, "a '\\*' comment is never closed by '*\\'");
     diag_.set_line(0);
     return std::move(tokens_);
   }
 
  private:
-  // The line without its comments (block comments may carry over lines).
-  std::string strip_comments(std::string_view line) {
-    std::string out;
-    size_t i = 0;
-    while (i < line.size()) {
-      if (in_block_comment_) {
-        const size_t close = line.find("*\\", i);
-        if (close == std::string_view::npos) return out;
-        in_block_comment_ = false;
-        i = close + 2;
-        out += ' ';
-        continue;
-      }
-      if (line[i] == '\\') {
-        if (i + 1 < line.size() && line[i + 1] == '*') {
-          in_block_comment_ = true;
-          block_comment_line_ = diag_.line();
-          i += 2;
-          continue;
-        }
-        return out;  // a line comment
-      }
-      out += line[i] == '\r' ? ' ' : line[i];
-      ++i;
-    }
+  // The line without its comment: `\` to the end of the line (PuLP's
+  // `\* name *\` header is one such line).
+  static std::string strip_comments(std::string_view line) {
+    std::string out(line.substr(0, line.find('\\')));
+    for (char& c : out)
+      if (c == '\r') c = ' ';
     return out;
   }
 
@@ -216,8 +196,6 @@ class Tokenizer {
   mps_detail::Diagnostics& diag_;
   const Deadline* deadline_;
   std::vector<Token> tokens_;
-  bool in_block_comment_ = false;
-  int block_comment_line_ = 0;
 };
 
 }  // namespace

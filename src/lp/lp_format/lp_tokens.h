@@ -1,7 +1,8 @@
 // Private helper of the LP-format reader: the text as tokens.
 //
-// Comments go first: `\` to the end of the line, and `\* ... *\` (which may
-// span lines). A section header is a keyword alone on its line, any case:
+// Comments go first: `\` to the end of the line, as CBC and HiGHS read them
+// (so PuLP's one-line `\* name *\` is a comment; a `\* ... *\` spanning
+// lines is not one: its other lines are read). A section header is a keyword alone on its line, any case:
 // "Minimize" (minimise, minimum, min), "Maximize" (maximise, maximum, max),
 // "Subject To" (such that, st, s.t., st.), "Bounds" (bound), "General"
 // (generals, gen), "Integer" (integers), "Binary" (binaries, bin),
@@ -34,7 +35,7 @@ struct Token {
 };
 
 // Every token of `text`, in order. Throws InputError "FILE:LINE: what" on a
-// character no token can start with, or an unterminated `\*` comment.
+// character no token can start with.
 std::vector<Token> tokenize(std::string_view text, mps_detail::Diagnostics& diag, const Deadline* deadline);
 
 // "'<='", "'x'", "the number 3", "the section Bounds": a token for messages.
