@@ -71,6 +71,9 @@ class SacResult:
     message: str = ""
     memory_timeline: Optional[list[dict[str, Any]]] = None
     _plot: Optional[_core.MemoryPlot] = field(default=None, repr=False, compare=False)
+    # The ModuleInfo the plan was made from, when milp_sac.torch.plan made it
+    # (apply_plan reads its per-operator statistics); None otherwise.
+    module_info: Optional[dict[str, Any]] = field(default=None, repr=False, compare=False)
 
     def memory_svg(self) -> str:
         """The plan's memory through the step as an SVG document (str), as

@@ -127,10 +127,11 @@ def apply_plan(model: Any, ac_decisions: Any, module_info: Optional[dict] = None
     chosen: list[tuple[str, torch.nn.Module, float]] = []
     for fqn, ratio in decisions.items():
         name, module = _resolve(model, fqn)
-        if isinstance(ratio, bool) or not isinstance(ratio, numbers.Real) or not math.isfinite(ratio) or not 0 <= ratio <= 1:
+        value = float(ratio) if isinstance(ratio, numbers.Real) and not isinstance(ratio, bool) else math.nan
+        if not math.isfinite(value) or not 0 <= value <= 1:
             raise ValueError(f"{_WHERE}: ac_decisions[{fqn!r}]: expected a fraction in [0, 1], got {ratio!r}")
-        if ratio > 0:
-            chosen.append((name, module, float(ratio)))
+        if value > 0:
+            chosen.append((name, module, value))
     for a, _, _ in chosen:
         for b, _, _ in chosen:
             if b.startswith(a + "."):

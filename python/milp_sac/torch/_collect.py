@@ -16,6 +16,8 @@ and views allocate nothing, PyTorch counts in-place outputs again).
 """
 from __future__ import annotations
 
+import functools
+
 import time
 from typing import Any, Callable, Optional
 
@@ -173,7 +175,7 @@ class _Collector(TorchDispatchMode):
         if module is self.model and self.root_call is None:
             self.root_call = call
         for t in tensors_in(inputs):
-            h = on_grad_ready(t, lambda c=call: self.post_bw(c))
+            h = on_grad_ready(t, functools.partial(self.post_bw, call))
             if h is not None:
                 self.handles.append(h)
 
@@ -196,7 +198,7 @@ class _Collector(TorchDispatchMode):
         call.op_end = len(self.ops)
         self.fw_post.append(call)
         for t in tensors_in(output):
-            h = on_grad_ready(t, lambda c=call: self.pre_bw(c))
+            h = on_grad_ready(t, functools.partial(self.pre_bw, call))
             if h is not None:
                 self.handles.append(h)
 

@@ -58,10 +58,10 @@ def run_model(model: torch.nn.Module, args: tuple, where: str) -> Any:
 
 def make_step(model: torch.nn.Module, args: tuple, loss_fn: Optional[Callable], where: str) -> Callable[[], None]:
     """One training step: forward, loss, backward (no optimizer)."""
-    loss_fn = loss_fn or default_loss
+    compute_loss: Callable = loss_fn or default_loss
 
     def step() -> None:
-        loss = check_loss(loss_fn(run_model(model, args, where)), where)
+        loss = check_loss(compute_loss(run_model(model, args, where)), where)
         loss.backward()
 
     return step

@@ -40,7 +40,8 @@ def is_inplace(func: Any) -> bool:
 
 
 def is_random(func: Any) -> bool:
-    return torch.Tag.nondeterministic_seeded in func.tags
+    # torch.Tag is missing from torch 1.13's type stubs, not from the module.
+    return getattr(torch, "Tag").nondeterministic_seeded in func.tags
 
 
 def fix_wrapped_number(func: Any, args: tuple, out: Any) -> Any:

@@ -64,7 +64,7 @@ class LiveStorages:
         key = st._cdata
         rec = self._records.get(key)
         new = rec is None
-        if new:
+        if rec is None:
             self._serial += 1
             rec = _Record(st.nbytes(), category, self._serial)
             self._records[key] = rec

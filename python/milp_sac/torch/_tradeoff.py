@@ -111,8 +111,8 @@ def tradeoff_curve(stats: SacStats) -> "OrderedDict[float, float]":
     if rand and stats.force_store_random:
         stored.add(rand_head)
     recomputed = set(stats.view_like_ops)
-    for head, members in groups.items():
-        if head in head_of or (stats.force_store_random and members & rand):
+    for head, group in groups.items():
+        if head in head_of or (stats.force_store_random and group & rand):
             stored.add(head)
     candidates = set(groups) - stored
     if rand and rand_head not in stored:
@@ -181,6 +181,7 @@ def piecewise_fit(curve: "OrderedDict[float, float]", n_segments: int = 2) -> tu
             beta, resid = _hinge_fit(x, y, breaks)
             if best is None or resid < best[0] - 1e-15:
                 best = (resid, breaks, beta)
+    assert best is not None  # the loops above always fit at least once
     _, breaks, beta = best
     slopes = np.cumsum(beta[1:]).tolist()
     # Segment s is y = slopes[s] * x + intercepts[s].
