@@ -237,7 +237,8 @@ def main():
     native_options = None
     if native:
         native_options = Path(tempfile.mkdtemp()) / "highs-options.txt"
-        native_options.write_text("threads = 1\n")
+        # HiGHS writes Highs.log into the working folder unless told where.
+        native_options.write_text(f"threads = 1\nlog_file = {native_options.parent / 'Highs.log'}\n")
 
     lines = []
     if args.title:

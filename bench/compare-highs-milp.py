@@ -169,7 +169,8 @@ def run_native(args, path, limit):
     if args.skip_native or not os.access(args.native_highs, os.X_OK):
         return None
     options = Path(tempfile.mkdtemp()) / "highs-options.txt"
-    options.write_text(f"threads = 1\nmip_rel_gap = {max(args.gap, 0.0)!r}\n")
+    # HiGHS writes Highs.log into the working folder unless told where.
+    options.write_text(f"threads = 1\nmip_rel_gap = {max(args.gap, 0.0)!r}\nlog_file = {options.parent / 'Highs.log'}\n")
     out, cpu = timed([args.native_highs, "--model_file", str(path), "--time_limit", str(limit),
                       "--options_file", str(options)], limit)
     shutil.rmtree(options.parent, ignore_errors=True)
