@@ -19,18 +19,10 @@
 #include "model/sac/plan_check.h"
 #include "output.h"
 #include "sac_options.h"
+#include "text_format.h"
 
 namespace milpsac::cli {
 namespace {
-
-std::string bytes_text(double bytes) {
-  char text[32];
-  if (std::fabs(bytes) >= model::kBytesPerGiB)
-    std::snprintf(text, sizeof text, "%.3f GiB", bytes / model::kBytesPerGiB);
-  else
-    std::snprintf(text, sizeof text, "%.1f MiB", bytes / 1048576.0);
-  return text;
-}
 
 Json optional_number(const std::optional<double>& value) { return value ? Json(*value) : Json(nullptr); }
 
@@ -82,41 +74,44 @@ void print_table(const std::string& path, const std::string& plan_path, const mo
                  const model::PlanInput& input, const model::SacRequest& request, bool has_budget,
                  const model::PlanCheck& check) {
   const model::PlanEvaluation& eval = check.evaluation;
-  std::printf("plan %s (%s) on %s: world size %d, ", plan_path.c_str(), input.format.c_str(), path.c_str(),
-              request.world_size);
+  print_formatted("plan %s (%s) on %s: world size %d, ", plan_path.c_str(), input.format.c_str(), path.c_str(),
+                  request.world_size);
   if (has_budget)
-    std::printf("budget %g GiB\n\n", request.budget_gib);
+    print_formatted("budget %g GiB\n\n", request.budget_gib);
   else
-    std::printf("no budget given\n\n");
+    print_formatted("no budget given\n\n");
   size_t width = std::string("module").size();
   for (const model::AcDecision& d : check.plan)
     width = std::max(width, info.modules[static_cast<size_t>(d.module)].fqn.size());
   const int w = static_cast<int>(width);
-  std::printf("%-*s  %8s  %16s  %14s\n", w, "module", "ratio", "memory discarded", "recompute ms");
+  print_formatted("%-*s  %8s  %16s  %14s\n", w, "module", "ratio", "memory discarded", "recompute ms");
   for (const model::AcDecision& d : check.plan) {
     const size_t i = static_cast<size_t>(d.module);
-    std::printf("%-*s  %8.4f  %16s  %14.4f\n", w, info.modules[i].fqn.c_str(), d.ratio,
-                bytes_text(eval.discarded_bytes[i]).c_str(), eval.recompute_ms[i]);
+    print_formatted("%-*s  %8.4f  %16s  %14.4f\n", w, info.modules[i].fqn.c_str(), d.ratio,
+                    gib_or_mib(eval.discarded_bytes[i]).c_str(), eval.recompute_ms[i]);
   }
-  if (check.plan.empty()) std::printf("%-*s\n", w, "(no AC unit)");
-  std::printf("\n%-26s  %16s  %lld bytes", "true peak memory", bytes_text(eval.peak_bytes).c_str(),
-              bytes_up(eval.peak_bytes));
-  if (eval.peak_module >= 0) std::printf("  at '%s'", info.modules[static_cast<size_t>(eval.peak_module)].fqn.c_str());
-  std::printf("\n");
+  if (check.plan.empty()) print_formatted("%-*s\n", w, "(no AC unit)");
+  print_formatted("\n%-26s  %16s  %lld bytes", "true peak memory", gib_or_mib(eval.peak_bytes).c_str(),
+                  bytes_up(eval.peak_bytes));
+  if (eval.peak_module >= 0)
+    print_formatted("  at '%s'", info.modules[static_cast<size_t>(eval.peak_module)].fqn.c_str());
+  print_formatted("\n");
   if (input.claimed_peak_bytes)
-    std::printf("%-26s  %16s  %lld bytes\n", "peak claimed by the plan", bytes_text(*input.claimed_peak_bytes).c_str(),
-                bytes_up(*input.claimed_peak_bytes));
-  std::printf("%-26s  %16.4f\n", "recompute ms", eval.total_recompute_ms);
-  if (input.claimed_recompute_ms) std::printf("%-26s  %16.4f\n", "recompute ms claimed", *input.claimed_recompute_ms);
-  std::printf("%-26s  %16s\n", "peak without AC", bytes_text(check.no_ac_peak_bytes).c_str());
-  std::printf("%-26s  %16s\n", "baseline (no FSDP, no AC)",
-              bytes_text(static_cast<double>(check.baseline.peak_memory_bytes)).c_str());
+    print_formatted("%-26s  %16s  %lld bytes\n", "peak claimed by the plan",
+                    gib_or_mib(*input.claimed_peak_bytes).c_str(), bytes_up(*input.claimed_peak_bytes));
+  print_formatted("%-26s  %16.4f\n", "recompute ms", eval.total_recompute_ms);
+  if (input.claimed_recompute_ms)
+    print_formatted("%-26s  %16.4f\n", "recompute ms claimed", *input.claimed_recompute_ms);
+  print_formatted("%-26s  %16s\n", "peak without AC", gib_or_mib(check.no_ac_peak_bytes).c_str());
+  print_formatted("%-26s  %16s\n", "baseline (no FSDP, no AC)",
+                  gib_or_mib(static_cast<double>(check.baseline.peak_memory_bytes)).c_str());
   if (check.ok()) {
-    std::printf("\nthe plan breaks no rule\n");
+    print_formatted("\nthe plan breaks no rule\n");
     return;
   }
-  std::printf("\nbroken rules: %zu\n", check.violations.size());
-  for (const model::PlanViolation& v : check.violations) std::printf("  %s: %s\n", v.rule.c_str(), v.message.c_str());
+  print_formatted("\nbroken rules: %zu\n", check.violations.size());
+  for (const model::PlanViolation& v : check.violations)
+    print_formatted("  %s: %s\n", v.rule.c_str(), v.message.c_str());
 }
 
 }  // namespace

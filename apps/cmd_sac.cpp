@@ -27,18 +27,10 @@
 #include "output.h"
 #include "progress_log.h"
 #include "sac_options.h"
+#include "text_format.h"
 
 namespace milpsac::cli {
 namespace {
-
-std::string bytes_text(double bytes) {
-  char text[32];
-  if (std::fabs(bytes) >= model::kBytesPerGiB)
-    std::snprintf(text, sizeof text, "%.3f GiB", bytes / model::kBytesPerGiB);
-  else
-    std::snprintf(text, sizeof text, "%.1f MiB", bytes / 1048576.0);
-  return text;
-}
 
 std::string no_plan_message(const model::SacRequest& request, const model::SacSolution& solution) {
   std::ostringstream out;
@@ -113,7 +105,7 @@ void print_peak_place(const model::ModuleInfo& info, const model::MemoryTimeline
   const auto fqn = [&](int module) { return info.modules[static_cast<size_t>(module)].fqn; };
   const model::TimelinePoint& peak = timeline.points[static_cast<size_t>(timeline.peak_point)];
   print_formatted("\npeak of the plan: %s at '%s' (%s, point %d of %zu of memory_timeline)\n",
-                  bytes_text(peak.plan_bytes).c_str(), fqn(peak.module).c_str(), model::to_string(peak.phase),
+                  gib_or_mib(peak.plan_bytes).c_str(), fqn(peak.module).c_str(), model::to_string(peak.phase),
                   timeline.peak_point + 1, timeline.points.size());
   if (timeline.baseline_peak_point >= 0)
     print_formatted("peak of the baseline: at '%s'\n",
@@ -154,16 +146,16 @@ void print_table(const std::string& path, const model::ModuleInfo& info, const m
     const size_t i = static_cast<size_t>(d.module);
     discarded += eval.discarded_bytes[i];
     print_formatted("%-*s  %8.4f  %16s  %14.4f\n", w, info.modules[i].fqn.c_str(), d.ratio,
-                    bytes_text(eval.discarded_bytes[i]).c_str(), eval.recompute_ms[i]);
+                    gib_or_mib(eval.discarded_bytes[i]).c_str(), eval.recompute_ms[i]);
   }
   if (solution.plan.empty()) print_formatted("%-*s\n", w, "(no AC unit needed)");
-  print_formatted("%-*s  %8s  %16s  %14.4f\n\n", w, "total", "", bytes_text(discarded).c_str(),
+  print_formatted("%-*s  %8s  %16s  %14.4f\n\n", w, "total", "", gib_or_mib(discarded).c_str(),
                   eval.total_recompute_ms);
 
   const model::Baseline base = model::compute_baseline(info);
   print_formatted("%-22s  %16s  %16s\n", "", "baseline", "plan");
-  print_formatted("%-22s  %16s  %16s\n", "peak memory", bytes_text(static_cast<double>(base.peak_memory_bytes)).c_str(),
-                  bytes_text(eval.peak_bytes).c_str());
+  print_formatted("%-22s  %16s  %16s\n", "peak memory", gib_or_mib(static_cast<double>(base.peak_memory_bytes)).c_str(),
+                  gib_or_mib(eval.peak_bytes).c_str());
   print_formatted("%-22s  %16.3f  %16.3f\n", "compute time ms", base.compute_time_ms,
                   base.compute_time_ms + eval.total_recompute_ms);
   print_formatted("%-22s  %16s  %16.3f\n", "recompute ms", "0", eval.total_recompute_ms);

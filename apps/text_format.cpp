@@ -54,6 +54,15 @@ std::string human_bytes(double bytes) {
   return fixed(bytes, 0) + " B";
 }
 
+std::string gib_or_mib(double bytes) {
+  char text[32];
+  if (std::fabs(bytes) >= 1073741824.0)
+    std::snprintf(text, sizeof text, "%.3f GiB", bytes / 1073741824.0);
+  else
+    std::snprintf(text, sizeof text, "%.1f MiB", bytes / 1048576.0);
+  return text;
+}
+
 std::string mib(double bytes) { return fixed(bytes / 1048576.0, 1); }
 std::string gib(double bytes) { return fixed(bytes / 1073741824.0, 3); }
 std::string percent(double fraction) { return fixed(100.0 * fraction, 1); }

@@ -17,6 +17,9 @@ std::string human_number(double value, int significant = 6);
 // Bytes in the largest binary unit that keeps the value >= 1: "1.250 GiB",
 // "512.0 MiB", "37 B".
 std::string human_bytes(double bytes);
+// Bytes in GiB from 1 GiB up ("1.250 GiB"), in MiB below ("37.5 MiB"): the
+// SAC tables' unit, the same for `sac` and `evaluate`.
+std::string gib_or_mib(double bytes);
 // Bytes as a number of MiB / GiB with fixed decimals (for tables whose header names the unit).
 std::string mib(double bytes);
 std::string gib(double bytes);

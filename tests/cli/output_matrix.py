@@ -26,6 +26,8 @@ COMMANDS = {
     "policy --budget-sweep": ["policy", "sac_stats.json", "--budget-sweep"],
     "shard": ["shard", "sharding_input.json"],
     "analyze": ["analyze", "autograd_graph.json"],
+    "evaluate": ["evaluate", "transformer_l4.json", "--plan", os.path.join(EXAMPLES, "transformer_l4_sac_milp_plan.json"),
+                 "--world-size", "4"],
 }
 
 
