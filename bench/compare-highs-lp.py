@@ -186,14 +186,21 @@ def summary(totals, ratios):
                    f"{totals['ours_solve'] / totals['highs']:.2f} (goal <= 1.2)")
         out.append(f"- the same with our reading of the files included: {totals['ours_timer']:.2f} s = "
                    f"{totals['ours_timer'] / totals['highs']:.2f}")
+    return out + ratio_lines(ratios, "median ratio", "<= 1", 2.0, "2x HiGHS", 1, "")
+
+
+def ratio_lines(ratios, median_label, median_goal, limit, limit_label, digits, suffix):
+    """The median ratio for models up to and above 1,000 rows, and the models
+    above `limit` (worst first), from (model, rows, ratio) triples."""
+    out = []
     for label, chosen in (("<= 1,000 rows", [r for r in ratios if r[1] <= 1000]),
                           ("> 1,000 rows", [r for r in ratios if r[1] > 1000])):
         if chosen:
-            out.append(f"- median ratio, {len(chosen)} models {label}: "
-                       f"{statistics.median(r[2] for r in chosen):.2f} (goal for <= 1,000 rows: <= 1)")
-    above = sorted((r for r in ratios if r[2] > 2.0), key=lambda r: -r[2])
-    out.append(f"- models above 2x HiGHS: {len(above)}" +
-               (": " + ", ".join(f"{n} {q:.1f}x" for n, _, q in above) if above else ""))
+            out.append(f"- {median_label}, {len(chosen)} models {label}: "
+                       f"{statistics.median(r[2] for r in chosen):.2f} (goal for <= 1,000 rows: {median_goal})")
+    above = sorted((r for r in ratios if r[2] > limit), key=lambda r: -r[2])
+    out.append(f"- models above {limit_label}: {len(above)}" +
+               (": " + ", ".join(f"{n} {q:.{digits}f}x" for n, _, q in above) if above else "") + suffix)
     return out
 
 
@@ -204,15 +211,7 @@ def native_summary(totals, ratios):
     out = [f"- against HiGHS 1.15.1, whole process both: total {totals['ours']:.2f} / {totals['native']:.2f} s = "
            f"{totals['ours'] / totals['native']:.2f} (goal <= 1.0), over the models both solve: "
            f"{totals['ours_both']:.2f} / {totals['native_both']:.2f} s"]
-    for label, chosen in (("<= 1,000 rows", [r for r in ratios if r[1] <= 1000]),
-                          ("> 1,000 rows", [r for r in ratios if r[1] > 1000])):
-        if chosen:
-            out.append(f"- median ratio to 1.15.1, {len(chosen)} models {label}: "
-                       f"{statistics.median(r[2] for r in chosen):.2f} (goal for <= 1,000 rows: <= 0.8)")
-    above = sorted((r for r in ratios if r[2] > 1.5), key=lambda r: -r[2])
-    out.append(f"- models above 1.5x HiGHS 1.15.1: {len(above)}" +
-               (": " + ", ".join(f"{n} {q:.2f}x" for n, _, q in above) if above else "") + " (goal: none)")
-    return out
+    return out + ratio_lines(ratios, "median ratio to 1.15.1", "<= 0.8", 1.5, "1.5x HiGHS 1.15.1", 2, " (goal: none)")
 
 
 def main():
