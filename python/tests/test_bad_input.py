@@ -8,7 +8,9 @@ import math
 import pytest
 
 import milp_sac
-from conftest import cli_error, instances
+from conftest import REPO, cli_error, instances
+
+EXAMPLES = REPO / "examples"
 
 
 def small_info():
@@ -156,3 +158,24 @@ def test_every_file_reader_names_the_file_as_the_cli_does(read, command, name, t
     code, _, stderr = cli(command[0], path, *command[1:])
     assert code == 2
     assert message == cli_error(stderr, command[0])
+
+
+def _nul_after_document(path, source):
+    """`source`'s text with a NUL byte and more text after the document: the
+    parser used to stop at the NUL and ignore the rest (issue 46, item 5)."""
+    body = source.read_bytes().rstrip()
+    path.write_bytes(body + b"\0{\"more\": 1}")
+    return len(body)
+
+
+@pytest.mark.parametrize("call, example", [
+    (lambda p: milp_sac.plan_sac(p, 1.0), "transformer_l4.json"),
+    (lambda p: milp_sac.solve_policy(p, 0.5), "sac_stats.json"),
+    (lambda p: milp_sac.analyze_graph(p), "autograd_graph.json"),
+    (lambda p: milp_sac.propose_sharding(p), "sharding_input.json"),
+])
+def test_nul_byte_is_an_error_naming_file_and_offset(call, example, tmp_path):
+    path = tmp_path / "nul.json"
+    offset = _nul_after_document(path, EXAMPLES / example)
+    with pytest.raises(ValueError, match=re.escape(f"{path}: invalid JSON: NUL byte at byte offset {offset} ")):
+        call(path)

@@ -6,6 +6,7 @@
 #include <cerrno>
 #include <cmath>
 #include <cstdlib>
+#include <cstring>
 #include <optional>
 #include <unordered_set>
 #include <vector>
@@ -277,6 +278,13 @@ nlohmann::json parse(std::string_view text, const std::string& source, const Dea
   if (text.size() > limit)
     throw InputError(source + ": JSON text of " + std::to_string(text.size()) + " bytes, more than the limit of " +
                      bytes_text(limit) + " for this input");
+  // The parser takes a NUL byte for the end of the text and ignored the rest
+  // of the file without a word; JSON has no place for a raw NUL (inside a
+  // string it must be escaped as \u0000), so it is refused where it is.
+  if (const void* nul = std::memchr(text.data(), '\0', text.size()); nul != nullptr)
+    throw InputError(source + ": invalid JSON: NUL byte at byte offset " +
+                     std::to_string(static_cast<const char*>(nul) - text.data()) +
+                     " (a JSON text cannot contain one; is this a binary file?)");
   // Trailing whitespace is dropped before parsing (the parser walks it a byte
   // at a time with position tracking: 100 MB of it took seconds); a document
   // of whitespace only is reported as empty without parsing at all.

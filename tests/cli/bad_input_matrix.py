@@ -186,6 +186,14 @@ def json_cases(command, text):
     cases.append(Case(command, "10^5-deep nesting", b"[" * 100000 + b"]" * 100000))
     cases.append(Case(command, "10^5-deep nesting in a field", b'{"x": ' + b"[" * 100000 + b"]" * 100000 + b"}"))
     cases.append(Case(command, "bare NaN document", b"NaN"))
+    # A NUL byte used to end the text for the parser: the rest of the file
+    # was ignored without a word (issue 46, item 5). The message gives the offset.
+    raw = text.encode()
+    body = raw.rstrip()
+    cases.append(Case(command, "NUL byte after the document", body + b"\0{\"more\": 1}",
+                      must_name=["NUL byte at byte offset %d" % len(body)]))
+    cases.append(Case(command, "NUL byte inside a string", raw.replace(b'"', b'"\0', 1),
+                      must_name=["NUL byte at byte offset %d" % (raw.index(b'"') + 1)]))
     return cases
 
 

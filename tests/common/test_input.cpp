@@ -114,6 +114,25 @@ TEST_CASE("parse_json: Python's words, numbers out of range, depth, duplicates, 
   CHECK(error_of([] { parse_json("{\"a\": ", "t.json"); }).rfind("t.json: invalid JSON: ", 0) == 0);
 }
 
+TEST_CASE("parse_json: a NUL byte is an error at its offset, not the end of the text (issue 46, item 5)") {
+  using namespace std::string_literals;
+  CHECK(error_of([] { parse_json("{\"a\": 1}\0{\"b\": 2}"s, "n.json"); }) ==
+        "n.json: invalid JSON: NUL byte at byte offset 8 (a JSON text cannot contain one; is this a binary file?)");
+  CHECK(error_of([] {
+          parse_json("[\"x\0y\"]"s, "s.json");
+        }).rfind("s.json: invalid JSON: NUL byte at byte offset 3 ", 0) == 0);
+  const JsonElementSink ignore = [](std::size_t, nlohmann::json&) {};
+  CHECK(error_of([&] {
+          parse_json_streaming("{\"nodes\": [1]}\0"s, "g.json", "nodes", ignore);
+        }).rfind("g.json: invalid JSON: NUL byte at byte offset 14 ", 0) == 0);
+  const fs::path file = temp_file("nul.json.gz", gzip("{\"a\": 1}   \0 trailing"s));
+  CHECK(error_of([&] {
+          read_json_file(file.string());
+        }).rfind(file.string() + ": invalid JSON: NUL byte at byte offset 11 ", 0) == 0);
+  fs::remove(file);
+  CHECK(parse_json("[\"\\u0000\"]", "escaped.json")[0] == "\0"s);  // an escaped NUL is a character like any other
+}
+
 TEST_CASE("JsonField: one message shape, FILE: PATH (LABEL): what") {
   const std::string source = "f.json";
   const nlohmann::json doc = parse_json(
