@@ -15,6 +15,7 @@
 #include "cli_args.h"
 #include "commands.h"
 #include "common/input_file.h"
+#include "common/json_input.h"
 #include "model/sac/module_info_reader.h"
 #include "model/sac/plan_check.h"
 #include "output.h"
@@ -132,9 +133,11 @@ int run_evaluate(const Args& argv) {
   const std::string& path = args.positional()[0];
   const model::ModuleInfo info = model::read_module_info_file(path);
   print_module_warnings("evaluate", info.warnings);
-  const model::PlanInput input = map_path ? model::parse_plan_solution(read_file(*plan_path), input_name(*plan_path),
-                                                                       read_file(*map_path), input_name(*map_path))
-                                          : model::parse_plan(read_file(*plan_path), input_name(*plan_path));
+  // The JSON files (a plan, a column map) are held to the JSON limit, also while inflating a .gz.
+  const model::PlanInput input =
+      map_path ? model::parse_plan_solution(read_file(*plan_path), input_name(*plan_path),
+                                            read_file(*map_path, nullptr, kMaxJsonBytes), input_name(*map_path))
+               : model::parse_plan(read_file(*plan_path, nullptr, kMaxJsonBytes), input_name(*plan_path));
   const model::PlanCheck check = model::check_plan(info, input, request);
 
   if (format == OutputFormat::kJson)

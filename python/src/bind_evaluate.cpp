@@ -16,6 +16,7 @@
 #include "bindings.h"
 #include "common/input_error.h"
 #include "common/input_file.h"
+#include "common/json_input.h"
 #include "model/sac/module_info_reader.h"
 #include "model/sac/plan_check.h"
 
@@ -26,7 +27,10 @@ namespace {
 
 using Document = std::tuple<bool, std::string, std::string>;  // is_path, path or text, source
 
-std::string text_of(const Document& doc) { return std::get<0>(doc) ? read_file(std::get<1>(doc)) : std::get<1>(doc); }
+// `max_bytes`: kMaxJsonBytes for the JSON documents (a plan, a column map), as the CLI reads them.
+std::string text_of(const Document& doc, size_t max_bytes = kMaxInputBytes) {
+  return std::get<0>(doc) ? read_file(std::get<1>(doc), nullptr, max_bytes) : std::get<1>(doc);
+}
 std::string source_of(const Document& doc) {
   return std::get<0>(doc) ? input_name(std::get<1>(doc)) : std::get<2>(doc);
 }
@@ -46,9 +50,9 @@ Checked run(const Document& info_doc, const Document& plan_doc, const std::optio
   Checked out;
   out.info = std::get<0>(info_doc) ? model::read_module_info_file(std::get<1>(info_doc))
                                    : model::parse_module_info(std::get<1>(info_doc), std::get<2>(info_doc));
-  out.input = map_doc ? model::parse_plan_solution(text_of(plan_doc), source_of(plan_doc), text_of(*map_doc),
-                                                   source_of(*map_doc))
-                      : model::parse_plan(text_of(plan_doc), source_of(plan_doc));
+  out.input = map_doc ? model::parse_plan_solution(text_of(plan_doc), source_of(plan_doc),
+                                                   text_of(*map_doc, kMaxJsonBytes), source_of(*map_doc))
+                      : model::parse_plan(text_of(plan_doc, kMaxJsonBytes), source_of(plan_doc));
   out.request.world_size = world_size;
   out.request.budget_gib = budget_gib ? *budget_gib : std::numeric_limits<double>::infinity();
   out.request.ac_units = std::move(ac_units);

@@ -9,6 +9,7 @@
 #include <vector>
 
 #include "common/input_error.h"
+#include "common/input_file.h"
 
 namespace milpsac {
 
@@ -16,7 +17,8 @@ bool is_gzip(std::string_view data) {
   return data.size() >= 2 && static_cast<unsigned char>(data[0]) == 0x1f && static_cast<unsigned char>(data[1]) == 0x8b;
 }
 
-std::string gunzip(std::string_view data, const std::string& source, const Deadline* deadline) {
+std::string gunzip(std::string_view data, const std::string& source, const Deadline* deadline, size_t max_bytes) {
+  max_bytes = std::min(max_bytes, kMaxDecompressedBytes);
   if (data.size() > UINT_MAX) throw InputError(source + ": compressed file too large");
   z_stream zs{};
   if (inflateInit2(&zs, 15 + 16) != Z_OK) throw InputError(source + ": cannot initialise zlib");
@@ -30,7 +32,7 @@ std::string gunzip(std::string_view data, const std::string& source, const Deadl
   if (data.size() >= 18) {
     const auto byte = [&](size_t k) { return uz(static_cast<unsigned char>(data[data.size() - 4 + k])); };
     const size_t stated = byte(0) | byte(1) << 8 | byte(2) << 16 | byte(3) << 24;
-    out.reserve(std::min({stated, 64 * data.size(), kMaxDecompressedBytes}));
+    out.reserve(std::min({stated, 64 * data.size(), max_bytes}));
   }
   std::vector<char> chunk(size_t{1} << 16);
   for (;;) {
@@ -38,9 +40,10 @@ std::string gunzip(std::string_view data, const std::string& source, const Deadl
     zs.avail_out = static_cast<uInt>(chunk.size());
     const int rc = inflate(&zs, Z_NO_FLUSH);
     out.append(chunk.data(), chunk.size() - zs.avail_out);
-    if (out.size() > kMaxDecompressedBytes) {
+    if (out.size() > max_bytes) {
       inflateEnd(&zs);
-      throw InputError(source + ": decompressed data larger than 1 GiB");
+      throw InputError(source + ": decompressed data larger than " + bytes_text(max_bytes) +
+                       ", the limit for this input (inflating stopped there)");
     }
     if (deadline != nullptr && deadline->expired()) {
       inflateEnd(&zs);

@@ -21,7 +21,11 @@ bool is_gzip(std::string_view data);
 
 // Inflates gzip data, concatenated members included (as gzip -d does).
 // Corrupt, truncated or oversized data is an InputError naming `source`.
+// Inflating stops once the output passes `max_bytes` (at most
+// kMaxDecompressedBytes): a reader whose text has a smaller limit (JSON: 64
+// MiB) passes it, so a bomb costs that much memory, not 1 GiB.
 // With a `deadline`, it is polled every 64 KiB of output (TimeLimitReached).
-std::string gunzip(std::string_view data, const std::string& source, const Deadline* deadline = nullptr);
+std::string gunzip(std::string_view data, const std::string& source, const Deadline* deadline = nullptr,
+                   size_t max_bytes = kMaxDecompressedBytes);
 
 }  // namespace milpsac

@@ -90,7 +90,9 @@ std::string read_file(const std::string& path, const Deadline* deadline, size_t 
     }
     data = read_stream(in, name, deadline, max_bytes, ec ? 0 : uz(size));
   }
-  if (is_gzip(data)) return gunzip(data, name, deadline);
+  // The limit of the text applies while inflating, not after (a JSON bomb
+  // inflated to 1 GiB, 2 GB of memory, before its 64 MiB limit was checked).
+  if (is_gzip(data)) return gunzip(data, name, deadline, max_bytes);
   return data;
 }
 

@@ -26,7 +26,8 @@ std::string input_name(const std::string& path);
 // Whole contents of `path` ("-" = standard input), gunzipped if compressed.
 // With a `deadline`, it is polled every 64 KiB (TimeLimitReached). A file (or
 // stream) larger than `max_bytes` is refused before or while it is read, so
-// no more than that is held; decompressed data has its own limit (gzip.h).
+// no more than that is held; decompressed data is held to the smaller of
+// `max_bytes` and the gzip limit (gzip.h), checked while inflating.
 std::string read_file(const std::string& path, const Deadline* deadline = nullptr, size_t max_bytes = kMaxInputBytes);
 
 }  // namespace milpsac

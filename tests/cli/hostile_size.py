@@ -19,6 +19,7 @@ hang guard (not a timing test). Run by meson (suite cli) with MILPSAC_BIN set.
 import gzip
 import json
 import os
+import resource
 import subprocess
 import sys
 import tempfile
@@ -96,6 +97,17 @@ def main():
         check("the bomb is small", os.path.getsize(bomb) < 4 * MIB, str(os.path.getsize(bomb)))
         code, _, err = run(["solve", bomb])
         check("solve on a gzip bomb", code == 2 and bomb in err and "larger than 1 GiB" in err, f"exit {code}, {err!r}")
+        # The same bomb as JSON: inflating stops at the JSON limit, 64 MiB, not
+        # at 1 GiB (issue 46, item 9). Under a 768 MiB address-space limit
+        # inflating to 1 GiB ran out of memory (exit 3); now a clear exit 2.
+        json_bomb = os.path.join(tmp, "bomb.json.gz")
+        os.link(bomb, json_bomb)
+        for command, flags in (("sac", ["--budget", "4"]), ("shard", []), ("policy", ["--budget", "0.5"])):
+            r = subprocess.run([BIN, command, json_bomb] + flags, capture_output=True, timeout=TIMEOUT,
+                               preexec_fn=lambda: resource.setrlimit(resource.RLIMIT_AS, (768 * MIB, 768 * MIB)))
+            err = r.stderr.decode(errors="replace")
+            check(f"{command} on a JSON gzip bomb under a 768 MiB address space",
+                  r.returncode == 2 and json_bomb in err and "larger than 64 MiB" in err, f"exit {r.returncode}, {err!r}")
         # 10^6 empty columns (objective 0, no row) and one that matters: solved.
         empty = os.path.join(tmp, "empty.mps")
         with open(empty, "w", encoding="ascii") as f:

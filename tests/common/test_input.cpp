@@ -95,6 +95,18 @@ TEST_CASE("read_file and gunzip poll a deadline: TimeLimitReached once it has pa
   fs::remove(packed);
 }
 
+TEST_CASE("a gzip JSON is inflated up to the JSON limit, not the 1 GiB gzip limit (issue 46, item 9)") {
+  // 80 MiB of spaces in about 80 KiB of gzip: refused while inflating, at 64 MiB.
+  const fs::path packed = temp_file("bomb.json.gz", gzip("[1]" + std::string(size_t{80} << 20, ' ')));
+  const std::string message = error_of([&] { read_json_file(packed.string()); });
+  CHECK(message ==
+        packed.string() + ": decompressed data larger than 64 MiB, the limit for this input (inflating stopped there)");
+  CHECK(error_of([] { gunzip(gzip(std::string((size_t{1} << 20) + 1, 'x')), "mem", nullptr, size_t{1} << 20); }) ==
+        "mem: decompressed data larger than 1 MiB, the limit for this input (inflating stopped there)");
+  CHECK(gunzip(gzip(std::string(size_t{1} << 20, 'x')), "mem", nullptr, size_t{1} << 20).size() == size_t{1} << 20);
+  fs::remove(packed);
+}
+
 TEST_CASE("parse_json: Python's words, numbers out of range, depth, duplicates, empty input") {
   const nlohmann::json doc =
       parse_json("{\"x\": NaN, \"y\": -Infinity, \"z\": 1e999, \"s\": \"NaN\", \"w\": 1e-999}", "f.json");
