@@ -106,7 +106,6 @@ class _Collector(TorchDispatchMode):
         self.bw_post: list[_Call] = []
         self.handles: list[Any] = []
         self.root_call: Optional[_Call] = None
-        self.root_output: Any = None
 
     # --- memory -----------------------------------------------------------
     def _bytes_of(self, obj: Any) -> int:
@@ -182,7 +181,9 @@ class _Collector(TorchDispatchMode):
     def post_fw(self, module: torch.nn.Module, inputs: Any, output: Any) -> None:
         call = self.fw_stack[-1]
         if call is self.root_call:
-            self.root_output = output  # the root ends after the loss
+            # The root ends after the loss (run() closes it). Hold no reference
+            # to its output here: the plain step frees the output once the loss
+            # is computed, and a reference would keep it alive through backward.
             return
         self.fw_stack.pop()
         self.end_fw(call, output)
@@ -241,9 +242,11 @@ class _Collector(TorchDispatchMode):
             with self, torch.autograd.graph.saved_tensors_hooks(self.pack, lambda t: t):
                 output = _inputs.run_model(self.model, args, _WHERE)
                 loss = _inputs.check_loss(loss_fn(output), _WHERE)
+                # The model's output dies here in a plain step (unless autograd
+                # saved it): drop it before the root's activations are read.
+                del output
                 root = self.fw_stack.pop()
                 self.end_fw(root, loss)
-                del output
                 self.pre_bw(root)
                 self.in_backward = True
                 loss.backward()
@@ -263,7 +266,6 @@ class _Collector(TorchDispatchMode):
             for h in self.handles:
                 h.remove()
             self.handles.clear()
-            self.root_output = None
 
 
 def _row(c: _Call) -> int:
