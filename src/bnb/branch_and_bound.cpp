@@ -96,6 +96,11 @@ class Search {
   }
   void prune_queue() { record_pruned(queue_.prune(state_.cutoff())); }
   void reduced_cost_fixing(std::vector<BoundChange>& changes, double objective);
+  // The root after its heuristics, which may have found an incumbent: weak
+  // cuts are undone (undo_weak_cuts decides with that incumbent's gap). True
+  // when the root goes on to branching (`objective` and `point` re-read).
+  bool finish_root(double& objective, NodePoint& point);
+  void report_cut_round(const RootCutRound& round);
   double lower_bound() const { return std::min({queue_.best_bound(), gap_pruned_bound_, unresolved_bound_}); }
   MilpResult finish(MilpStatus status);
   // The node LP's optimum x (value `objective`) is integral but fails the
@@ -172,6 +177,7 @@ class Search {
   Stop stop_ = Stop::kNone;
   int pump_rounds_ = 0;
   bool pump_found_ = false;
+  RootCutResult root_cuts_;  // the root cut loop's, for undo_weak_cuts
 };
 
 void Search::reduced_cost_fixing(std::vector<BoundChange>& changes, double objective) {
@@ -206,6 +212,40 @@ void Search::reduced_cost_fixing(std::vector<BoundChange>& changes, double objec
   }
 }
 
+void Search::report_cut_round(const RootCutRound& round) {
+  in_hand_bound_ = std::max(in_hand_bound_, round.bound);
+  MilpProgress p = snapshot();
+  p.event = MilpEvent::kCutRound;
+  p.cut_round = round.round;
+  p.cuts_added = round.cuts_added;
+  p.cut_rows = round.cut_rows;
+  p.bound = state_.sign * std::min(proven_lower(round.bound), state_.has_incumbent ? state_.incumbent_value : INFINITY);
+  report_event(p);
+}
+
+bool Search::finish_root(double& objective, NodePoint& point) {
+  if (!undo_weak_cuts(state_, root_cuts_)) return true;
+  switch (state_.relaxation.last_status()) {
+    case lp::LpStatus::kOptimal:
+      break;
+    case lp::LpStatus::kCutoff:
+      record_pruned(state_.relaxation.objective());
+      return false;
+    default:
+      if (!state_.time_up) unresolved_bound_ = std::min(unresolved_bound_, objective);
+      return false;
+  }
+  // Without the cuts the LP value is lower again; the root bound the search
+  // reports keeps the cut one, which the cuts proved.
+  objective = state_.relaxation.objective();
+  point = read_point();
+  if (point.integral()) {
+    settle_integral(point.x, objective);
+    return false;
+  }
+  return true;
+}
+
 std::optional<Node> Search::process(Node node) {
   ++nodes_;
   in_hand_bound_ = node.bound;
@@ -220,7 +260,7 @@ std::optional<Node> Search::process(Node node) {
   state_.apply_bounds(changes);
   std::optional<Node> settled;
   if (!solve_node_lp(node, settled)) return settled;
-  const double objective = state_.relaxation.objective();
+  double objective = state_.relaxation.objective();
   if (node.depth == 0) root_bound_ = objective;
   if (node.branch_column >= 0)
     state_.pseudocosts.record(node.branch_column, node.branch_up, node.branch_distance,
@@ -239,6 +279,10 @@ std::optional<Node> Search::process(Node node) {
   if (node.depth == 0 || (!state_.has_incumbent && node.depth % 8 == 0))
     if (!dive_and_pump(node, changes, objective, point, settled)) return settled;
   if (!run_rins(point.x, objective)) return std::nullopt;
+  if (node.depth == 0 && !finish_root(objective, point)) {
+    if (state_.time_up) return stop_for_time(std::move(node));
+    return std::nullopt;
+  }
   return branch(node, std::move(changes), propagated, point, objective);
 }
 
@@ -440,17 +484,8 @@ MilpResult Search::run() {
     p.bound = state_.sign * proven_lower(root_lp_bound_);
     report_event(p);
   }
-  const RootCutResult cuts = run_root_cuts(state_, [this](const RootCutRound& round) {
-    in_hand_bound_ = std::max(in_hand_bound_, round.bound);
-    MilpProgress p = snapshot();
-    p.event = MilpEvent::kCutRound;
-    p.cut_round = round.round;
-    p.cuts_added = round.cuts_added;
-    p.cut_rows = round.cut_rows;
-    p.bound =
-        state_.sign * std::min(proven_lower(round.bound), state_.has_incumbent ? state_.incumbent_value : INFINITY);
-    report_event(p);
-  });
+  const RootCutResult cuts = run_root_cuts(state_, [this](const RootCutRound& round) { report_cut_round(round); });
+  root_cuts_ = cuts;
   if (state_.time_up) return finish(MilpStatus::kTimeLimit);
   if (cuts.status != lp::LpStatus::kOptimal && cuts.status != lp::LpStatus::kCutoff) {
     // The cut loop undoes a round whose LP fails; if even that re-solve

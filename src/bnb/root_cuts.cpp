@@ -23,6 +23,14 @@ constexpr double kProgress = 1e-4;  // relative bound improvement that counts as
 constexpr double kMinEfficacy = 1e-5;
 constexpr double kMaxParallelism = 0.98;
 constexpr int kGomoryRowsPerRound = 200;
+// GMI cuts run on models whose integer columns all have a range of at most
+// this. It was 1 (binaries only); measured at gap 1e-6, 60 s, nodes without
+// -> with GMI: p2756 (merged duplicate binaries, range 2) 574 -> 125 (root
+// bound 3,072 -> 3,120 of 3,124), gesa2 (range 4) 586 -> 262, gesa3 266 ->
+// 95, gesa3_o 1,810 -> 145, but gesa2_o 32,783 -> 47,893; rout (range 2) no
+// change (its cuts are undone). bell5 and bell3a (ranges up to 1,000), gen
+// (23), gt2 (15) and flugpl (18) stay without.
+constexpr double kGomoryMaxRange = 10.0;
 constexpr int kMaxCutAge = 3;  // rounds a pool candidate may go unviolated before it is discarded
 // A cut row leaves the LP after this many consecutive optima with its logical
 // basic, and goes back to the pool. Measured on fiber, fixnet6, pp08a, vpm2,
@@ -36,11 +44,18 @@ constexpr int kMaxCutAge = 3;  // rounds a pool candidate may go unviolated befo
 constexpr int kSlackRounds = 3;
 // On models with general-integer columns, a cut loop that lifts the root
 // bound by less than this share of max(1, |root LP bound|) is undone (every
-// cut row removed). Measured at gap 0, 15-30 s: c-MIR cuts are what solve
+// cut row removed), unless it closed kKeepGapClosed of the root gap.
+// Measured at gap 0, 15-30 s: c-MIR cuts are what solve
 // gesa2 (gain 0.8 %: 456 nodes against 34,000+ unfinished) and gesa2_o (0.47
 // %), but on bell5 (gain 0.15 %) they made 7,704 nodes into 300,000+
 // unfinished, and on rout (no gain) the search slower.
 constexpr double kMinGeneralIntegerGain = 3e-3;
+// The share of |root LP bound| is blind to an objective offset: gen's cuts
+// lift its bound 112,234 -> 112,313 (0.07 %) and so were undone, though
+// that closes 92 % of the gap to the root's RINS incumbent 112,320 (278 nodes
+// without them). Cuts that close at least this share of the gap between the
+// root LP bound and the incumbent stay. bell5's close 18 % (undone, as before).
+constexpr double kKeepGapClosed = 0.5;
 
 // The cut rows of the LP, as cuts, in row order.
 std::vector<Cut> cut_rows(const LpRelaxation& relaxation) {
@@ -126,15 +141,18 @@ RootCutResult run_root_cuts(SearchState& state, const std::function<void(const R
     if (on_round)
       on_round({result.rounds, added, relaxation.num_rows() - relaxation.num_original_rows(), relaxation.objective()});
   };
-  // GMI is skipped on models with general-integer columns (range above 1): on
-  // bell5 even two GMI cuts made the tree an order of magnitude larger
-  // (28,659 nodes uncut; unfinished after 400,000 with cuts). The other
-  // separators still run there: covers, cliques and implied bounds read only
-  // binaries (other columns are relaxed over their bounds), and skipping them
-  // too left p2756 uncut at its root LP bound, because presolve merges
-  // duplicate binaries into one column of range [0, 2].
-  bool general_integers = false;
-  for (int j : state.integer_cols) general_integers |= state.root_upper[j] - state.root_lower[j] > 1.0;
+  // GMI is skipped on models with wide general-integer columns (a range
+  // above kGomoryMaxRange): on bell5 (ranges up to 1,000) even two GMI cuts
+  // made the tree an order of magnitude larger (28,659 nodes uncut;
+  // unfinished after 400,000 with cuts). The other separators still run
+  // there: covers, cliques and implied bounds read only binaries (other
+  // columns are relaxed over their bounds), and skipping them too left p2756
+  // uncut at its root LP bound, because presolve merges duplicate binaries
+  // into one column of range [0, 2].
+  double widest = 0.0;
+  for (int j : state.integer_cols) widest = std::max(widest, state.root_upper[j] - state.root_lower[j]);
+  const bool general_integers = widest > 1.0;
+  const bool gomory = widest <= kGomoryMaxRange;
   // Semi-continuous columns are left uncut too: the separators derive their
   // cuts from the model's column bounds, which for such a column are not
   // valid bounds (it may also be 0).
@@ -146,7 +164,10 @@ RootCutResult run_root_cuts(SearchState& state, const std::function<void(const R
   const int max_cut_rows = std::max(2 * relaxation.num_original_rows(), 100);
   double bound = relaxation.objective();
   const double first_bound = bound;
-  const lp::Basis root_basis = relaxation.basis();
+  result.general_integers = general_integers;
+  result.first_bound = first_bound;
+  result.first_basis = relaxation.basis();
+  result.first_rows = relaxation.num_rows();
   int stalled = 0;
   // Persistent over the rounds: candidates not selected stay (and age), cuts
   // dropped from the LP come back to it.
@@ -171,7 +192,7 @@ RootCutResult run_root_cuts(SearchState& state, const std::function<void(const R
     // integer-feasible point, see MilpOptions::cut_integrality) as integers;
     // the binary-based separators keep to the declared integers.
     const std::vector<char> integral = separator_integrality(state, relaxation);
-    if (!general_integers) separate_gomory(relaxation, integral, pool, kGomoryRowsPerRound);
+    if (gomory) separate_gomory(relaxation, integral, pool, kGomoryRowsPerRound);
     separate_knapsack_covers(relaxation, state.lp.is_integer, pool);
     if (state.options.flow_covers) {
       const FlowCoverSeparator flow_covers(relaxation, state.lp.is_integer);
@@ -240,13 +261,6 @@ RootCutResult run_root_cuts(SearchState& state, const std::function<void(const R
     tell(static_cast<int>(chosen.size()));
     if (stalled >= kStallRounds) break;
   }
-  if (general_integers && result.cuts_added > 0 && relaxation.last_status() == lp::LpStatus::kOptimal &&
-      relaxation.objective() - first_bound < kMinGeneralIntegerGain * std::max(1.0, std::fabs(first_bound))) {
-    relaxation.truncate_rows(relaxation.num_original_rows(), root_basis);
-    result.cuts_undone = true;
-    result.status = state.solve_lp(nullptr);
-    return result;
-  }
   // Cuts still slack at the end of the loop (not yet retired) leave now: the
   // node LPs carry only binding cuts.
   if (relaxation.last_status() == lp::LpStatus::kOptimal && relaxation.remove_slack_cuts() > 0) {
@@ -255,6 +269,20 @@ RootCutResult run_root_cuts(SearchState& state, const std::function<void(const R
   }
   result.status = relaxation.last_status();
   return result;
+}
+
+bool undo_weak_cuts(SearchState& state, const RootCutResult& cuts) {
+  LpRelaxation& relaxation = state.relaxation;
+  if (!cuts.general_integers || cuts.cuts_added == 0 || relaxation.last_status() != lp::LpStatus::kOptimal)
+    return false;
+  const double gain = relaxation.objective() - cuts.first_bound;
+  if (gain >= kMinGeneralIntegerGain * std::max(1.0, std::fabs(cuts.first_bound))) return false;
+  if (state.has_incumbent && state.incumbent_value > cuts.first_bound &&
+      gain >= kKeepGapClosed * (state.incumbent_value - cuts.first_bound))
+    return false;
+  relaxation.truncate_rows(cuts.first_rows, cuts.first_basis);
+  state.solve_lp(nullptr);
+  return true;
 }
 
 }  // namespace milpsac::bnb

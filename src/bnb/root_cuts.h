@@ -11,7 +11,8 @@
 // spent. A round whose re-solve does not end optimal is undone (its cuts
 // removed, the previous basis restored). Models with general-integer columns
 // get no GMI cuts, and lose all their cuts again when the loop gained too
-// little (see root_cuts.cpp).
+// little (undo_weak_cuts, which the search calls once the root's heuristics
+// had their chance to find an incumbent, see root_cuts.cpp).
 #pragma once
 
 #include <functional>
@@ -23,8 +24,14 @@ namespace milpsac::bnb {
 struct RootCutResult {
   lp::LpStatus status = lp::LpStatus::kOptimal;  // of the relaxation after the loop
   int rounds = 0;
-  int cuts_added = 0;        // over all rounds (some may have been dropped since)
-  bool cuts_undone = false;  // all removed at the end (too little gain on a general-integer model)
+  int cuts_added = 0;  // over all rounds (some may have been dropped since)
+  // For undo_weak_cuts: the model has general-integer columns; the LP value
+  // and basis before the first round (cut rows present before the loop stay
+  // in the basis).
+  bool general_integers = false;
+  double first_bound = -INFINITY;
+  lp::Basis first_basis;
+  int first_rows = 0;  // LP rows before the loop
 };
 
 // One finished round, for the search's log (MilpEvent::kCutRound).
@@ -38,5 +45,12 @@ struct RootCutRound {
 // The relaxation must hold the optimal root LP at the root bounds.
 // `on_round` (optional) hears about each round that added cuts.
 RootCutResult run_root_cuts(SearchState& state, const std::function<void(const RootCutRound&)>& on_round = {});
+
+// On a model with general-integer columns, the loop's cuts (those `cuts`
+// added) are removed again when they lifted the LP value by less than a
+// share of its size *and* closed less than a share of the gap to the
+// incumbent (when there is one): true when they were. Then the relaxation is
+// re-solved (its status is in relaxation.last_status()).
+bool undo_weak_cuts(SearchState& state, const RootCutResult& cuts);
 
 }  // namespace milpsac::bnb
