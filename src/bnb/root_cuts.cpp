@@ -24,13 +24,13 @@ constexpr double kMinEfficacy = 1e-5;
 constexpr double kMaxParallelism = 0.98;
 constexpr int kGomoryRowsPerRound = 200;
 // GMI cuts run on models whose integer columns all have a range of at most
-// this. It was 1 (binaries only); measured at gap 1e-6, 60 s, nodes without
-// -> with GMI: p2756 (merged duplicate binaries, range 2) 574 -> 125 (root
-// bound 3,072 -> 3,120 of 3,124), gesa2 (range 4) 586 -> 262, gesa3 266 ->
-// 95, gesa3_o 1,810 -> 145, but gesa2_o 32,783 -> 47,893; rout (range 2) no
-// change (its cuts are undone). bell5 and bell3a (ranges up to 1,000), gen
-// (23), gt2 (15) and flugpl (18) stay without.
-constexpr double kGomoryMaxRange = 10.0;
+// this. It was 1 (binaries only); at 2 it takes in the columns presolve
+// makes of duplicate binaries: p2756 193 -> 38 nodes (root bound 3,072 ->
+// 3,120 of 3,124; gap 1e-6). Measured at 10 (gap 1e-6, 60 s): gesa2 586 ->
+// 262 nodes, gesa3 266 -> 95, gesa3_o 1,810 -> 145, but gesa2_o 29,598 ->
+// 47,893 and about three times the time, so not there; rout (range 2) does
+// not change (its cuts are undone).
+constexpr double kGomoryMaxRange = 2.0;
 constexpr int kMaxCutAge = 3;  // rounds a pool candidate may go unviolated before it is discarded
 // A cut row leaves the LP after this many consecutive optima with its logical
 // basic, and goes back to the pool. Measured on fiber, fixnet6, pp08a, vpm2,
