@@ -7,11 +7,12 @@
 // nothing else). --column-map FILE.json also writes which column is which
 // module's decision, so a plan can be read back from another solver's
 // solution (docs/json.md#export-mps-column-map).
-#include <fstream>
 #include <iostream>
+#include <sstream>
 
 #include "cli_args.h"
 #include "commands.h"
+#include "common/output_file.h"
 #include "common/utf8.h"
 #include "lp/mps/mps.h"
 #include "model/sac/module_info_reader.h"
@@ -64,14 +65,6 @@ Json column_map_json(const model::ModuleInfo& info, const model::SacModel& model
   return map;
 }
 
-void write_json_file(const std::string& path, const Json& doc) {
-  std::ofstream out(path, std::ios::binary);
-  if (!out) throw InputError(path + ": cannot open for writing");
-  out << json_text(with_schema(doc));
-  out.flush();
-  if (!out) throw InputError(path + ": write error");
-}
-
 }  // namespace
 
 int run_export_mps(const Args& argv) {
@@ -91,19 +84,18 @@ int run_export_mps(const Args& argv) {
   print_module_warnings("export-mps", info.warnings);
   model::validate_request(info, request);
   const model::SacModel model = model::build_sac_model(info, request, formulation);
-  if (column_map) write_json_file(*column_map, column_map_json(info, model, formulation));
-
+  // The MPS first, then the map that describes it: each is complete or not
+  // there at all (output_file.h), and a map never describes a missing MPS.
   if (*output == "-") {
     lp::write_mps(model.lp, std::cout);
-    return 0;
+  } else {
+    std::ostringstream mps;
+    lp::write_mps(model.lp, mps);
+    write_output_file({"-o", *output}, mps.str());
   }
-  {
-    std::ofstream out(*output, std::ios::binary);
-    if (!out) throw InputError(*output + ": cannot open for writing");
-    lp::write_mps(model.lp, out);
-    out.flush();
-    if (!out) throw InputError(*output + ": write error");
-  }
+  if (column_map)
+    write_output_file({"--column-map", *column_map}, json_text(with_schema(column_map_json(info, model, formulation))));
+  if (*output == "-") return 0;
   long integers = 0;
   for (char v : model.lp.is_integer) integers += v ? 1 : 0;
   Json summary;

@@ -9,7 +9,6 @@
 #include <algorithm>
 #include <cmath>
 #include <cstdio>
-#include <fstream>
 #include <iostream>
 #include <map>
 #include <optional>
@@ -18,6 +17,7 @@
 #include "cli_args.h"
 #include "commands.h"
 #include "common/deadline.h"
+#include "common/output_file.h"
 #include "interrupt.h"
 #include "model/sac/baseline.h"
 #include "model/sac/memory_timeline.h"
@@ -201,13 +201,13 @@ int run_sac(const Args& argv) {
   std::optional<model::MemoryTimeline> timeline;
   if (solution.has_plan) timeline = model::memory_timeline(info, solution.plan, solution.evaluation);
   if (plot && timeline) {
-    std::ofstream out(*plot, std::ios::binary);
-    if (!out) throw InputError(*plot + ": cannot open for writing (option --plot-memory)");
-    out << plots::memory_svg(info, *timeline, request.budget_gib, request.world_size,
-                             plots::no_ac_bytes(info, request, *timeline),
-                             plots::memory_plot_title(path, request.world_size));
-    out.flush();
-    if (!out) throw InputError(*plot + ": write error (option --plot-memory)");
+    // What is left of the limit, without the Ctrl-C flag: a plan found is drawn.
+    const Deadline plot_clock(std::max(0.0, solve_clock.remaining_seconds()));
+    write_output_file({"--plot-memory", *plot},
+                      plots::memory_svg(info, *timeline, request.budget_gib, request.world_size,
+                                        plots::no_ac_bytes(info, request, *timeline),
+                                        plots::memory_plot_title(path, request.world_size)),
+                      &plot_clock);
   }
   if (format == OutputFormat::kJson)
     print_json(solution_json(info, request, solution, timeline ? &*timeline : nullptr));

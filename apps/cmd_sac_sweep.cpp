@@ -8,13 +8,13 @@
 // bad input, 3 if a plan fails the independent re-check.
 #include <cmath>
 #include <cstdio>
-#include <fstream>
 #include <iostream>
 
 #include "cli_args.h"
 #include "commands.h"
 #include "common/deadline.h"
 #include "common/input_error.h"
+#include "common/output_file.h"
 #include "common/parallel_for.h"
 #include "interrupt.h"
 #include "model/sac/module_info_reader.h"
@@ -141,11 +141,10 @@ int run_sac_sweep(const CliArgs& args) {
               << " threads asked for (same result, more time)\n";
 
   if (plot) {
-    std::ofstream out(*plot, std::ios::binary);
-    if (!out) throw InputError(*plot + ": cannot open for writing");
-    out << plots::sweep_svg(sweep, plots::sweep_plot_title(path, request.world_size));
-    out.flush();
-    if (!out) throw InputError(*plot + ": write error");
+    // What is left of the limit, without the Ctrl-C flag: a plan found is drawn.
+    const Deadline plot_clock(std::max(0.0, sweep_clock.remaining_seconds()));
+    write_output_file({"--plot", *plot}, plots::sweep_svg(sweep, plots::sweep_plot_title(path, request.world_size)),
+                      &plot_clock);
   }
   if (format == OutputFormat::kJson)
     print_json(sweep_json(info, request, sweep));

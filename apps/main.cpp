@@ -3,8 +3,9 @@
 // way for every command), applies the options every command shares (-o FILE,
 // --quiet), then runs it. Bad input or usage is exit 2 with one message on
 // stderr, never a crash; docs/cli.md is the contract.
+#include <cmath>
+#include <cstdlib>
 #include <exception>
-#include <fstream>
 #include <functional>
 #include <iostream>
 #include <map>
@@ -20,6 +21,7 @@
 #include "commands.h"
 #include "common/deadline.h"
 #include "common/input_error.h"
+#include "common/output_file.h"
 #include "common/utf8.h"
 #include "interrupt.h"
 #include "stdout_check.h"
@@ -48,14 +50,32 @@ class StreamRedirect {
   std::streambuf* old_;
 };
 
-// The whole output is written only once the command has finished, so a
-// command that fails with exit 2 leaves no half-written file behind.
-void write_output_file(const std::string& path, const std::string& text) {
-  std::ofstream out(path, std::ios::binary);
-  if (!out) throw milpsac::InputError(path + ": cannot open for writing (option -o)");
-  out << text;
-  out.flush();
-  if (!out) throw milpsac::InputError(path + ": write error (option -o)");
+// The files a run reads: its positional inputs, evaluate's --plan and --column-map.
+std::vector<std::string> run_inputs(const std::string& name, const milpsac::cli::CliArgs& parsed) {
+  std::vector<std::string> inputs = parsed.positional();
+  for (const char* option : {"plan", "column-map"})
+    if (auto path = parsed.value(option); path && (name == "evaluate" || std::string(option) != "column-map"))
+      inputs.push_back(*path);
+  return inputs;
+}
+
+// The run's --time-limit in seconds, infinite without one (the command
+// itself checks the value and reports a bad one).
+double run_time_limit(const milpsac::cli::CliArgs& parsed) {
+  const auto text = parsed.value("time-limit");
+  const double seconds = text ? std::strtod(text->c_str(), nullptr) : INFINITY;
+  return seconds > 0 ? seconds : INFINITY;
+}
+
+// The files a run writes, by the option that names them (output_file.h).
+std::vector<milpsac::OutputTarget> run_outputs(const std::string& name, const milpsac::cli::CliArgs& parsed) {
+  std::vector<milpsac::OutputTarget> outputs;
+  for (const char* option : {"output", "plot-memory", "plot", "write-solution", "column-map"}) {
+    if (std::string(option) == "column-map" && name != "export-mps") continue;  // evaluate reads it
+    if (auto path = parsed.value(option))
+      outputs.push_back({std::string(option) == "output" ? "-o" : "--" + std::string(option), *path});
+  }
+  return outputs;
 }
 
 // Every bad-input message names the input file: a message from a layer that
@@ -90,6 +110,10 @@ int run_command(const std::string& name, const std::function<int(const Args&)>& 
     return 0;
   }
   const milpsac::cli::CliArgs parsed(args, spec);  // usage errors surface here, before any work
+  // No output may be an input or another output; the -o file is written
+  // under the run's time limit (a FIFO without a reader does not hang it).
+  milpsac::check_output_paths(run_inputs(name, parsed), run_outputs(name, parsed));
+  const milpsac::Deadline run_clock(run_time_limit(parsed));
   // export-mps uses -o for its MPS file; every other command writes its JSON there.
   const auto output = name == "export-mps" ? std::nullopt : parsed.value("output");
   if (output && output->empty()) throw milpsac::InputError("option -o: empty file name");
@@ -113,7 +137,7 @@ int run_command(const std::string& name, const std::function<int(const Args&)>& 
   }
   const std::string answer = table ? milpsac::cli::terminal_safe(captured.str()) : captured.str();
   if (output)
-    write_output_file(*output, answer);
+    milpsac::write_output_file({"-o", *output}, answer, &run_clock);
   else if (table)
     std::cout << answer;
   return code;

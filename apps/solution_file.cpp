@@ -2,9 +2,10 @@
 #include "solution_file.h"
 
 #include <cstdio>
-#include <fstream>
+#include <sstream>
 
 #include "common/input_error.h"
+#include "common/output_file.h"
 
 namespace milpsac::cli {
 namespace {
@@ -35,8 +36,7 @@ std::string model_status(bnb::MilpStatus status) {
 }  // namespace
 
 void write_solution_file(const std::string& path, const lp::LinearProgram& model, const bnb::MilpResult& result) {
-  std::ofstream out(path, std::ios::binary);
-  if (!out) throw InputError(path + ": cannot open for writing (option --write-solution)");
+  std::ostringstream out;
   out << "Model status\n" << model_status(result.status) << "\n\n# Primal solution values\n";
   if (!result.has_solution) {
     out << "None\n";
@@ -64,8 +64,7 @@ void write_solution_file(const std::string& path, const lp::LinearProgram& model
     for (int i = 0; i < model.num_rows(); ++i)
       out << model.row_names[static_cast<size_t>(i)] << " " << exact(result.row_duals[i]) << "\n";
   }
-  out.flush();
-  if (!out) throw InputError(path + ": write error (option --write-solution)");
+  write_output_file({"--write-solution", path}, out.str());
 }
 
 }  // namespace milpsac::cli
