@@ -68,3 +68,38 @@ def mlp_and_input():
 def dropout_mlp_and_input():
     torch.manual_seed(0)
     return MLP(width=128, depth=3, dropout=0.2), torch.randn(32, 128)
+
+
+class AttentionBlock(nn.Module):
+    """A pre-norm transformer block on nn.MultiheadAttention, as torchvision's ViT
+    builds it: torch 1.13's attention saves a copy of its input, not the input."""
+
+    def __init__(self, d: int, heads: int):
+        super().__init__()
+        self.ln_1 = nn.LayerNorm(d)
+        self.self_attention = nn.MultiheadAttention(d, heads, batch_first=True)
+        self.ln_2 = nn.LayerNorm(d)
+        self.mlp = nn.Sequential(nn.Linear(d, 4 * d), nn.GELU(), nn.Linear(4 * d, d))
+
+    def forward(self, x):
+        h = self.ln_1(x)
+        h, _ = self.self_attention(h, h, h, need_weights=False)
+        x = x + h
+        return x + self.mlp(self.ln_2(x))
+
+
+class WideHead(nn.Module):
+    """Blocks, then a wide output layer whose output no backward needs."""
+
+    def __init__(self, d: int = 64, heads: int = 4, blocks: int = 3, out: int = 2048):
+        super().__init__()
+        self.blocks = nn.Sequential(*[AttentionBlock(d, heads) for _ in range(blocks)])
+        self.head = nn.Linear(d, out)
+
+    def forward(self, x):
+        return self.head(self.blocks(x))
+
+
+def transformer_and_input():
+    torch.manual_seed(0)
+    return WideHead(), torch.randn(8, 32, 64)

@@ -17,10 +17,10 @@ except ImportError as _e:  # pragma: no cover - depends on the machine
         "or `pip install torch`"
     ) from _e
 
-from ._apply import PlanHandle, apply_plan
+from ._apply import PlanHandle, applied_plan, applied_ratios, apply_plan
 from ._autograd_graph import autograd_graph
 from ._collect import collect_module_info
 from ._measure import measure_peak
 from ._plan import plan
 
-__all__ = ["collect_module_info", "measure_peak", "apply_plan", "PlanHandle", "plan", "autograd_graph"]
+__all__ = ["collect_module_info", "measure_peak", "apply_plan", "applied_plan", "applied_ratios", "PlanHandle", "plan", "autograd_graph"]

@@ -55,6 +55,47 @@ class _Unit:
         return checkpointed_call(self.forward, args, kwargs, self.keep)
 
 
+def applied_ratios(ac_decisions: Any, module_info: Optional[dict] = None) -> dict[str, float]:
+    """The fraction of each unit's SAC memory that apply_plan really discards.
+
+    A partial ratio r keeps the operator outputs the policy chooses under
+    (1 - r) of the module's SAC memory; whole operators rarely fill that
+    exactly, so the kept bytes are at most (1 - r) x sac_memory and the
+    discarded fraction is (sac_memory - kept) / sac_memory >= r. Units without
+    per-operator statistics keep their ratio (their policy is made at the
+    first call). Same keys as the plan; names as collect_module_info gives them.
+    """
+    decisions, carried = _decisions_of(ac_decisions)
+    module_info = module_info if module_info is not None else carried
+    by_fqn = {s["fqn"]: s for s in (module_info or {}).get("mod_stats", [])}
+    out: dict[str, float] = {}
+    for fqn, ratio in decisions.items():
+        r = float(ratio)
+        mod = by_fqn.get(fqn)
+        stats = mod.get("sac_stats") if mod else None
+        if 0 < r < 1 and stats and mod and mod.get("sac_memory", 0) > 0:
+            keep = _policy_keep(stats, r) or set()
+            kept = sum(stats["memory"][i] for i in keep)
+            r = min(1.0, max(r, (mod["sac_memory"] - kept) / mod["sac_memory"]))
+        out[fqn] = r
+    return out
+
+
+def applied_plan(result: Any, module_info: Optional[dict] = None, world_size: Optional[int] = None) -> Any:
+    """The plan as apply_plan will run it, evaluated: milp_sac.evaluate_plan at
+    applied_ratios (a PlanCheck). Its peak_memory_bytes is the prediction to hold
+    against measure_peak; it is at most the plan's own (more is discarded, never
+    less) and its recomputation_time_ms at least."""
+    from .. import evaluate_plan  # the package's extension, loaded on use
+
+    decisions, carried = _decisions_of(result)
+    module_info = module_info if module_info is not None else carried
+    if module_info is None:
+        raise ValueError("applied_plan: no module_info (pass it, or a SacResult of milp_sac.torch.plan)")
+    ws = world_size if world_size is not None else getattr(result, "world_size", 1)
+    return evaluate_plan(module_info, applied_ratios(decisions, module_info), ws)
+
+
 class PlanHandle:
     """What apply_plan did; remove() restores every module's own forward."""
 

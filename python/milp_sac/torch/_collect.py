@@ -46,6 +46,12 @@ class _Call:
     def __init__(self, fqn: str, module: torch.nn.Module, parent: Optional["_Call"]):
         self.fqn, self.module, self.parent = fqn, module, parent
         self.pre_act = self.post_act = self.input_mem = self.output_mem = 0
+        # Activations live when the module's forward ends, and how many of their
+        # bytes still live when its backward begins (act_total): what died in
+        # between (its output when no backward saved it, a loss's temporaries)
+        # is not there when the backward row of sac_milp's peak applies.
+        self.post_records: list = []
+        self.act_at_bw: Optional[int] = None
         self.op_start = self.op_end = 0
         self.fw_ms = self.bw_ms = 0.0
         self.force_store_random = False
@@ -106,6 +112,12 @@ class _Collector(TorchDispatchMode):
         self.bw_post: list[_Call] = []
         self.handles: list[Any] = []
         self.root_call: Optional[_Call] = None
+        # The peak of live activations while the loss is computed, the model's
+        # output still alive (the step's peak when the output is large and no
+        # backward saves it): a forward point that the root's row must cover.
+        self.in_loss = False
+        self.loss_peak = 0
+        self.live_at_fw_end: set[int] = set()
 
     # --- memory -----------------------------------------------------------
     def _bytes_of(self, obj: Any) -> int:
@@ -147,6 +159,8 @@ class _Collector(TorchDispatchMode):
             if rec is not None:
                 keys.append(rec.serial)
                 new_bytes += rec.nbytes if new else 0
+        if self.in_loss:
+            self.loss_peak = max(self.loss_peak, self.ls.live[ACT])
         if self.in_backward:
             total = self.ls.total
             for c in self.bw_active:
@@ -190,11 +204,7 @@ class _Collector(TorchDispatchMode):
 
     def end_fw(self, call: _Call, output: Any) -> None:
         call.post_act = self.ls.live[ACT]
-        # Inputs that died inside the module (nothing saved them, e.g. a copy
-        # was saved instead) are kept alive by checkpointing it, which needs
-        # them to recompute: they do not count as discardable.
-        call.inputs_freed = sum(rec.nbytes for rec in call.inputs.values() if rec.refs <= 0)
-        call.inputs = {}
+        call.post_records = self.ls.live_records(ACT)
         call.output_mem = self._bytes_of(output)
         call.op_end = len(self.ops)
         self.fw_post.append(call)
@@ -203,12 +213,25 @@ class _Collector(TorchDispatchMode):
             if h is not None:
                 self.handles.append(h)
 
+    def _count_freed_inputs(self) -> None:
+        # Inputs that are dead when the forward ends (nothing saved them: a copy
+        # was saved instead, as 1.13's attention does) are kept alive until the
+        # backward by checkpointing the module, which needs them to recompute:
+        # they do not count as discardable. Checked here, not at the module's
+        # end: the caller's local variable still holds them then.
+        self.live_at_fw_end = self.ls.live_serials()
+        for call in self.calls:
+            call.inputs_freed = sum(rec.nbytes for rec in call.inputs.values() if rec.refs <= 0)
+            call.inputs = {}
+
     def pre_bw(self, call: _Call) -> None:
         if call.pre_bw is not None:
             return
         for a in reversed(call.ancestors()):
             self.pre_bw(a)
         self._sweep_grads()
+        call.act_at_bw = self.ls.bytes_still_live(call.post_records)
+        call.post_records = []
         call.pre_bw = call.peak_bw = self.ls.snapshot()
         call.local_peak = self.ls.total
         self.bw_active.append(call)
@@ -241,12 +264,15 @@ class _Collector(TorchDispatchMode):
         try:
             with self, torch.autograd.graph.saved_tensors_hooks(self.pack, lambda t: t):
                 output = _inputs.run_model(self.model, args, _WHERE)
+                self.in_loss, self.loss_peak = True, self.ls.live[ACT]
                 loss = _inputs.check_loss(loss_fn(output), _WHERE)
+                self.in_loss = False
                 # The model's output dies here in a plain step (unless autograd
                 # saved it): drop it before the root's activations are read.
                 del output
                 root = self.fw_stack.pop()
                 self.end_fw(root, loss)
+                self._count_freed_inputs()
                 self.pre_bw(root)
                 self.in_backward = True
                 loss.backward()
@@ -256,6 +282,7 @@ class _Collector(TorchDispatchMode):
                     self.post_bw(c)
                 final = self.ls.snapshot()
                 for c in self.calls:
+                    c.post_records = []
                     if c.pre_bw is None:
                         c.pre_bw = c.peak_bw = final
                         self.bw_pre.append(c)
@@ -271,7 +298,22 @@ class _Collector(TorchDispatchMode):
 def _row(c: _Call) -> int:
     """The memory of the call's backward row in sac_milp's peak: TG + AG + TA."""
     assert c.pre_bw is not None and c.peak_bw is not None
-    return c.pre_bw[GRAD] + (c.peak_bw[TEMP] - c.pre_bw[TEMP]) + c.post_act
+    return c.pre_bw[GRAD] + (c.peak_bw[TEMP] - c.pre_bw[TEMP]) + _act_total(c)  # the root: one call
+
+
+def _act_grad(col: "_Collector", c: _Call) -> int:
+    """sac_milp's AG: the backward temporaries at the module's peak; for the root
+    also the loss's forward peak above act_total (its row is the only one that
+    comes after every module's forward, with every discard made)."""
+    assert c.pre_bw is not None and c.peak_bw is not None
+    ag = c.peak_bw[TEMP] - c.pre_bw[TEMP]
+    if c is col.root_call:
+        ag = max(ag, col.loss_peak - _act_total(c))
+    return ag
+
+
+def _act_total(c: _Call) -> int:
+    return c.post_act if c.act_at_bw is None else c.act_at_bw
 
 
 def _choose_calls(col: _Collector) -> dict[str, _Call]:
@@ -298,8 +340,8 @@ def _mod_stats(col: _Collector, c: _Call, fw_ms: float, bw_ms: float) -> dict:
         "grad_total": c.pre_bw[GRAD],
         "act_fw_per_module": act_fw,
         "act_bw_per_module": max(0, c.peak_bw[ACT]),
-        "act_grad_per_module": c.peak_bw[TEMP] - c.pre_bw[TEMP],
-        "act_total": c.post_act,
+        "act_grad_per_module": _act_grad(col, c),
+        "act_total": _act_total(c),
         "input_per_module": c.input_mem,
         "output_per_module": c.output_mem,
         "fw_runtime_per_module": fw_ms,
@@ -307,7 +349,7 @@ def _mod_stats(col: _Collector, c: _Call, fw_ms: float, bw_ms: float) -> dict:
     }
     ops = col.ops[c.op_start : c.op_end]
     has_children = any(True for _ in c.module.children())
-    sac = sac_stats(ops, col.saved, c.force_store_random) if has_children and ops else None
+    sac = sac_stats(ops, col.saved, c.force_store_random, live_at_backward=col.live_at_fw_end) if has_children and ops else None
     if sac is None or sum(sac.memory) == 0 or sum(sac.runtimes) <= 0:
         # A leaf, or a module with nothing to discard (ViT's heads): written as a
         # leaf, since a non-leaf needs sac_memory > 0.

@@ -100,6 +100,17 @@ class LiveStorages:
             self.live[category] += rec.nbytes
             rec.category = category
 
+    def live_records(self, category: str) -> list[_Record]:
+        """The records of the live storages of one category (to ask later which still live)."""
+        return [rec for rec in self._records.values() if rec.category == category]
+
+    def live_serials(self) -> set[int]:
+        return {rec.serial for rec in self._records.values()}
+
+    @staticmethod
+    def bytes_still_live(records: list[_Record]) -> int:
+        return sum(rec.nbytes for rec in records if rec.refs > 0)
+
     def snapshot(self) -> dict[str, int]:
         return dict(self.live)
 

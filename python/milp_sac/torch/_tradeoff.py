@@ -56,10 +56,18 @@ class SacStats:
         }
 
 
-def sac_stats(ops: list[OpRecord], saved_keys: set, force_store_random: bool, aliases_as_views: bool = True) -> SacStats:
+def sac_stats(
+    ops: list[OpRecord],
+    saved_keys: set,
+    force_store_random: bool,
+    aliases_as_views: bool = True,
+    live_at_backward: Optional[set] = None,
+) -> SacStats:
     """SACStats of one module from its forward operators (in order).
     aliases_as_views=False for logs whose "allocated nothing" is not reliable
-    (apply_plan's first-call log keys storages by address, which is reused)."""
+    (apply_plan's first-call log keys storages by address, which is reused).
+    live_at_backward: the storage keys still alive when the forward ends (None:
+    not known)."""
     # An operator that allocates nothing and is not in place returns an alias
     # of an existing storage (_unsafe_view, _reshape_alias: not views by their
     # schema): keeping it would pin that storage for free, so it is recomputed
@@ -73,13 +81,18 @@ def sac_stats(ops: list[OpRecord], saved_keys: set, force_store_random: bool, al
             parent = next((j for j in range(k) if wanted and wanted <= set(ops[j].out_keys)), k)
             inplace_ops.append([k, parent])
     view_like = [k for k, a in enumerate(aliasing) if a]
-    # The last operator (not a view, not in place) makes the module's output,
-    # which the next module keeps anyway: saving it costs nothing.
+    # The last operator (not a view, not in place) makes the module's output.
+    # When a later operator saves that output (it is alive when the forward
+    # ends), keeping it costs nothing. When nothing does (a residual add reads
+    # it and lets it go), keeping it holds it until the backward: its bytes
+    # count, or the policy would keep it "for free" and discard less than
+    # planned. Not known: counted.
     skip = set(view_like) | {k for k, _ in inplace_ops}
     last = len(ops) - 1
     while last in skip:
         last -= 1
-    if last >= 0:
+    if last >= 0 and live_at_backward is not None and ops[last].out_keys \
+            and set(ops[last].out_keys) <= live_at_backward:
         memory[last] = 0
     return SacStats(
         func_names=[o.name for o in ops],
