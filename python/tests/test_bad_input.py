@@ -179,3 +179,17 @@ def test_nul_byte_is_an_error_naming_file_and_offset(call, example, tmp_path):
     offset = _nul_after_document(path, EXAMPLES / example)
     with pytest.raises(ValueError, match=re.escape(f"{path}: invalid JSON: NUL byte at byte offset {offset} ")):
         call(path)
+
+
+def test_latin1_names_that_collide_keep_every_column(tmp_path, cli):
+    """c\\xe9 (Latin-1) and c\\xc3\\xa9 (UTF-8) both read "cé": the Latin-1 one
+    is named "cé~2", so the dict (and the CLI's JSON) keeps both values
+    (issue 46, item 6)."""
+    path = tmp_path / "latin1.mps"
+    path.write_bytes(b"NAME\nROWS\n N obj\n L r\nCOLUMNS\n    c\xe9 obj -1 r 1\n    c\xc3\xa9 obj -2 r 1\n"
+                     b"RHS\n    rhs r 1\nBOUNDS\n UP bnd c\xe9 1\n UP bnd c\xc3\xa9 0.5\nENDATA\n")
+    result = milp_sac.solve_mps(path)
+    assert result["x"] == {"cé": 0.5, "cé~2": 0.5}
+    assert any("named 'cé~2'" in w for w in result["warnings"])
+    code, out, _ = cli("solve", path)
+    assert code == 0 and out["x"] == {"cé": 0.5, "cé~2": 0.5}

@@ -14,4 +14,10 @@ namespace milpsac {
 // a valid UTF-8 sequence is read as Latin-1 and re-encoded (0xE9 -> "é").
 std::string to_valid_utf8(std::string_view text);
 
+bool is_valid_utf8(std::string_view text);
+
+// `text` with each byte that is not part of valid UTF-8 written as \xHH
+// (for messages that must show which bytes a name holds).
+std::string escaped_invalid_utf8(std::string_view text);
+
 }  // namespace milpsac

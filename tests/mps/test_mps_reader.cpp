@@ -418,6 +418,28 @@ TEST_CASE("names that are not UTF-8 are read as Latin-1, with a warning") {
   CHECK(warnings[0] == "t.mps: warning: names that are not UTF-8 were read as Latin-1");
 }
 
+TEST_CASE("a name read as Latin-1 that equals another name gets a suffix: no two names equal (issue 46, item 6)") {
+  std::vector<std::string> warnings;
+  // Columns c\xE9 (Latin-1), c\xC3\xA9 (UTF-8) and c\xE9~2 (Latin-1); rows r\xE9 and r\xC3\xA9.
+  const LinearProgram lp = read_mps_text(
+      "NAME\nROWS\n N obj\n L r\xe9\n L r\xc3\xa9\nCOLUMNS\n    c\xe9 r\xe9 1\n    c\xc3\xa9 r\xc3\xa9 2\n"
+      "    c\xe9~2 obj 3\nRHS\n    rhs r\xe9 4\nENDATA\n",
+      "t.mps", &warnings);
+  REQUIRE(lp.num_cols() == 3);
+  CHECK(lp.col_names[0] == "c\xc3\xa9~2");
+  CHECK(lp.col_names[1] == "c\xc3\xa9");  // UTF-8 already: keeps its name
+  CHECK(lp.col_names[2] == "c\xc3\xa9~2~2");
+  CHECK(lp.row_names[0] == "r\xc3\xa9~2");
+  CHECK(lp.row_names[1] == "r\xc3\xa9");
+  CHECK(lp.c[2] == 3);
+  REQUIRE(warnings.size() == 4);
+  CHECK(warnings[1] ==
+        "t.mps: warning: row 'r\\xE9' read as Latin-1 is 'r\xc3\xa9', the name of another row: named 'r\xc3\xa9~2'");
+  CHECK(warnings[2] ==
+        "t.mps: warning: column 'c\\xE9' read as Latin-1 is 'c\xc3\xa9', the name of another column: named "
+        "'c\xc3\xa9~2'");
+}
+
 TEST_CASE("duplicate COLUMNS entries are summed; a repeated RHS replaces") {
   milpsac::test::NothingOnStderr quiet;
   const LinearProgram lp = parse(

@@ -4,10 +4,14 @@
 #include <cmath>
 #include <cstdint>
 #include <sstream>
+#include <string>
+#include <unordered_set>
+#include <vector>
 
 #include "common/deadline.h"
 #include "common/index.h"
 #include "common/infinity.h"
+#include "common/utf8.h"
 
 namespace milpsac::lp::mps_detail {
 namespace {
@@ -59,6 +63,34 @@ std::string utf8_name(const std::string& name, bool& transcoded) {
     }
   }
   return out;
+}
+
+// A name read as Latin-1 may equal another name ("c\xE9" in Latin-1 and
+// "c\xC3\xA9" in UTF-8 both read "cé"): two equal keys in solve's JSON, of
+// which Python's dict keeps one, and a column's value was lost. Such a name
+// gets the first free suffix "~2", "~3", ... (in model order; names that
+// were UTF-8 keep theirs), with a warning that shows its bytes.
+template <class RawName>
+void make_distinct(std::vector<std::string>& names, const std::vector<size_t>& transcoded, const char* kind,
+                   RawName raw_name, std::vector<std::string>& renamed) {
+  if (transcoded.empty()) return;
+  std::unordered_set<std::string> taken;
+  size_t next = 0;
+  for (size_t i = 0; i < names.size(); ++i) {
+    if (next < transcoded.size() && transcoded[next] == i)
+      ++next;
+    else
+      taken.insert(names[i]);
+  }
+  for (const size_t i : transcoded) {
+    std::string name = names[i];
+    for (int k = 2; taken.count(name) != 0; ++k) name = names[i] + "~" + std::to_string(k);
+    if (name != names[i])
+      renamed.push_back(std::string(kind) + " '" + escaped_invalid_utf8(raw_name(i)) + "' read as Latin-1 is '" +
+                        names[i] + "', the name of another " + kind + ": named '" + name + "'");
+    taken.insert(name);
+    names[i] = std::move(name);
+  }
 }
 
 }  // namespace
@@ -261,13 +293,16 @@ LinearProgram MpsModel::assemble(const Deadline* deadline) {
   LinearProgram lp;
   bool transcoded = false;
   lp.name = utf8_name(name, transcoded);
+  std::vector<size_t> transcoded_rows, transcoded_cols;  // indices of the names read as Latin-1
   lp.sense = sense;
   lp.offset = offset_;
   lp.resize(static_cast<int>(m), static_cast<int>(n));
   for (size_t i = 0; i < m; ++i) {
     if (i % kItemsPerClockCheck == 0) check_deadline(deadline, diag_.source(), "building the model");
     RowData& row = rows_[i];
-    lp.row_names[i] = utf8_name(row.name, transcoded);
+    bool latin1 = false;
+    lp.row_names[i] = utf8_name(row.name, latin1);
+    if (latin1) transcoded_rows.push_back(i);
     const auto [lower, upper] = row_bounds(row);
     lp.row_lower[static_cast<Eigen::Index>(i)] = lower;
     lp.row_upper[static_cast<Eigen::Index>(i)] = upper;
@@ -278,7 +313,9 @@ LinearProgram MpsModel::assemble(const Deadline* deadline) {
     ColumnData& col = columns_[j];
     const auto jj = static_cast<Eigen::Index>(j);
     finish_bounds(col);
-    lp.col_names[j] = utf8_name(col.name, transcoded);
+    bool latin1 = false;
+    lp.col_names[j] = utf8_name(col.name, latin1);
+    if (latin1) transcoded_cols.push_back(j);
     lp.c[jj] = col.cost;
     lp.col_lower[jj] = col.lower;
     lp.col_upper[jj] = col.upper;
@@ -292,7 +329,14 @@ LinearProgram MpsModel::assemble(const Deadline* deadline) {
   // A column's entries are merged per row when read, so there are no duplicates to sum.
   check_deadline(deadline, diag_.source(), "building the model");
   lp.A.setFromTriplets(entries.begin(), entries.end());
+  transcoded = transcoded || !transcoded_rows.empty() || !transcoded_cols.empty();
   if (transcoded) diag_.warn_at(0, "names that are not UTF-8 were read as Latin-1");
+  std::vector<std::string> renamed;
+  make_distinct(
+      lp.row_names, transcoded_rows, "row", [&](size_t i) { return rows_[i].name; }, renamed);
+  make_distinct(
+      lp.col_names, transcoded_cols, "column", [&](size_t j) { return columns_[j].name; }, renamed);
+  for (const std::string& what : renamed) diag_.warn_at(0, what);
   return lp;
 }
 
