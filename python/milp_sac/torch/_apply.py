@@ -30,7 +30,7 @@ def _stats_from_log(log: OpLog) -> dict:
         OpRecord(n, t, m, k, v, i, r)
         for n, t, m, k, v, i, r in zip(log.names, log.runtimes, log.memory, log.out_keys, log.view, log.inplace, log.rand)
     ]
-    return sac_stats(ops, log.saved_keys, log.force_store_random, aliases_as_views=False).as_dict()
+    return sac_stats(ops, log.saved_keys, log.force_store_random).as_dict()
 
 
 class _Unit:

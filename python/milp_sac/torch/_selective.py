@@ -19,7 +19,7 @@ import torch
 from torch.utils._python_dispatch import TorchDispatchMode
 
 from ._ops import fix_wrapped_number, is_ignored, is_inplace, is_random, is_view, op_name, unwrap_number_args
-from ._storage import storage_of, tensors_in
+from ._storage import ACT, LiveStorages, tensors_in
 
 # Batch-norm operators update the running statistics in place: a second run
 # must not update them again (torch.utils.checkpoint does, PyTorch issue 11015).
@@ -44,7 +44,9 @@ class OpLog:
         self.inplace: list[bool] = []
         self.rand: list[bool] = []
         self.saved_keys: set[int] = set()
-        self.known: set[int] = set()
+        # Storages by serial, not by address: an address is reused once its
+        # storage dies, within the same forward.
+        self.storages = LiveStorages()
         self.force_store_random = False
 
 
@@ -66,9 +68,9 @@ class _Frame:
     # --- forward ------------------------------------------------------------
     def pack(self, t: torch.Tensor) -> _Holder:
         if self.log is not None:
-            st = storage_of(t)
-            if st is not None:
-                self.log.saved_keys.add(st._cdata)
+            rec, _ = self.log.storages.see(t, ACT)
+            if rec is not None:
+                self.log.saved_keys.add(rec.serial)
         h = _Holder()
         self.holders.append(weakref.ref(h))
         return h
@@ -97,18 +99,14 @@ class _Frame:
         log = self.log
         assert log is not None
         for t in tensors_in(args):
-            st = storage_of(t)
-            if st is not None:
-                log.known.add(st._cdata)
+            log.storages.see(t, ACT)
         keys, new = [], 0
         for t in tensors_in(out):
-            st = storage_of(t)
-            if st is None:
+            rec, is_new = log.storages.see(t, ACT)
+            if rec is None:
                 continue
-            keys.append(st._cdata)
-            if st._cdata not in log.known:
-                log.known.add(st._cdata)
-                new += st.nbytes()
+            keys.append(rec.serial)
+            new += rec.nbytes if is_new else 0
         log.names.append(op_name(func))
         log.runtimes.append(ms)
         log.memory.append(new)

@@ -60,19 +60,16 @@ def sac_stats(
     ops: list[OpRecord],
     saved_keys: set,
     force_store_random: bool,
-    aliases_as_views: bool = True,
     live_at_backward: Optional[set] = None,
 ) -> SacStats:
     """SACStats of one module from its forward operators (in order).
-    aliases_as_views=False for logs whose "allocated nothing" is not reliable
-    (apply_plan's first-call log keys storages by address, which is reused).
     live_at_backward: the storage keys still alive when the forward ends (None:
     not known)."""
     # An operator that allocates nothing and is not in place returns an alias
     # of an existing storage (_unsafe_view, _reshape_alias: not views by their
     # schema): keeping it would pin that storage for free, so it is recomputed
     # like a view.
-    aliasing = [o.view or (aliases_as_views and not o.inplace and o.new_bytes == 0 and bool(o.out_keys)) for o in ops]
+    aliasing = [o.view or (not o.inplace and o.new_bytes == 0 and bool(o.out_keys)) for o in ops]
     memory = [0 if a else o.new_bytes for a, o in zip(aliasing, ops)]
     inplace_ops = []
     for k, o in enumerate(ops):
