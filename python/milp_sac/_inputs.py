@@ -193,7 +193,7 @@ def call_with_module_info(module_info: Any, from_file: Any, from_text: Any, args
     """from_file(path, args) for a path, else from_text(text, source, args) on the
     JSON of a ModuleInfo dict or Graph-like object (module_info_text)."""
     if is_path(module_info):
-        return from_file(os.fspath(module_info), args)
+        return from_file(fspath(module_info), args)
     text, source = module_info_text(module_info)
     return from_text(text, source, args)
 
@@ -217,30 +217,81 @@ def document_text(obj: Any, what: str) -> tuple[str, str]:
     raise TypeError(f"expected a path or a dict for {what}, got {type(obj).__name__}")
 
 
-def fspath(obj: Any) -> str:
-    return os.fspath(obj)
+def fspath(obj: Any) -> Any:
+    """The path for the C++ side: a str, or the bytes of a name that is not
+    UTF-8 (os.fsencode: a name from os.listdir holds its bytes as lone
+    surrogates, which pybind11 cannot pass as a str). A lone surrogate that
+    stands for no byte is a ValueError naming the path."""
+    path = os.fspath(obj)
+    if isinstance(path, bytes):
+        return path
+    try:
+        path.encode("utf-8")
+        return path
+    except UnicodeEncodeError:
+        pass
+    try:
+        return os.fsencode(path)
+    except UnicodeEncodeError:
+        raise ValueError(f"path {path!r}: holds a lone surrogate, which is no file name this system can encode") from None
 
 
-def as_float(value: Any, name: str) -> float:
-    """A number for the C++ side; anything else is a ValueError naming the argument."""
-    if isinstance(value, bool):
+# Whole-number arguments and their largest value (the C++ side's int, or
+# int64 for node_limit): larger values are a ValueError naming the argument
+# instead of a pybind11 TypeError listing the signatures.
+_INT_MAX = {"node_limit": 2**63 - 1}
+_INT32_MAX = 2**31 - 1
+
+# Arguments that must be finite numbers as on the CLI (which refuses "inf"
+# for every option): gap always; time_limit where the job's default is a
+# finite number (sac: 180 s). Where a time limit's default is "none"
+# (solve, policy), inf is that default: no limit, as when the CLI's option is omitted.
+_FINITE = {"gap"}
+
+
+def _is_bool(value: Any) -> bool:
+    """bool or numpy.bool_: a flag, never a number (float(np.True_) is 1.0)."""
+    return isinstance(value, bool) or type(value).__name__ in ("bool_", "bool8") and type(value).__module__ == "numpy"
+
+
+def as_float(value: Any, name: str, finite: bool = False) -> float:
+    """A number for the C++ side; anything else is a ValueError naming the argument.
+    `finite`: infinity is refused too (also for every name in _FINITE)."""
+    if _is_bool(value):
         raise ValueError(f"{name}: expected a number, got {value!r}")
     try:
-        return float(value)
-    except (TypeError, ValueError):
+        number = float(value)
+    except (TypeError, ValueError, OverflowError):
         raise ValueError(f"{name}: expected a number, got {value!r}") from None
+    if (finite or name in _FINITE) and math.isinf(number):
+        raise ValueError(f"{name}: expected a finite number, got {value!r}")
+    return number
 
 
 def as_int(value: Any, name: str) -> int:
-    if isinstance(value, bool) or not float(as_float(value, name)).is_integer():
+    if _is_bool(value) or not float(as_float(value, name)).is_integer():
         raise ValueError(f"{name}: expected a whole number, got {value!r}")
-    return int(value)
+    number = int(value)
+    largest = _INT_MAX.get(name, _INT32_MAX)
+    if number > largest:
+        raise ValueError(f"{name}: {number} is too large (at most {largest})")
+    if number < -largest - 1:
+        raise ValueError(f"{name}: {number} is too small")
+    return number
 
 
 def as_names(value: Any, name: str) -> list[str] | None:
-    """None, or a list of fqn strings (a single string is a mistake, not a list of letters)."""
+    """None, or a list of fqn strings (a single string is a mistake, not a list
+    of letters). Any iterable is read once, then checked: a generator is not
+    used up by the check."""
     if value is None:
         return None
-    if isinstance(value, str) or not all(isinstance(v, str) for v in value):
+    if isinstance(value, (str, bytes)):
         raise ValueError(f"{name}: expected a list of module fqns, got {value!r}")
-    return list(value)
+    try:
+        names = list(value)
+    except TypeError:
+        raise ValueError(f"{name}: expected a list of module fqns, got {value!r}") from None
+    if not all(isinstance(v, str) for v in names):
+        raise ValueError(f"{name}: expected a list of module fqns, got {names!r}")
+    return names

@@ -180,7 +180,7 @@ def plan_sac(
     args.ac_units = as_names(ac_units, "ac_units")
     args.fsdp_units = as_names(fsdp_units, "fsdp_units")
     args.relative_gap = as_float(gap, "gap")
-    args.time_limit_seconds = as_float(time_limit, "time_limit")
+    args.time_limit_seconds = as_float(time_limit, "time_limit", finite=True)  # the default is 180 s: inf is refused, as on the CLI
     try:
         raw = call_with_module_info(module_info, _core.plan_sac_file, _core.plan_sac_text, args)
     except KeyboardInterrupt as stop:
@@ -312,7 +312,7 @@ def sweep_sac(
             raise ValueError("option threads: must be between 1 and 1024")
     args.max_breakpoints = as_int(max_breakpoints, "max_breakpoints")
     args.relative_gap = as_float(gap, "gap")
-    args.time_limit_seconds = as_float(time_limit, "time_limit")
+    args.time_limit_seconds = as_float(time_limit, "time_limit", finite=True)  # the default is 180 s: inf is refused, as on the CLI
     raw = call_with_module_info(module_info, _core.sweep_sac_file, _core.sweep_sac_text, args)
     violations = [v for p in raw["points"] for v in p["violations"]]
     _check_and_warn(violations, raw["warnings"], warn, "a plan of the sweep fails the independent check")

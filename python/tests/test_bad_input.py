@@ -4,6 +4,7 @@ import copy
 import re
 import json
 import math
+import os
 
 import pytest
 
@@ -193,3 +194,54 @@ def test_latin1_names_that_collide_keep_every_column(tmp_path, cli):
     assert any("named 'cé~2'" in w for w in result["warnings"])
     code, out, _ = cli("solve", path)
     assert code == 0 and out["x"] == {"cé": 0.5, "cé~2": 0.5}
+
+
+# Python argument edges (issue 46, item 8): each a ValueError naming the argument.
+def test_ac_units_generator_is_read_once():
+    """A generator used to be consumed by the check, then read as no restriction."""
+    info = small_info()
+    every = milp_sac.plan_sac(info, 2.0, 4)
+    assert len(every.ac_decisions) >= 2
+    one = list(every.ac_decisions)[:1]
+    from_list = milp_sac.plan_sac(info, 2.0, 4, ac_units=one)
+    from_generator = milp_sac.plan_sac(info, 2.0, 4, ac_units=(f for f in one))
+    assert from_generator.status == from_list.status != every.status  # one unit is not enough at 2 GiB
+    assert from_generator.ac_decisions == from_list.ac_decisions
+
+
+@pytest.mark.parametrize("kwargs, name", [
+    ({"memory_budget": __import__("numpy").bool_(True)}, "memory_budget"),
+    ({"memory_budget": True}, "memory_budget"),
+    ({"world_size": __import__("numpy").bool_(True)}, "world_size"),
+    ({"gap": math.inf}, "gap"),
+    ({"time_limit": math.inf}, "time_limit"),
+    ({"world_size": 2**31}, "world_size"),
+    ({"world_size": 10**30}, "world_size"),
+])
+def test_plan_sac_argument_edges(kwargs, name):
+    args = {"memory_budget": 4.0, "world_size": 4} | kwargs
+    with pytest.raises(ValueError, match=f"^{name}: "):
+        milp_sac.plan_sac(small_info(), **args)
+
+
+@pytest.mark.parametrize("kwargs, name", [({"points": 2**31}, "points"), ({"threads": 2**40}, "threads"),
+                                          ({"world_size": 2**31}, "world_size"), ({"gap": math.inf}, "gap")])
+def test_sweep_sac_argument_edges(kwargs, name):
+    with pytest.raises(ValueError, match=f"^{name}: "):
+        milp_sac.sweep_sac(small_info(), **kwargs)
+
+
+def test_node_limit_past_int64_and_plan_many_threads():
+    with pytest.raises(ValueError, match="^node_limit: "):
+        milp_sac.solve_mps(REPO / "examples" / "smalllp.mps", node_limit=2**63)
+    with pytest.raises(ValueError, match="^threads: "):
+        milp_sac.plan_many([(small_info(), 4.0, 4)], threads=2**31)
+
+
+def test_path_with_a_lone_surrogate_is_a_clear_error(tmp_path):
+    with pytest.raises(ValueError, match="lone surrogate"):
+        milp_sac.plan_sac(str(tmp_path / "x\ud800.json"), 4.0)
+    # A surrogate that stands for a byte (a name that is not UTF-8, as os.listdir gives it) is that file.
+    undecodable = tmp_path / os.fsdecode(b"info\xe9.json")
+    undecodable.write_bytes((EXAMPLES / "transformer_l4.json").read_bytes())
+    assert milp_sac.plan_sac(undecodable, 4.0, 4).status in ("optimal", "feasible")
