@@ -5,10 +5,9 @@
 //
 // The solve takes the checked model (api::to_linear_program: bad sizes,
 // indices, bounds and NaN are InputError, so ValueError, before any thread
-// starts) to the same branch-and-bound as `milp-sac solve` (an LP goes to the
-// simplex and comes back with duals). bnb is called directly rather than
-// through api::solve because the Python options need what api::SolveOptions
-// does not carry yet: presolve on/off and the structured progress events.
+// starts) through the library's solve door (api/solve_door.h), as `milp-sac
+// solve` does (an LP comes back with duals); the dict is the one solve_mps
+// builds (solve_dict.h), values by index.
 #include <pybind11/numpy.h>
 #include <pybind11/pybind11.h>
 #include <pybind11/stl.h>
@@ -23,15 +22,11 @@
 #include "api/internal/linear_program_of.h"  // api::to_linear_program (Eigen: not in api/*.h)
 #include "api/model.h"
 #include "bindings.h"
-#include "bnb/branch_and_bound.h"
-#include "common/deadline.h"
 #include "common/input_error.h"
-#include "common/utf8.h"
 #include "interruptible.h"
-#include "lp/coefficient_range.h"
-#include "lp/model_size.h"
 #include "lp/mps/mps.h"
 #include "progress_events.h"
+#include "solve_dict.h"
 
 namespace py = pybind11;
 
@@ -40,14 +35,6 @@ namespace {
 
 using DoubleArray = py::array_t<double, py::array::c_style | py::array::forcecast>;
 using IntArray = py::array_t<int, py::array::c_style | py::array::forcecast>;
-
-py::array_t<double> to_numpy(const Eigen::VectorXd& v) {
-  py::array_t<double> out(v.size());
-  for (Eigen::Index k = 0; k < v.size(); ++k) out.mutable_at(k) = v(k) + 0.0;  // + 0.0: no -0 in results
-  return out;
-}
-
-py::object finite_or_none(double v) { return std::isfinite(v) ? py::object(py::float_(v)) : py::object(py::none()); }
 
 // One array argument of a bulk call: 1-D with the expected length.
 void check_length(const py::array& a, py::ssize_t n, const char* call, const char* what) {
@@ -124,84 +111,36 @@ api::Model from_linear_program(const lp::LinearProgram& lp, const std::string& s
   return model;
 }
 
-struct Outcome {
-  bnb::MilpResult result;
-  bool interrupted = false;
-  double seconds = 0.0;
-};
-
-py::dict result_dict(const Outcome& o, const lp::LinearProgram& lp, const std::vector<std::string>& warnings) {
-  const bnb::MilpResult& r = o.result;
-  py::dict out;
-  out["status"] = o.interrupted ? "interrupted" : bnb::to_string(r.status);
-  out["has_solution"] = r.has_solution;
-  out["is_mip"] = lp.needs_search();
-  out["objective"] = r.has_solution ? py::object(py::float_(r.objective)) : py::object(py::none());
-  out["bound"] = finite_or_none(r.bound);
-  out["gap"] = r.has_solution ? finite_or_none(r.gap) : py::object(py::none());
-  out["nodes"] = r.nodes;
-  out["lp_iterations"] = r.lp_iterations;
-  out["seconds"] = o.seconds;
-  if (r.has_solution) {
-    out["x"] = to_numpy(r.x);
-    out["row_activity"] = to_numpy(Eigen::VectorXd(lp.A * r.x));
-  } else {
-    out["x"] = py::none();
-    out["row_activity"] = py::none();
-  }
-  const bool duals = r.row_duals.size() == lp.num_rows() && r.reduced_costs.size() == lp.num_cols();
-  out["row_duals"] = duals ? py::object(to_numpy(r.row_duals)) : py::object(py::none());
-  out["reduced_costs"] = duals ? py::object(to_numpy(r.reduced_costs)) : py::object(py::none());
-  py::list warning_list;
-  for (const std::string& w : warnings) warning_list.append(py::str(to_valid_utf8(w)));
-  out["warnings"] = warning_list;
-  return out;
-}
-
 py::dict solve_model(const api::Model& model, double gap, double time_limit, double node_limit, bool presolve,
                      double max_model_memory, const py::object& callback, CancelToken* cancel) {
   check_record(options::kSolveGap, gap);
   check_record(options::kTimeLimit, time_limit);
   check_record(options::kNodeLimit, node_limit);
   check_record(options::kMaxModelMemory, max_model_memory);
+  api::SolveRequest request;
+  request.relative_gap = gap;
+  request.time_limit_seconds = time_limit;
+  if (node_limit < static_cast<double>(request.node_limit)) request.node_limit = static_cast<long>(node_limit);
+  request.presolve = presolve;
+  request.max_model_memory_gib = max_model_memory;
   // Checked here, with the GIL: bad input is ValueError before any thread starts.
-  const lp::LinearProgram lp = api::to_linear_program(model);
-  lp::check_model_size(lp, "model", max_model_memory);
-  const std::vector<std::string> warnings = lp::check_coefficient_ranges(lp, "model");
+  lp::LinearProgram lp = api::to_linear_program(model);
   ProgressQueue<bnb::MilpProgress> events;
   Watch watch;
   watch.cancel = cancel != nullptr ? &cancel->cancelled : nullptr;
-  if (!callback.is_none())
+  if (!callback.is_none()) {  // the object itself is touched with the GIL only (watch.poll)
+    request.progress_interval_seconds = 1.0;
+    request.progress = [&events](const bnb::MilpProgress& p) { events.push(p); };
     watch.poll = [&] {
       for (const bnb::MilpProgress& e : events.take()) callback(event_dict(e));
     };
-  auto work = [&](const std::atomic<bool>* interrupt) {
-    Outcome o;
-    const Deadline clock(time_limit, interrupt);
-    bnb::MilpOptions options;
-    options.relative_gap = gap;
-    options.time_limit_seconds = time_limit;
-    options.deadline = &clock;
-    if (node_limit < static_cast<double>(options.node_limit)) options.node_limit = static_cast<long>(node_limit);
-    options.presolve = presolve;
-    if (!callback.is_none()) {  // only read here: the object itself is touched with the GIL only
-      options.progress_interval_seconds = 1.0;
-      options.progress = [&events](const bnb::MilpProgress& p) { events.push(p); };
-    }
-    if (!interrupt->load())
-      o.result = bnb::solve_milp(lp, options);
-    else
-      o.result = bnb::time_limit_before_search(lp.sense == lp::ObjectiveSense::kMaximize);
-    o.interrupted = interrupt->load() && o.result.status == bnb::MilpStatus::kTimeLimit;
-    o.seconds = clock.elapsed_seconds();
-    return o;
-  };
-  const Outcome o = run_watched(work, watch, [&](const py::error_already_set& raised, const Outcome& kept) {
-    Outcome stopped = kept;
-    if (stopped.result.status == bnb::MilpStatus::kTimeLimit) stopped.interrupted = true;
-    attach_result(raised, result_dict(stopped, lp, warnings));
-  });
-  return result_dict(o, lp, warnings);
+  }
+  auto work = [&](const std::atomic<bool>* interrupt) { return api::solve_model(std::move(lp), request, interrupt); };
+  const api::SolveReport report =
+      run_watched(work, watch, [](const py::error_already_set& raised, const api::SolveReport& kept) {
+        attach_result(raised, report_dict(kept, ValuesBy::kIndex));
+      });
+  return report_dict(report, ValuesBy::kIndex);
 }
 
 }  // namespace

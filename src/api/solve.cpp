@@ -1,23 +1,20 @@
-// One solve call for the C++ API (see solve.h).
+// One solve call for the C++ API (see solve.h): a client of the solve door
+// (api/solve_door.h), which owns the clock, the checks, the solve and the
+// status; this file translates SolveOptions in and the report out, and turns
+// the search's events into the API's (api/progress.h).
 #include "api/solve.h"
 
 #include <algorithm>
+#include <chrono>
 #include <cmath>
 
 #include "api/internal/linear_program_of.h"
-#include "api/internal/mip_start.h"
+#include "api/solve_door.h"
 #include "bnb/branch_and_bound.h"
 #include "common/index.h"
-#include "lp/coefficient_range.h"
-#include "lp/model_size.h"
-#include "lp/simplex.h"
 
 namespace milpsac::api {
 namespace {
-
-// The incumbent check's tolerance (bnb/search_state.h kFeasibilityCheck),
-// which a MIP start must pass to be used.
-constexpr double kStartTolerance = 1e-6;
 
 // -0 becomes 0: a dual or reduced cost of -0 reads as a sign where there is none.
 double unsigned_zero(double v) { return v == 0.0 ? 0.0 : v; }
@@ -28,45 +25,7 @@ std::vector<double> to_vector(const Eigen::VectorXd& v) {
   return out;
 }
 
-bool raised(const std::atomic<bool>* flag) { return flag != nullptr && flag->load(std::memory_order_relaxed); }
-
 double known(double v) { return std::isfinite(v) ? v : NAN; }
-
-Status from_lp(lp::LpStatus status) {
-  switch (status) {
-    case lp::LpStatus::kOptimal:
-      return Status::kOptimal;
-    case lp::LpStatus::kInfeasible:
-      return Status::kInfeasible;
-    case lp::LpStatus::kUnbounded:
-      return Status::kUnbounded;
-    case lp::LpStatus::kIterationLimit:
-      return Status::kIterationLimit;
-    case lp::LpStatus::kTimeLimit:
-      return Status::kTimeLimit;
-    default:
-      return Status::kNumericalError;
-  }
-}
-
-Status from_milp(bnb::MilpStatus status) {
-  switch (status) {
-    case bnb::MilpStatus::kOptimal:
-      return Status::kOptimal;
-    case bnb::MilpStatus::kGapLimit:
-      return Status::kGapLimit;
-    case bnb::MilpStatus::kTimeLimit:
-      return Status::kTimeLimit;
-    case bnb::MilpStatus::kNodeLimit:
-      return Status::kNodeLimit;
-    case bnb::MilpStatus::kInfeasible:
-      return Status::kInfeasible;
-    case bnb::MilpStatus::kUnbounded:
-      return Status::kUnbounded;
-    default:
-      return Status::kNumericalError;
-  }
-}
 
 // Turns the search's reports into the API's events: the API's clock, NaN
 // for what is not known, node logs paced by log_interval_seconds (the
@@ -74,10 +33,19 @@ Status from_milp(bnb::MilpStatus status) {
 // monotone across the whole call (a presolve fallback restarts the search's own).
 class Reporter {
  public:
-  Reporter(const SolveOptions& options, const Deadline& clock, bool maximize)
-      : options_(options), clock_(clock), maximize_(maximize), next_node_log_(options.log_interval_seconds) {}
+  Reporter(const SolveOptions& options, bool maximize)
+      : options_(options),
+        start_(std::chrono::steady_clock::now()),
+        maximize_(maximize),
+        next_node_log_(options.log_interval_seconds) {}
+
+  // Seconds since the call began, the events' time.
+  double elapsed_seconds() const {
+    return std::chrono::duration<double>(std::chrono::steady_clock::now() - start_).count();
+  }
 
   bool wanted() const { return options_.progress || options_.log; }
+  void set_maximize(bool maximize) { maximize_ = maximize; }
 
   void emit(Progress p) {
     if (!std::isnan(p.bound)) {
@@ -105,7 +73,7 @@ class Reporter {
         p.event = Event::kNodeLog;
         break;
     }
-    p.seconds = clock_.elapsed_seconds();
+    p.seconds = elapsed_seconds();
     p.nodes = m.nodes;
     p.open_nodes = m.open_nodes;
     p.lp_iterations = m.lp_iterations;
@@ -125,7 +93,7 @@ class Reporter {
 
   void report(const bnb::MilpProgress& m) {
     if (m.event == bnb::MilpEvent::kSearch) {
-      const double now = clock_.elapsed_seconds();
+      const double now = elapsed_seconds();
       if (m.final_report || now < next_node_log_) return;
       next_node_log_ = now + options_.log_interval_seconds;
     }
@@ -136,7 +104,7 @@ class Reporter {
 
  private:
   const SolveOptions& options_;
-  const Deadline& clock_;
+  std::chrono::steady_clock::time_point start_;
   bool maximize_;
   double next_node_log_;
   double best_bound_ = NAN;
@@ -155,58 +123,36 @@ Progress finish_event(const Solution& s, double seconds) {
   return p;
 }
 
-void solve_lp(const lp::LinearProgram& lp, const Deadline& clock, const SolveOptions& options, Solution& out) {
-  lp::LpOptions lp_options;
-  lp_options.time_limit_seconds = options.time_limit_seconds;
-  lp_options.deadline = &clock;
-  const lp::LpSolution s = lp::solve_lp(lp, lp_options);
-  out.status =
-      raised(options.interrupt) && s.status != lp::LpStatus::kOptimal ? Status::kInterrupted : from_lp(s.status);
-  out.iterations = s.iterations;
-  out.has_solution = s.status == lp::LpStatus::kOptimal;
-  if (!out.has_solution) return;
-  out.objective = out.bound = s.objective;
-  out.x = to_vector(s.x);
-  out.row_activity = to_vector(s.row_activity);
-  // The simplex reports duals of the minimisation form; a maximisation
-  // is min -c^T x, so its duals in the model's sense are negated.
-  const double sign = lp.sense == lp::ObjectiveSense::kMaximize ? -1.0 : 1.0;
-  out.row_duals = to_vector(sign * s.row_duals);
-  out.reduced_costs = to_vector(sign * s.reduced_costs);
-}
-
-void solve_milp(const lp::LinearProgram& lp, const Deadline& clock, const SolveOptions& options,
-                const std::vector<double>* start, Reporter& reporter, Solution& out) {
-  bnb::MilpOptions milp;
-  milp.relative_gap = options.relative_gap;
-  milp.time_limit_seconds = options.time_limit_seconds;
-  milp.deadline = &clock;
-  if (options.node_limit < static_cast<double>(milp.node_limit))
-    milp.node_limit = static_cast<long>(options.node_limit);
-  if (start != nullptr) milp.initial_solution = Eigen::Map<const Eigen::VectorXd>(start->data(), lp.num_cols());
-  milp.progress_interval_seconds = options.log_interval_seconds;
-  if (reporter.wanted()) milp.progress = [&reporter](const bnb::MilpProgress& p) { reporter.report(p); };
-  if (options.incumbent)
-    milp.incumbent = [&reporter, &options](const bnb::MilpProgress& p, const Eigen::VectorXd& x) {
-      options.incumbent(reporter.convert(p), to_vector(x));
-    };
-  const bnb::MilpResult r = bnb::solve_milp(lp, milp);
-  out.status = raised(options.interrupt) ? Status::kInterrupted : from_milp(r.status);
+// The door's report in the API's terms: values by column and row index, no
+// -0, and the bound the events showed when it is better than the result's.
+Solution solution_of(const SolveReport& report, const Reporter& reporter) {
+  const lp::LinearProgram& lp = report.model;
+  const bnb::MilpResult& r = report.result;
+  Solution out;
+  out.status = report.status;
+  out.warnings = report.warnings;
+  out.is_mip = report.is_mip();
   out.has_solution = r.has_solution;
-  out.objective = r.objective;
-  out.bound = r.bound;
-  out.gap = r.gap;
-  out.nodes = r.nodes;
   out.iterations = r.lp_iterations;
-  // The bound the events showed, when it is better than the result's own
-  // (both proven; a presolve fallback restarts the search's).
-  const double shown = reporter.best_bound();
-  if (!std::isnan(shown) && r.status != bnb::MilpStatus::kInfeasible && r.status != bnb::MilpStatus::kUnbounded) {
-    const bool maximize = lp.sense == lp::ObjectiveSense::kMaximize;
-    out.bound = maximize ? std::min(out.bound, shown) : std::max(out.bound, shown);
-    if (r.has_solution) {
-      out.bound = maximize ? std::max(out.bound, r.objective) : std::min(out.bound, r.objective);
-      out.gap = maximize ? bnb::relative_gap(-r.objective, -out.bound) : bnb::relative_gap(r.objective, out.bound);
+  out.seconds = report.seconds;
+  if (!out.is_mip) {
+    // An LP: its objective is its bound; no gap, no nodes.
+    if (r.has_solution) out.objective = out.bound = r.objective;
+  } else {
+    out.objective = r.objective;
+    out.bound = r.bound;
+    out.gap = r.gap;
+    out.nodes = r.nodes;
+    // The bound the events showed, when it is better than the result's own
+    // (both proven; a presolve fallback restarts the search's).
+    const double shown = reporter.best_bound();
+    if (!std::isnan(shown) && r.status != bnb::MilpStatus::kInfeasible && r.status != bnb::MilpStatus::kUnbounded) {
+      const bool maximize = lp.sense == lp::ObjectiveSense::kMaximize;
+      out.bound = maximize ? std::min(out.bound, shown) : std::max(out.bound, shown);
+      if (r.has_solution) {
+        out.bound = maximize ? std::max(out.bound, r.objective) : std::min(out.bound, r.objective);
+        out.gap = maximize ? bnb::relative_gap(-r.objective, -out.bound) : bnb::relative_gap(r.objective, out.bound);
+      }
     }
   }
   if (r.has_solution) {
@@ -214,51 +160,61 @@ void solve_milp(const lp::LinearProgram& lp, const Deadline& clock, const SolveO
     const Eigen::VectorXd activity = lp.A * r.x;
     out.row_activity = to_vector(activity);
   }
+  if (report.has_duals()) {
+    out.row_duals = to_vector(r.row_duals);
+    out.reduced_costs = to_vector(r.reduced_costs);
+  }
+  return out;
 }
 
-}  // namespace
-
-Solution solve(const Model& model, const SolveOptions& options) {
-  options::check_option(options::kSolveGap, options.relative_gap, "relative_gap");
-  options::check_option(options::kTimeLimit, options.time_limit_seconds, "time_limit_seconds");
+// The request of `options` and the door called by `run(request)`, with the
+// API's events around it.
+template <class Run>
+Solution solve_through_door(const SolveOptions& options, bool maximize, Run&& run) {
   options::check_option(options::kNodeLimit, options.node_limit, "node_limit");
-  options::check_option(options::kMaxModelMemory, options.max_model_memory_gib, "max_model_memory_gib");
   options::check_option(options::kLogInterval, options.log_interval_seconds, "log_interval_seconds");
-  // The one clock of this call: every layer below polls it, and its
-  // interrupt flag is the caller's.
-  const Deadline clock(options.time_limit_seconds, options.interrupt);
-  const lp::LinearProgram lp = to_linear_program(model);
-  Solution out;
-  lp::check_model_size(lp, "model", options.max_model_memory_gib);
-  out.warnings = lp::check_coefficient_ranges(lp, "model");
-  out.is_mip = lp.has_integers();
-  const std::vector<double>* start = nullptr;
-  if (!options.initial_solution.empty()) {
-    const std::string rejected = check_initial_solution(lp, options.initial_solution, kStartTolerance);
-    if (rejected.empty())
-      start = &options.initial_solution;
-    else
-      out.warnings.push_back(rejected);
-  }
-  Reporter reporter(options, clock, lp.sense == lp::ObjectiveSense::kMaximize);
-  if (reporter.wanted()) {
+  SolveRequest request;
+  request.relative_gap = options.relative_gap;
+  request.time_limit_seconds = options.time_limit_seconds;
+  if (options.node_limit < static_cast<double>(request.node_limit))
+    request.node_limit = static_cast<long>(options.node_limit);
+  request.max_model_memory_gib = options.max_model_memory_gib;
+  request.initial_solution = options.initial_solution;
+  request.progress_interval_seconds = options.log_interval_seconds;
+  Reporter reporter(options, maximize);
+  request.started = [&reporter](const SolveReport& report) {
+    const lp::LinearProgram& lp = report.model;
+    reporter.set_maximize(lp.sense == lp::ObjectiveSense::kMaximize);  // a file's sense is known from here
+    if (!reporter.wanted()) return;
     Progress p;
     p.rows = lp.num_rows();
     p.cols = lp.num_cols();
     p.integers = static_cast<int>(std::count(lp.is_integer.begin(), lp.is_integer.end(), 1));
     reporter.emit(p);
-  }
-  if (raised(options.interrupt)) {
-    out.status = Status::kInterrupted;
-  } else if (!out.is_mip) {
-    solve_lp(lp, clock, options, out);
-  } else {
-    solve_milp(lp, clock, options, start, reporter, out);
-  }
-  if (!out.is_mip && !out.has_solution) out.gap = 0.0;
-  out.seconds = clock.elapsed_seconds();
+  };
+  if (reporter.wanted()) request.progress = [&reporter](const bnb::MilpProgress& p) { reporter.report(p); };
+  if (options.incumbent)
+    request.incumbent = [&reporter, &options](const bnb::MilpProgress& p, const Eigen::VectorXd& x) {
+      options.incumbent(reporter.convert(p), to_vector(x));
+    };
+  const SolveReport report = run(request);
+  Solution out = solution_of(report, reporter);
   if (reporter.wanted()) reporter.emit(finish_event(out, out.seconds));
   return out;
+}
+
+}  // namespace
+
+Solution solve(const Model& model, const SolveOptions& options) {
+  return solve_through_door(options, model.sense == lp::ObjectiveSense::kMaximize, [&](const SolveRequest& request) {
+    return solve_model(to_linear_program(model), request, options.interrupt);
+  });
+}
+
+Solution solve_file(const std::string& path, const SolveOptions& options) {
+  // The sense is the file's, known once it is read (request.started).
+  return solve_through_door(options, false,
+                            [&](const SolveRequest& request) { return solve_file(path, request, options.interrupt); });
 }
 
 }  // namespace milpsac::api

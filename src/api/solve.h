@@ -76,4 +76,11 @@ struct Solution {
 // resolve (lp/coefficient_range.h: the same refusal as `milp-sac solve`).
 Solution solve(const Model& model, const SolveOptions& options = {});
 
+// The same solve of a model file (api/model_io.h's formats), read under the
+// call's clock as `milp-sac solve` reads it: a time limit or an interrupt
+// that comes while reading ends the call as kTimeLimit or kInterrupted with
+// no solution and a warning "FILE: time limit reached while reading" (or
+// "interrupted while ..."). InputError on a malformed file, as read_model.
+Solution solve_file(const std::string& path, const SolveOptions& options = {});
+
 }  // namespace milpsac::api
