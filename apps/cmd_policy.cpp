@@ -18,6 +18,7 @@
 #include "commands.h"
 #include "common/deadline.h"
 #include "common/input_file.h"
+#include "interrupt.h"
 #include "model/policy/op_policy.h"
 #include "model/policy/sac_stats.h"
 #include "output.h"
@@ -143,7 +144,6 @@ const model::PolicyResult* sweep_summary(const model::PolicySweep& sweep) {
 }  // namespace
 
 int run_policy(const Args& argv) {
-  const Deadline clock;  // --time-limit counts from here, reading included
   const CliArgs args(argv, command_spec("policy"));
   args.require_positional(1, "SAC_STATS.json");
   const OutputFormat format = output_format(args);
@@ -164,10 +164,11 @@ int run_policy(const Args& argv) {
   options.progress_interval_seconds = progress.interval_seconds;
 
   const std::string& path = args.positional()[0];
-  const Deadline reading(remaining_limit(clock, options.time_limit_seconds));
-  const model::SacStats stats = model::read_sac_stats_file(path, &reading);
-  options.time_limit_seconds = remaining_limit(clock, options.time_limit_seconds);
-
+  // The command's one clock: --time-limit counts from here, reading and a
+  // sweep's every solve included; Ctrl-C (SIGINT, SIGTERM) raises its flag.
+  const Deadline clock(options.time_limit_seconds, &interrupt_flag());
+  options.deadline = &clock;
+  const model::SacStats stats = model::read_sac_stats_file(path, &clock);
   std::optional<model::PolicyResult> single;
   if (budget) single = model::solve_policy(stats, *budget, options);
   std::optional<model::PolicySweep> sweep;
@@ -179,7 +180,9 @@ int run_policy(const Args& argv) {
     solved = single->has_solution;
   else
     for (const model::PolicySweepPoint& p : sweep->points) solved = solved || p.result.has_solution;
-  const int exit_code = solved ? 0 : 1;
+  // Ctrl-C: the answer so far, "status": "interrupted", exit 130.
+  const bool interrupted = clock.interrupted();
+  const int exit_code = interrupted ? kExitInterrupted : solved ? 0 : 1;
 
   if (format == OutputFormat::kTable) {
     if (single) print_policy_table(input_name(path), stats, *budget, *single);
@@ -202,6 +205,7 @@ int run_policy(const Args& argv) {
     out["status"] = bnb::to_string(summary->status);
     if (!summary->has_solution) out["message"] = summary->message;
   }
+  if (interrupted) out["status"] = "interrupted";
   out["total_runtime_ms"] = model::total_runtime(stats);
   out["total_memory_bytes"] = model::total_memory(stats);
   if (sweep) {

@@ -22,15 +22,15 @@
 #include "commands.h"
 #include "common/deadline.h"
 #include "common/input_file.h"
+#include "interrupt.h"
 #include "output.h"
 #include "progress_log.h"
 #include "shard_stats_table.h"
-#include "sharding/exact_json.h"
-#include "sharding/exact_selection.h"
 #include "sharding/placement.h"
 #include "sharding/plan_json.h"
 #include "sharding/plan_stats.h"
 #include "sharding/planner.h"
+#include "sharding/shard_job.h"
 #include "text_format.h"
 
 namespace milpsac::cli {
@@ -105,49 +105,41 @@ void print_table(const std::string& path, const PlanInput& input, const PlanInpu
 }  // namespace
 
 int run_shard(const Args& args) {
-  const Deadline clock;  // --time-limit counts from here
   CliArgs cli(args, command_spec("shard"));
   cli.require_positional(1, "PLAN_INPUT.json");
   const OutputFormat format = output_format(cli);
-  const auto variant = cli.flag("2d") ? sharding::Variant::k2D : sharding::Variant::k1D;
-  const double time_limit = cli.option(options::kTimeLimit);
-  std::optional<double> reservation_option;
-  // No fixed default: without the option the input's field decides (below).
+  sharding::ShardRequest request;
+  request.variant = cli.flag("2d") ? sharding::Variant::k2D : sharding::Variant::k1D;
+  request.time_limit_seconds = cli.option(options::kTimeLimit);
+  // No fixed default: without the option the input's field decides.
   if (cli.value(std::string(options::kStorageReservation.name)))
-    reservation_option = cli.option(options::kStorageReservation);
+    request.storage_reservation = cli.option(options::kStorageReservation);
+  request.proposals = cli.flag("proposals");
+  request.exact = cli.flag("exact");
   const ProgressSetting progress = progress_from_args(cli, "shard");
+  request.progress = progress.callback;
+  request.progress_interval_seconds = progress.interval_seconds;
   const std::string& path = cli.positional()[0];
-  const Deadline reading(remaining_limit(clock, time_limit));
-  const PlanInput original = sharding::read_plan_input(path, &reading);
-  for (const std::string& warning : original.warnings) std::cerr << "milp-sac shard: warning: " << warning << "\n";
-  const double reservation =
-      reservation_option.value_or(original.storage_reservation.value_or(sharding::kDefaultStorageReservation));
-  const PlanInput input = sharding::with_storage_reservation(original, reservation);
-  const Deadline deadline(remaining_limit(clock, time_limit));
-  const PlanResult plan = sharding::plan_sharding(input, variant, deadline);
-
-  Json out = sharding::plan_json(input, original, plan, variant, reservation, cli.flag("proposals"));
-  if (cli.flag("exact")) {
-    const sharding::SearchSpace space = sharding::load_search_space(input, variant);
-    bnb::MilpOptions options;
-    options.relative_gap = 0.0;
-    options.progress = progress.callback;
-    options.progress_interval_seconds = progress.interval_seconds;
-    options.time_limit_seconds = remaining_limit(clock, time_limit);
-    const sharding::ExactSelection exact = sharding::solve_exact_selection(input, space, variant, options);
-    if (!exact.has_solution && exact.status != bnb::MilpStatus::kInfeasible)
-      std::cerr << "milp-sac shard: warning: the exact selection ended with status " << bnb::to_string(exact.status)
-                << " and no solution\n";
-    out["exact"] = sharding::exact_json(input, plan, exact);
+  // The door (sharding/shard_job.h) owns the clock: --time-limit counts from
+  // the call, reading included; Ctrl-C (SIGINT, SIGTERM) raises its flag.
+  const sharding::ShardReport report = sharding::propose_sharding(
+      [&path](const Deadline& clock) { return sharding::read_plan_input(path, &clock); }, request, &interrupt_flag());
+  for (const std::string& warning : report.warnings) std::cerr << "milp-sac shard: warning: " << warning << "\n";
+  const Json& out = report.json;
+  if (!report.read_in_time) {
+    // As every command whose input was not read in time (main.cpp).
+    print_json(out);
+    std::cerr << "milp-sac shard: " << out["message"].get<std::string>() << "\n";
+    return report.interrupted ? kExitInterrupted : 1;
   }
-
   if (format == OutputFormat::kTable) {
-    print_table(path, input, original, plan, out);  // the table carries the failure message
+    print_table(path, report.input, report.original, report.plan, out);  // the table carries the failure message
   } else {
     print_json(out);
-    if (!plan.found) std::cerr << "milp-sac shard: " << out["message"].get<std::string>() << "\n";
+    if (!report.plan.found) std::cerr << "milp-sac shard: " << out["message"].get<std::string>() << "\n";
   }
-  return plan.found ? 0 : 1;
+  if (report.interrupted) return kExitInterrupted;
+  return report.plan.found ? 0 : 1;
 }
 
 }  // namespace milpsac::cli

@@ -22,6 +22,7 @@
 #include "common/deadline.h"
 #include "common/input_error.h"
 #include "common/output_file.h"
+#include "common/stop_message.h"
 #include "common/utf8.h"
 #include "interrupt.h"
 #include "stdout_check.h"
@@ -95,12 +96,16 @@ std::string naming_the_input(const std::string& message, const std::vector<std::
 
 // --time-limit passed while the input was still being read (sac, policy):
 // the answer is `time_limit` with no result, as `solve` reports it, exit 1.
+// Ctrl-C while reading: the same with "interrupted", exit 130.
 int report_limit_while_reading(const std::string& name, const milpsac::TimeLimitReached& stop) {
-  std::cout << "{\n  \"schema\": 1,\n  \"status\": \"time_limit\",\n  \"message\": "
-            << nlohmann::json(std::string(stop.what())).dump(-1, ' ', false, nlohmann::json::error_handler_t::replace)
+  const bool interrupted = milpsac::cli::interrupt_flag().load();
+  std::cout << "{\n  \"schema\": 1,\n  \"status\": \"" << (interrupted ? "interrupted" : "time_limit")
+            << "\",\n  \"message\": "
+            << nlohmann::json(milpsac::stop_message(stop, interrupted))
+                   .dump(-1, ' ', false, nlohmann::json::error_handler_t::replace)
             << "\n}\n";
-  std::cerr << "milp-sac " << name << ": " << stop.what() << "\n";
-  return 1;
+  std::cerr << "milp-sac " << name << ": " << milpsac::stop_message(stop, interrupted) << "\n";
+  return interrupted ? milpsac::cli::kExitInterrupted : 1;
 }
 
 int run_command(const std::string& name, const std::function<int(const Args&)>& run, const Args& args) {
@@ -178,7 +183,7 @@ int main(int argc, char** argv) {
     return 2;
   }
   // Commands that poll the flag stop on Ctrl-C with their JSON (exit 130).
-  if (name == "solve" || name == "sac") install_interrupt_handlers();
+  if (name == "solve" || name == "sac" || name == "policy" || name == "shard") install_interrupt_handlers();
   try {
     return milpsac::cli::checked_stdout(name, run_command(name, it->second, Args(argv + 2, argv + argc)));
   } catch (const milpsac::InputError& e) {

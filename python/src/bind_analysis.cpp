@@ -1,13 +1,18 @@
 // milp_sac._core: autograd memory analysis. analyze_graph_text / _file read an
 // autograd graph (JSON text or a file) and run analysis::analyze_autograd_graph,
-// as `milp-sac analyze` does.
+// as `milp-sac analyze` does. The work runs on a worker thread
+// (interruptible.h), so Ctrl-C raises KeyboardInterrupt once the one linear
+// pass over the graph is done rather than being lost.
 #include <pybind11/pybind11.h>
 
+#include <atomic>
 #include <string>
+#include <utility>
 
 #include "analysis/graph_info.h"
 #include "bindings.h"
 #include "common/json_input.h"
+#include "interruptible.h"
 
 namespace py = pybind11;
 
@@ -16,14 +21,10 @@ namespace {
 
 template <typename Read>
 py::dict analyze(Read read) {
-  analysis::GraphInfo info;
-  std::size_t nodes = 0;
-  {
-    py::gil_scoped_release release;
+  const auto [nodes, info] = run_interruptible([&](const std::atomic<bool>*) {
     const analysis::AutogradGraph graph = read();
-    nodes = graph.nodes.size();
-    info = analysis::analyze_autograd_graph(graph);
-  }
+    return std::make_pair(graph.nodes.size(), analysis::analyze_autograd_graph(graph));
+  });
   py::dict out;
   out["num_nodes"] = nodes;
   out["fwd_flop"] = info.fwd_flop;

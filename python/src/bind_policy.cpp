@@ -1,14 +1,21 @@
 // milp_sac._core: the operator-level SAC policy. policy_text / policy_file read
 // a SACStats (JSON text or a file) and solve with model::solve_policy;
-// policy_sweep_* return the trade-off curve (model::sweep_policy).
+// policy_sweep_* return the trade-off curve (model::sweep_policy). Each call
+// has one clock, as `milp-sac policy`: the time limit counts from the call,
+// reading and a sweep's every solve included, and Ctrl-C stops it
+// (KeyboardInterrupt, interruptible.h).
 #include <pybind11/pybind11.h>
 #include <pybind11/stl.h>
 
+#include <atomic>
 #include <cmath>
 #include <string>
+#include <utility>
 
 #include "bindings.h"
+#include "common/deadline.h"
 #include "common/input_error.h"
+#include "interruptible.h"
 #include "model/policy/op_policy.h"
 #include "model/policy/sac_stats.h"
 
@@ -62,29 +69,57 @@ py::dict sweep_dict(const model::SacStats& stats, const model::PolicySweep& swee
   return out;
 }
 
+// The limit (or Ctrl-C) came while the input was read: no policy, the
+// reader's message ("FILE: time limit reached while reading").
+model::PolicyResult limit_while_reading(const TimeLimitReached& stop) {
+  model::PolicyResult result;
+  result.status = bnb::MilpStatus::kTimeLimit;
+  result.message = stop.what();
+  return result;
+}
+
+// work(clock) on a worker thread, on the call's one clock (interruptible.h).
+template <typename Work>
+auto on_call_clock(double time_limit, Work&& work) {
+  return run_interruptible([&](const std::atomic<bool>* interrupt) {
+    const Deadline clock(time_limit, interrupt);
+    return work(clock);
+  });
+}
+
 template <typename Read>
 py::dict solve_one(Read read, double budget, double gap, double time_limit) {
-  model::PolicyResult result;
-  {
-    py::gil_scoped_release release;
-    const model::PolicyOptions options = policy_options(gap, time_limit);
-    check_budget(budget);
-    const model::SacStats stats = read();
-    result = model::solve_policy(stats, budget, options);
-  }
+  model::PolicyOptions options = policy_options(gap, time_limit);
+  check_budget(budget);
+  const model::PolicyResult result = on_call_clock(time_limit, [&](const Deadline& clock) {
+    options.deadline = &clock;
+    model::SacStats stats;
+    try {
+      stats = read(clock);
+    } catch (const TimeLimitReached& stop) {
+      return limit_while_reading(stop);
+    }
+    return model::solve_policy(stats, budget, options);
+  });
   return to_dict(result);
 }
 
 template <typename Read>
 py::dict sweep(Read read, double gap, double time_limit) {
-  model::SacStats stats;
-  model::PolicySweep result;
-  {
-    py::gil_scoped_release release;
-    const model::PolicyOptions options = policy_options(gap, time_limit);
-    stats = read();
-    result = model::sweep_policy(stats, options);
-  }
+  model::PolicyOptions options = policy_options(gap, time_limit);
+  const auto [stats, result] = on_call_clock(time_limit, [&](const Deadline& clock) {
+    options.deadline = &clock;
+    model::SacStats read_stats;
+    model::PolicySweep swept;
+    try {
+      read_stats = read(clock);
+    } catch (const TimeLimitReached& stop) {
+      swept.points.push_back({1.0, limit_while_reading(stop)});
+      return std::make_pair(std::move(read_stats), std::move(swept));
+    }
+    swept = model::sweep_policy(read_stats, options);
+    return std::make_pair(std::move(read_stats), std::move(swept));
+  });
   return sweep_dict(stats, result);
 }
 
@@ -94,25 +129,28 @@ void bind_policy(py::module_& m) {
   m.def(
       "policy_text",
       [](const std::string& text, const std::string& source, double budget, double gap, double time_limit) {
-        return solve_one([&] { return model::parse_sac_stats(text, source); }, budget, gap, time_limit);
+        return solve_one([&](const Deadline& clock) { return model::parse_sac_stats(text, source, &clock); }, budget,
+                         gap, time_limit);
       },
       py::arg("text"), py::arg("source"), py::arg("budget"), py::arg("gap"), py::arg("time_limit"));
   m.def(
       "policy_file",
       [](const std::string& path, double budget, double gap, double time_limit) {
-        return solve_one([&] { return model::read_sac_stats_file(path); }, budget, gap, time_limit);
+        return solve_one([&](const Deadline& clock) { return model::read_sac_stats_file(path, &clock); }, budget, gap,
+                         time_limit);
       },
       py::arg("path"), py::arg("budget"), py::arg("gap"), py::arg("time_limit"));
   m.def(
       "policy_sweep_text",
       [](const std::string& text, const std::string& source, double gap, double time_limit) {
-        return sweep([&] { return model::parse_sac_stats(text, source); }, gap, time_limit);
+        return sweep([&](const Deadline& clock) { return model::parse_sac_stats(text, source, &clock); }, gap,
+                     time_limit);
       },
       py::arg("text"), py::arg("source"), py::arg("gap"), py::arg("time_limit"));
   m.def(
       "policy_sweep_file",
       [](const std::string& path, double gap, double time_limit) {
-        return sweep([&] { return model::read_sac_stats_file(path); }, gap, time_limit);
+        return sweep([&](const Deadline& clock) { return model::read_sac_stats_file(path, &clock); }, gap, time_limit);
       },
       py::arg("path"), py::arg("gap"), py::arg("time_limit"));
 }

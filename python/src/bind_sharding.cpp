@@ -6,7 +6,9 @@
 #include <pybind11/pybind11.h>
 #include <pybind11/stl.h>
 
+#include <atomic>
 #include <cmath>
+#include <functional>
 #include <optional>
 #include <string>
 
@@ -15,10 +17,8 @@
 #include "common/input_error.h"
 #include "common/json_input.h"
 #include "common/options.h"
-#include "sharding/exact_json.h"
-#include "sharding/exact_selection.h"
-#include "sharding/plan_json.h"
-#include "sharding/planner.h"
+#include "interruptible.h"
+#include "sharding/shard_job.h"
 
 namespace py = pybind11;
 
@@ -46,40 +46,21 @@ void check(const ShardOptions& o) {
   if (o.storage_reservation) check_record(options::kStorageReservation, *o.storage_reservation);
 }
 
-// The JSON text of `milp-sac shard` (sharding::plan_json, "schema" first);
-// the package's propose_sharding parses it, so both give the same keys.
-template <typename Read>
-std::string propose(Read read, const ShardOptions& o) {
-  py::gil_scoped_release release;
-  const Deadline clock;  // the time limit counts from here, as the CLI's
-  const sharding::Variant variant = parse_variant(o.variant);
+// The JSON text of `milp-sac shard`: the library's door (sharding/shard_job.h)
+// builds it, "schema" first; the package's propose_sharding parses it, so
+// both give the same keys. Ctrl-C stops the call (KeyboardInterrupt,
+// interruptible.h).
+std::string propose(const std::function<sharding::PlanInput(const Deadline&)>& read, const ShardOptions& o) {
+  sharding::ShardRequest request;
+  request.variant = parse_variant(o.variant);
   check(o);
-  // As `milp-sac shard`: a limit that passes while the input is read is the
-  // answer time_limit with the message and no plan.
-  const Deadline reading(remaining_limit(clock, o.time_limit));
-  sharding::PlanInput original;
-  try {
-    original = read(reading);
-  } catch (const TimeLimitReached& stop) {
-    return nlohmann::ordered_json{{"schema", 1}, {"status", "time_limit"}, {"message", stop.what()}}.dump();
-  }
-  const double reservation =
-      o.storage_reservation.value_or(original.storage_reservation.value_or(sharding::kDefaultStorageReservation));
-  const sharding::PlanInput input = sharding::with_storage_reservation(original, reservation);
-  const sharding::PlanResult result =
-      sharding::plan_sharding(input, variant, Deadline(remaining_limit(clock, o.time_limit)));
-  const nlohmann::ordered_json plan = sharding::plan_json(input, original, result, variant, reservation, o.proposals);
-  nlohmann::ordered_json out;
-  out["schema"] = 1;
-  for (const auto& [key, value] : plan.items()) out[key] = value;
-  if (o.exact) {
-    const sharding::SearchSpace space = sharding::load_search_space(input, variant);
-    bnb::MilpOptions options;
-    options.relative_gap = 0.0;
-    options.time_limit_seconds = remaining_limit(clock, o.time_limit);
-    out["exact"] = sharding::exact_json(input, result, sharding::solve_exact_selection(input, space, variant, options));
-  }
-  return out.dump(-1, ' ', false, nlohmann::ordered_json::error_handler_t::replace);
+  request.storage_reservation = o.storage_reservation;
+  request.time_limit_seconds = o.time_limit;
+  request.proposals = o.proposals;
+  request.exact = o.exact;
+  const sharding::ShardReport report = run_interruptible(
+      [&](const std::atomic<bool>* interrupt) { return sharding::propose_sharding(read, request, interrupt); });
+  return report.json.dump(-1, ' ', false, nlohmann::ordered_json::error_handler_t::replace);
 }
 
 }  // namespace

@@ -5,8 +5,11 @@
 #include <doctest/doctest.h>
 
 #include <algorithm>
+#include <atomic>
+#include <cmath>
 #include <map>
 
+#include "common/deadline.h"
 #include "model/policy/op_policy.h"
 #include "policy_test_support.h"
 
@@ -238,4 +241,20 @@ TEST_CASE("a relative gap returns a feasible policy within that gap") {
     const double best_saved = model::total_runtime(s) - brute.best_recompute;
     CHECK(saved >= (1.0 - 0.2) * best_saved - 1e-9);
   }
+}
+
+TEST_CASE("the caller's clock holds for every solve: a raised interrupt flag stops a solve and a sweep at once") {
+  const model::SacStats s = model::read_sac_stats_file(test::cases_path());
+  const std::atomic<bool> raised{true};
+  const Deadline clock(INFINITY, &raised);
+  model::PolicyOptions options;
+  options.deadline = &clock;
+  const model::PolicyResult one = model::solve_policy(s, 0.5, options);
+  CHECK(one.status == bnb::MilpStatus::kTimeLimit);
+  CHECK_FALSE(one.has_solution);
+  // The sweep stops at its first solve (which finds nothing) instead of
+  // running every point with a fresh limit.
+  const model::PolicySweep sweep = model::sweep_policy(s, options);
+  REQUIRE(sweep.points.size() == 1);
+  CHECK(sweep.points.front().result.status == bnb::MilpStatus::kTimeLimit);
 }

@@ -108,14 +108,14 @@ void add_cover_cut(lp::LinearProgram& lp, const IntegerRow& row, std::vector<int
 // policy over the budget (see overweight_set), add that set's cover cut and
 // solve again. Exact; at most max_cuts rounds, then the answer is returned as
 // it is and the caller's integer re-check reports it.
+// Every round runs on the caller's clock (options.deadline): the rounds
+// together end no later than it.
 bnb::MilpResult solve_knapsack(lp::LinearProgram lp, const bnb::MilpOptions& options, int max_cuts) {
   const IntegerRow row = integer_row(lp);
   long nodes = 0;
   double seconds = 0.0;
   for (int cuts = 0;; ++cuts) {
-    bnb::MilpOptions rest = options;
-    rest.time_limit_seconds = std::max(0.0, options.time_limit_seconds - seconds);
-    bnb::MilpResult result = bnb::solve_milp(lp, rest);
+    bnb::MilpResult result = bnb::solve_milp(lp, options);
     nodes += result.nodes;
     seconds += result.seconds;
     result.nodes = nodes;
@@ -277,9 +277,10 @@ PolicyResult solve_policy_for_capacity(const SacStats& stats, std::int64_t capac
     return result;
   }
 
+  const Deadline clock = Deadline::for_layer(options.deadline, options.time_limit_seconds);
   bnb::MilpOptions milp_options;
   milp_options.relative_gap = options.relative_gap;
-  milp_options.time_limit_seconds = options.time_limit_seconds;
+  milp_options.deadline = &clock;
   milp_options.progress = options.progress;
   milp_options.progress_interval_seconds = options.progress_interval_seconds;
   const bnb::MilpResult milp = solve_knapsack(model.lp, milp_options, 100);
@@ -318,7 +319,10 @@ PolicyResult solve_policy(const SacStats& stats, double budget, const PolicyOpti
   return solve_policy_for_capacity(stats, memory_capacity(stats, budget), options);
 }
 
-PolicySweep sweep_policy(const SacStats& stats, const PolicyOptions& options, int max_breakpoints) {
+PolicySweep sweep_policy(const SacStats& stats, const PolicyOptions& caller, int max_breakpoints) {
+  const Deadline clock = Deadline::for_layer(caller.deadline, caller.time_limit_seconds);
+  PolicyOptions options = caller;
+  options.deadline = &clock;
   const std::int64_t total = total_memory(stats);
   auto fraction = [&](std::int64_t bytes) {
     return total > 0 ? static_cast<double>(bytes) / static_cast<double>(total) : 0.0;

@@ -26,6 +26,7 @@
 #include <vector>
 
 #include "bnb/branch_and_bound.h"
+#include "common/deadline.h"
 #include "common/options.h"
 #include "lp/linear_program.h"
 #include "model/policy/sac_stats.h"
@@ -34,6 +35,10 @@ namespace milpsac::model {
 
 struct PolicyOptions {
   double relative_gap = options::kPolicyGap.default_value;  // 0: proven optimal
+  // The caller's clock (not owned; may be null): its limit and interrupt
+  // flag hold for the whole call, a sweep's every solve included. A call
+  // without one is a front door: its own clock of time_limit_seconds.
+  const Deadline* deadline = nullptr;
   double time_limit_seconds = options::kTimeLimit.default_value;
   // Handed to the branch-and-bound's MilpOptions (progress of the search; the
   // library never prints). Unset: no reports.
@@ -100,6 +105,9 @@ struct PolicySweep {
   bool at_breakpoints = true;
   std::vector<PolicySweepPoint> points;  // ascending budget
 };
+// One clock for the whole sweep: once it has expired (the limit, or the
+// interrupt flag) no further solve runs long, and the points found so far
+// are kept.
 PolicySweep sweep_policy(const SacStats& stats, const PolicyOptions& options = {}, int max_breakpoints = 50);
 
 }  // namespace milpsac::model

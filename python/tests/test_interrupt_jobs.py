@@ -1,0 +1,49 @@
+"""Ctrl-C on `milp-sac solve`, `policy` and `shard` while they read their input:
+the JSON says "status": "interrupted" with the reader's message, and the exit
+code is 130 (issue 42). Without timing: each command reads its input from
+standard input, which the test keeps open until the command waits in the read
+(its wait channel says so) and SIGINT was sent; the reader's next poll of the
+command's clock sees the flag.
+"""
+import json
+import signal
+import subprocess
+import time
+
+import pytest
+
+from conftest import cli_path, instances, REPO
+
+
+def policy_input() -> bytes:
+    cases = json.loads(instances("policy", "pytorch_sac_per_module_policy_cases.json").read_text())
+    return json.dumps(cases["sac_stats"]).encode()
+
+
+def wait_until_reading(pid: int) -> None:
+    while True:
+        with open(f"/proc/{pid}/wchan") as f:
+            if "pipe_read" in f.read():
+                return
+        time.sleep(0.01)
+
+
+@pytest.mark.parametrize("command, text", [
+    (["solve", "-"], lambda: instances("lp", "solve_matrix", "milp.mps").read_bytes()),
+    (["policy", "-", "--budget", "0.5"], policy_input),
+    (["policy", "-", "--budget-sweep"], policy_input),
+    (["shard", "-", "--exact"], lambda: (REPO / "examples" / "sharding_input.json").read_bytes()),
+])
+def test_sigint_while_reading_prints_interrupted_and_exits_130(command, text):
+    proc = subprocess.Popen([str(cli_path()), *command], stdin=subprocess.PIPE, stdout=subprocess.PIPE,
+                            stderr=subprocess.PIPE)
+    proc.stdin.write(text())
+    proc.stdin.flush()
+    wait_until_reading(proc.pid)
+    proc.send_signal(signal.SIGINT)
+    out, err = proc.communicate(timeout=60)
+    assert proc.returncode == 130, err
+    doc = json.loads(out)
+    assert doc["status"] == "interrupted"
+    message = doc["message"] if "message" in doc else err.decode()
+    assert "<stdin>: interrupted while reading" in message
