@@ -190,22 +190,33 @@ std::optional<std::string> CliArgs::value(const std::string& name) const {
 double CliArgs::number(const std::string& name, double fallback) const {
   auto text = value(name);
   if (!text) return fallback;
+  // strtod skips leading spaces (' 2' was taken, '2 ' refused): a value with
+  // a space anywhere is refused, the same both ways.
+  if (text->empty() || text->find_first_of(" \t\n\r\f\v") != std::string::npos)
+    throw InputError("option --" + name + ": '" + *text + "' is not a number");
   errno = 0;
   char* end = nullptr;
   double v = std::strtod(text->c_str(), &end);
-  if (text->empty() || *end != '\0' || errno == ERANGE || !std::isfinite(v))
-    throw InputError("option --" + name + ": '" + *text + "' is not a finite number");
+  if (*end != '\0' || std::isnan(v)) throw InputError("option --" + name + ": '" + *text + "' is not a finite number");
+  // ERANGE is also set for a subnormal or underflowing value (1e-310), which
+  // is a number like any other: only an overflow is out of range.
+  if (std::isinf(v))
+    throw InputError("option --" + name + ": '" + *text + "' is not a finite number" +
+                     (errno == ERANGE ? " (beyond the range of a double)" : ""));
   return v;
 }
 
 long CliArgs::integer(const std::string& name, long fallback) const {
   auto text = value(name);
   if (!text) return fallback;
+  // Strict: an optional '-' then digits only. strtol took ' 2' and '+2' but
+  // not '2 '; now none of them.
+  const size_t first = !text->empty() && (*text)[0] == '-' ? 1 : 0;
+  const bool digits = text->size() > first && text->find_first_not_of("0123456789", first) == std::string::npos;
+  if (!digits) throw InputError("option --" + name + ": '" + *text + "' is not an integer (digits only)");
   errno = 0;
-  char* end = nullptr;
-  long v = std::strtol(text->c_str(), &end, 10);
-  if (text->empty() || *end != '\0' || errno == ERANGE)
-    throw InputError("option --" + name + ": '" + *text + "' is not an integer");
+  long v = std::strtol(text->c_str(), nullptr, 10);
+  if (errno == ERANGE) throw InputError("option --" + name + ": '" + *text + "' is out of range");
   return v;
 }
 

@@ -6,6 +6,7 @@
 // answered (a point below the smallest feasible budget is answered
 // "infeasible"), 1 when a point ends without a plan for another reason, 2 on
 // bad input, 3 if a plan fails the independent re-check.
+#include <algorithm>
 #include <cmath>
 #include <cstdio>
 #include <iostream>
@@ -164,6 +165,14 @@ int run_sac_sweep(const CliArgs& args) {
       code = 3;
     }
     if (!s.has_plan && s.status != model::SacStatus::kInfeasible && code == 0) code = 1;
+  }
+  // A curve without a single plan (every budget below the smallest feasible
+  // one) is "no solution", exit 1, as `sac --budget` at one of those budgets.
+  const bool any_plan = std::any_of(sweep.points.begin(), sweep.points.end(),
+                                    [](const model::SweepPoint& p) { return p.solution.has_plan; });
+  if (!sweep.points.empty() && !any_plan && code == 0) {
+    std::cerr << "milp-sac sac: no point of the sweep has a plan: every budget is below the smallest feasible one\n";
+    code = 1;
   }
   if (sweep_clock.interrupted() && code != 3) {
     std::cerr << "milp-sac sac: interrupted: the points not solved by then are reported as at the time limit\n";

@@ -169,3 +169,39 @@ TEST_CASE("solve: a limit that passes while the file is read ends as time_limit,
   CHECK(table.exit_code == 1);
   CHECK(table.out.find("not read within the time limit") != std::string::npos);
 }
+
+TEST_CASE("a sweep in which no budget has a plan is exit 1, as sac at one of its budgets (issue 46, item 10)") {
+  const std::string info = test::example("transformer_l4.json");
+  const test::CliRun none = test::run_cli("sac " + info + " --budget-sweep --from 0.1 --to 0.5 --points 3");
+  CAPTURE(none.err);
+  CHECK(none.exit_code == 1);
+  const json curve = json::parse(none.out);
+  REQUIRE(curve["points"].size() >= 3);
+  for (const json& p : curve["points"]) CHECK(p["status"] == "infeasible");
+  CHECK(none.err.find("no point of the sweep has a plan") != std::string::npos);
+  CHECK(test::run_cli("sac " + info + " --budget 0.3 --quiet").exit_code == 1);  // the same budget alone
+  // Infeasible points below plans are answers: exit 0.
+  CHECK(test::run_cli("sac " + info + " --budget-sweep --from 0.5 --to 4 --points 3 --quiet").exit_code == 0);
+}
+
+TEST_CASE(
+    "whole-number options are digits only, whatever side a space or sign is on; a subnormal is a number (issue 46, "
+    "item 10)") {
+  const std::string sweep =
+      "sac " + test::example("transformer_l4.json") + " --budget-sweep --points 3 --quiet --threads ";
+  for (const char* bad : {"'2 '", "' 2'", "'+2'", "0x2", "2.0"}) {
+    CAPTURE(bad);
+    const test::CliRun run = test::run_cli(sweep + bad);
+    CHECK(run.exit_code == 2);
+    CHECK(run.err.find("option --threads: ") != std::string::npos);
+    CHECK(run.err.find("is not an integer (digits only)") != std::string::npos);
+  }
+  CHECK(test::run_cli(sweep + "2").exit_code == 0);
+  const std::string sac = "sac " + test::example("transformer_l4.json") + " --budget 4 --quiet --gap ";
+  CHECK(test::run_cli(sac + "1e-310").exit_code == 0);  // subnormal: a valid (tiny) gap, not "not a finite number"
+  const test::CliRun spaced = test::run_cli(sac + "' 0.1'");
+  CHECK(spaced.exit_code == 2);
+  CHECK(spaced.err.find("' 0.1' is not a number") != std::string::npos);
+  const test::CliRun huge = test::run_cli(sac + "1e999");
+  CHECK(huge.err.find("'1e999' is not a finite number (beyond the range of a double)") != std::string::npos);
+}
