@@ -37,6 +37,29 @@ def market_split(rows: int, cols: int, seed: int) -> str:
     return "\n".join(lines) + "\n"
 
 
+def ignored_sigint_stays_ignored(binary: str, path: str) -> int:
+    """Started with SIGINT ignored (a shell's background job), solve keeps it
+    ignored: the terminal's Ctrl-C does not stop it; SIGTERM still does
+    (issue 46, item 10)."""
+    proc = subprocess.Popen([binary, "solve", path, "--gap", "0"], stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+                            text=True, preexec_fn=lambda: signal.signal(signal.SIGINT, signal.SIG_IGN))
+    time.sleep(1.0)
+    proc.send_signal(signal.SIGINT)
+    time.sleep(1.0)
+    still_running = proc.poll() is None
+    proc.send_signal(signal.SIGTERM)
+    try:
+        proc.communicate(timeout=30)
+    except subprocess.TimeoutExpired:
+        proc.kill()
+        proc.communicate()
+    if not still_running or proc.returncode != 130:
+        print(f"SIGINT ignored at start: running after SIGINT {still_running}, exit after SIGTERM {proc.returncode}")
+        return 1
+    print("SIGINT ignored at start: still running after SIGINT, exit 130 on SIGTERM")
+    return 0
+
+
 def main() -> int:
     binary = os.environ.get("MILPSAC_BIN")
     if not binary:
@@ -73,6 +96,7 @@ def main() -> int:
                 failures += 1
             else:
                 print(f"{sig.name}: exit 130, status interrupted, {doc['nodes']} nodes")
+        failures += ignored_sigint_stays_ignored(binary, path)
     if len(sys.argv) > 1:
         failures += sac_keeps_its_plan(binary, sys.argv[1])
     return 1 if failures else 0
