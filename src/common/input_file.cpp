@@ -74,7 +74,13 @@ std::string read_file(const std::string& path, const Deadline* deadline, size_t 
     std::error_code ec;
     const auto status = std::filesystem::status(path, ec);
     if (std::filesystem::is_directory(status)) throw InputError(name + ": is a directory, not a file");
-    if (ec || !std::filesystem::exists(status)) throw InputError(name + ": cannot open file (no such file)");
+    if (ec || !std::filesystem::exists(status)) {
+      // Said as the system says it: a loop of links (ELOOP) or a folder
+      // without search permission (EACCES) is not "no such file".
+      const int err = ec ? ec.value() : ENOENT;
+      throw InputError(name + ": cannot open file (" +
+                       (err == ENOENT ? std::string("no such file") : std::string(std::strerror(err))) + ")");
+    }
     // Only regular files: opening a FIFO with no writer blocks forever, and a
     // device such as /dev/zero never ends (it grew to gigabytes before the
     // size limit). A stream is read from standard input ("-") instead.

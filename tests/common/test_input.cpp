@@ -223,3 +223,23 @@ TEST_CASE("parse_json: duplicate keys among many keys of one object") {
   CHECK(error_of([&] { parse_json(text + "\"k3\": 1}", "k.json"); }) == "k.json: duplicate key 'k3'");
   CHECK(error_of([&] { parse_json(text + "\"k39\": 1}", "k.json"); }) == "k.json: duplicate key 'k39'");
 }
+
+TEST_CASE(
+    "read_file: a loop of links and a folder without permission are said as such, not 'no such file' (issue 46, item "
+    "10)") {
+  const fs::path dir = fs::temp_directory_path() / ("milpsac-input-errors-" + std::to_string(::getpid()));
+  fs::create_directories(dir / "closed");
+  fs::create_symlink(dir / "b", dir / "a");
+  fs::create_symlink(dir / "a", dir / "b");
+  CHECK(error_of([&] { read_file((dir / "a").string()); }) ==
+        (dir / "a").string() + ": cannot open file (Too many levels of symbolic links)");
+  CHECK(error_of([&] { read_file((dir / "missing.json").string()); }) ==
+        (dir / "missing.json").string() + ": cannot open file (no such file)");
+  std::ofstream(dir / "closed" / "x.json") << "{}";
+  fs::permissions(dir / "closed", fs::perms::none);
+  if (::geteuid() != 0)  // root searches any folder
+    CHECK(error_of([&] { read_file((dir / "closed" / "x.json").string()); }) ==
+          (dir / "closed" / "x.json").string() + ": cannot open file (Permission denied)");
+  fs::permissions(dir / "closed", fs::perms::owner_all);
+  fs::remove_all(dir);
+}

@@ -588,3 +588,14 @@ TEST_CASE("the column index finds every column of a large model, in and out of o
   CHECK(warnings[0].find("entries of column 'x17' are not contiguous") != std::string::npos);
   CHECK(warnings[1].find("unknown column 'nosuch' in BOUNDS") != std::string::npos);
 }
+
+TEST_CASE("a 200 KB token is cut in a message, its length said (issue 46, item 10)") {
+  const std::string token = "1x" + std::string(200000, '9');
+  const std::string message =
+      error_of("NAME\nROWS\n N obj\n L r\nCOLUMNS\n x r " + token + "\nRHS\n rhs r 1\nENDATA\n");
+  CHECK(message == "t.mps:6: COLUMNS: invalid number '" + token.substr(0, 64) + "...' (a token of 200002 bytes)");
+  // Cut at a character boundary: 63 ASCII bytes then 'é' (2 bytes) straddling byte 64.
+  const std::string wide = std::string(63, 'Q') + "\xc3\xa9" + std::string(100, 'Q');
+  CHECK(error_of("NAME\nROWS\n N obj\n L r\nCOLUMNS\n x r 1\nRHS\n rhs r 1\nBOUNDS\n " + wide + " b x 1\nENDATA\n")
+            .find("'" + std::string(63, 'Q') + "...' (a token of 165 bytes)") != std::string::npos);
+}

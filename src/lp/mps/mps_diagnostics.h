@@ -52,11 +52,23 @@ class Diagnostics {
   int suppressed_ = 0;
 };
 
-// 'name' in quotes, for messages.
+// 'name' in quotes, for messages. A token longer than kQuotedBytes is cut
+// there (at a character boundary) and its length said: a 200 KB token was
+// echoed whole into a message.
+inline constexpr size_t kQuotedBytes = 64;
 inline std::string quoted(std::string_view s) {
   std::string out(1, '\'');  // built piecewise: "'" + s + "'" trips GCC 12's -Wrestrict false positive
-  out.append(s);
-  out += '\'';
+  if (s.size() <= kQuotedBytes) {
+    out.append(s);
+    out += '\'';
+    return out;
+  }
+  size_t cut = kQuotedBytes;
+  while (cut > 0 && (static_cast<unsigned char>(s[cut]) & 0xC0) == 0x80) --cut;  // not inside a UTF-8 character
+  out.append(s.substr(0, cut));
+  out.append("...' (a token of ");
+  out.append(std::to_string(s.size()));
+  out.append(" bytes)");
   return out;
 }
 
