@@ -16,12 +16,14 @@
 #include "bindings.h"
 #include "common/deadline.h"
 #include "common/input_error.h"
+#include "common/input_file.h"
 #include "interruptible.h"
 #include "model/sac/baseline.h"
 #include "model/sac/memory_timeline.h"
 #include "model/sac/module_info_reader.h"
 #include "model/sac/sac_solver.h"
 #include "model/sac/sac_sweep.h"
+#include "named_errors.h"
 #include "plots.h"
 #include "progress_events.h"
 
@@ -299,21 +301,25 @@ void bind_sac(py::module_& m) {
   m.def(
       "plan_sac_text",
       [](const std::string& text, const std::string& source, const SacArgs& args) {
-        return watched_plan(
-            args, source, [&](const std::atomic<bool>* interrupt, ProgressQueue<bnb::MilpProgress>* events) {
-              return solve([&](const Deadline* clock) { return model::parse_module_info(text, source, clock); }, args,
-                           interrupt, events);
-            });
+        return naming_source(source, [&] {
+          return watched_plan(
+              args, source, [&](const std::atomic<bool>* interrupt, ProgressQueue<bnb::MilpProgress>* events) {
+                return solve([&](const Deadline* clock) { return model::parse_module_info(text, source, clock); }, args,
+                             interrupt, events);
+              });
+        });
       },
       py::arg("text"), py::arg("source"), py::arg("args"));
   m.def(
       "plan_sac_file",
       [](const std::string& path, const SacArgs& args) {
-        return watched_plan(
-            args, path, [&](const std::atomic<bool>* interrupt, ProgressQueue<bnb::MilpProgress>* events) {
-              return solve([&](const Deadline* clock) { return model::read_module_info_file(path, clock); }, args,
-                           interrupt, events);
-            });
+        return naming_source(input_name(path), [&] {
+          return watched_plan(
+              args, path, [&](const std::atomic<bool>* interrupt, ProgressQueue<bnb::MilpProgress>* events) {
+                return solve([&](const Deadline* clock) { return model::read_module_info_file(path, clock); }, args,
+                             interrupt, events);
+              });
+        });
       },
       py::arg("path"), py::arg("args"));
   py::class_<SweepArgs>(m, "SweepArgs")
@@ -333,9 +339,11 @@ void bind_sac(py::module_& m) {
       "sweep_sac_text",
       [](const std::string& text, const std::string& source, const SweepArgs& args) {
         SweepRun run;
-        run = run_interruptible([&](const std::atomic<bool>* interrupt) {
-          return sweep([&](const Deadline* clock) { return model::parse_module_info(text, source, clock); }, args,
-                       interrupt);
+        run = naming_source(source, [&] {
+          return run_interruptible([&](const std::atomic<bool>* interrupt) {
+            return sweep([&](const Deadline* clock) { return model::parse_module_info(text, source, clock); }, args,
+                         interrupt);
+          });
         });
         py::dict out = sweep_dict(run, args.world_size);
         out["plot"] = sweep_plot(std::move(run.sweep), args.world_size, source);
@@ -346,9 +354,11 @@ void bind_sac(py::module_& m) {
       "sweep_sac_file",
       [](const std::string& path, const SweepArgs& args) {
         SweepRun run;
-        run = run_interruptible([&](const std::atomic<bool>* interrupt) {
-          return sweep([&](const Deadline* clock) { return model::read_module_info_file(path, clock); }, args,
-                       interrupt);
+        run = naming_source(input_name(path), [&] {
+          return run_interruptible([&](const std::atomic<bool>* interrupt) {
+            return sweep([&](const Deadline* clock) { return model::read_module_info_file(path, clock); }, args,
+                         interrupt);
+          });
         });
         py::dict out = sweep_dict(run, args.world_size);
         out["plot"] = sweep_plot(std::move(run.sweep), args.world_size, path);

@@ -15,9 +15,11 @@
 #include "bindings.h"
 #include "common/deadline.h"
 #include "common/input_error.h"
+#include "common/input_file.h"
 #include "common/json_input.h"
 #include "common/options.h"
 #include "interruptible.h"
+#include "named_errors.h"
 #include "sharding/shard_job.h"
 
 namespace py = pybind11;
@@ -70,11 +72,13 @@ void bind_sharding(py::module_& m) {
       "propose_sharding_text",
       [](const std::string& text, const std::string& source, const std::string& variant,
          std::optional<double> storage_reservation, double time_limit, bool proposals, bool exact) {
-        return propose(
-            [&](const Deadline& reading) {
-              return sharding::parse_plan_input(milpsac::parse_json(text, source, &reading), source);
-            },
-            ShardOptions{variant, storage_reservation, time_limit, proposals, exact});
+        return naming_source(source, [&] {
+          return propose(
+              [&](const Deadline& reading) {
+                return sharding::parse_plan_input(milpsac::parse_json(text, source, &reading), source);
+              },
+              ShardOptions{variant, storage_reservation, time_limit, proposals, exact});
+        });
       },
       py::arg("text"), py::arg("source"), py::arg("variant"), py::arg("storage_reservation"), py::arg("time_limit"),
       py::arg("proposals"), py::arg("exact"));
@@ -82,8 +86,10 @@ void bind_sharding(py::module_& m) {
       "propose_sharding_file",
       [](const std::string& path, const std::string& variant, std::optional<double> storage_reservation,
          double time_limit, bool proposals, bool exact) {
-        return propose([&](const Deadline& reading) { return sharding::read_plan_input(path, &reading); },
-                       ShardOptions{variant, storage_reservation, time_limit, proposals, exact});
+        return naming_source(input_name(path), [&] {
+          return propose([&](const Deadline& reading) { return sharding::read_plan_input(path, &reading); },
+                         ShardOptions{variant, storage_reservation, time_limit, proposals, exact});
+        });
       },
       py::arg("path"), py::arg("variant"), py::arg("storage_reservation"), py::arg("time_limit"), py::arg("proposals"),
       py::arg("exact"));

@@ -245,3 +245,24 @@ def test_path_with_a_lone_surrogate_is_a_clear_error(tmp_path):
     undecodable = tmp_path / os.fsdecode(b"info\xe9.json")
     undecodable.write_bytes((EXAMPLES / "transformer_l4.json").read_bytes())
     assert milp_sac.plan_sac(undecodable, 4.0, 4).status in ("optimal", "feasible")
+
+
+def test_messages_from_layers_without_the_file_name_it(tmp_path):
+    """sac_runtime summing past 1e300 and the sharding placement rules used to
+    give messages without the file (issue 46, item 8); the CLI named it."""
+    info = small_info()
+    for m in info["mod_stats"]:
+        m["sac_runtime"] = 1e299
+    path = tmp_path / "runtimes.json"
+    path.write_text(json.dumps(info))
+    for call in (lambda: milp_sac.plan_sac(path, 4.0, 4), lambda: milp_sac.sweep_sac(path, 4)):
+        with pytest.raises(ValueError, match=re.escape(f"{path}: sac_runtime: ")):
+            call()
+    with pytest.raises(ValueError, match="^module_info: sac_runtime: "):
+        milp_sac.plan_sac(info, 4.0, 4)
+    shard = json.loads((EXAMPLES / "sharding_input.json").read_text())
+    shard["options"][0]["placement"] = "nowhere"
+    shard_path = tmp_path / "placement.json"
+    shard_path.write_text(json.dumps(shard))
+    with pytest.raises(ValueError, match=re.escape(f"{shard_path}: options[0] (table 'ebc.user_id'): ")):
+        milp_sac.propose_sharding(shard_path)
