@@ -3,8 +3,14 @@
 
 #include "xml_check.h"
 
+#include <unistd.h>
+
 #include <cmath>
 #include <exception>
+#include <filesystem>
+#include <fstream>
+#include <sstream>
+#include <vector>
 
 #include "../analysis/graph_reading.h"
 #include "analysis/autograd_graph.h"
@@ -12,6 +18,7 @@
 #include "bnb/branch_and_bound.h"
 #include "common/input_error.h"
 #include "common/json_input.h"
+#include "common/output_file.h"
 #include "lp/coefficient_range.h"
 #include "lp/lp_format/lp_format.h"
 #include "lp/mps/mps.h"
@@ -175,6 +182,74 @@ std::string svg(std::string_view data) {
     if (!problem.empty()) return "sweep plot: " + problem;
     return std::string();
   });
+}
+
+std::string output_paths(std::string_view data) {
+  namespace fs = std::filesystem;
+  // A small tree, made afresh for each input in this process's own folder:
+  // files a and b (the inputs' candidates), a folder d, a symbolic link l to
+  // a, a hard link h to b, a dangling link z to new, and names that do not
+  // exist yet. The bytes pick the inputs and the outputs among these names.
+  static const char* const kNames[] = {"a",   "b",        "./a", "d/../a", "l",         "h",
+                                       "new", "d/../new", "z",   "d/x",    "missing/x", "d"};
+  constexpr size_t kCount = sizeof kNames / sizeof kNames[0];
+  const fs::path root = fs::temp_directory_path() / ("milpsac-fuzz-outputs-" + std::to_string(::getpid()));
+  fs::remove_all(root);
+  fs::create_directories(root / "d");
+  std::ofstream(root / "a") << "input a";
+  std::ofstream(root / "b") << "input b";
+  fs::create_symlink("a", root / "l");
+  fs::create_hard_link(root / "b", root / "h");
+  fs::create_symlink("new", root / "z");
+  const auto text_of = [](const fs::path& path) {
+    std::ifstream in(path, std::ios::binary);
+    std::ostringstream out;
+    out << in.rdbuf();
+    return out.str();
+  };
+  const auto pick = [&](size_t k) { return (root / kNames[static_cast<unsigned char>(data[k]) % kCount]).string(); };
+  const size_t inputs_count = data.empty() ? 0 : 1 + static_cast<unsigned char>(data[0]) % 2;
+  std::vector<std::string> inputs;
+  std::vector<OutputTarget> outputs;
+  for (size_t k = 1; k < data.size() && k < 6; ++k) {
+    if (inputs.size() < inputs_count)
+      inputs.push_back(pick(k));
+    else
+      outputs.push_back({"--out" + std::to_string(k), pick(k)});
+  }
+  std::string problem;
+  try {
+    check_output_paths(inputs, outputs);
+  } catch (const InputError& e) {
+    if (std::string(e.what()).rfind("option --out", 0) != 0)
+      problem = std::string("message without its option: ") + e.what();
+    fs::remove_all(root);
+    return problem;
+  }
+  // Accepted: each output is written, then every output holds its own text
+  // and every input its old one (two outputs that were one file, or an
+  // output that was an input, show here), and no temporary file is left.
+  std::vector<bool> written(outputs.size());
+  for (size_t i = 0; i < outputs.size(); ++i) {
+    try {
+      write_output_file(outputs[i], "output " + std::to_string(i));
+      written[i] = true;
+    } catch (const InputError&) {  // a missing folder, a directory: refused, fine
+    }
+  }
+  for (size_t i = 0; i < outputs.size() && problem.empty(); ++i)
+    if (written[i] && text_of(outputs[i].path) != "output " + std::to_string(i))
+      problem = "output " + outputs[i].path + " was overwritten by another output";
+  for (const std::string& input : inputs)
+    if (problem.empty() && fs::exists(input)) {
+      const std::string now = text_of(input);
+      if (now != "input a" && now != "input b") problem = "input " + input + " was overwritten";
+    }
+  for (const auto& entry : fs::recursive_directory_iterator(root))
+    if (problem.empty() && entry.path().extension() == ".tmp")
+      problem = "temporary file left: " + entry.path().string();
+  fs::remove_all(root);
+  return problem;
 }
 
 }  // namespace milpsac::fuzz

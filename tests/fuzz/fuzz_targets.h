@@ -27,6 +27,10 @@ std::string lp_format(std::string_view data);
 std::string solve(std::string_view data);
 // The SVG writers (model/sac/plots): well-formed XML for any module and file names.
 std::string svg(std::string_view data);
+// The output-file rules (common/output_file.h): an output accepted by
+// check_output_paths never overwrites an input or another output, and no
+// temporary file is left.
+std::string output_paths(std::string_view data);
 
 struct NamedTarget {
   const char* name;  // also the folder name under corpus/
@@ -42,6 +46,7 @@ inline constexpr NamedTarget kTargets[] = {
     {"lp_format", lp_format},
     {"solve", solve},
     {"svg", svg},
+    {"output_paths", output_paths},
 };
 
 }  // namespace milpsac::fuzz
