@@ -158,7 +158,11 @@ class _Frame:
                 f"milp_sac.torch: operator {idx} of the recomputation is {op_name(func)}, "
                 f"in the forward it was {self.names[idx]}"
             )
-        kept = self.kept.get(idx)
+        # Each kept output is handed over once: from here the recomputation
+        # holds it only as long as it needs it (a kept output that autograd does
+        # not save, such as a projection later copied, would otherwise stay
+        # alive through the whole recomputation, above the planned peak).
+        kept = self.kept.pop(idx, None)
         if kept is not None and [t._version for t in tensors_in(kept)] == self.versions.get(idx):
             if is_inplace(func):
                 return args[0]  # the kept tensor already holds the in-place result
