@@ -61,9 +61,10 @@ struct Identity {
 
 Identity identity_of(const OutputTarget& target) {
   Identity id;
-  id.path = landing_path(target);
   struct stat st {};
-  if (::stat(id.path.c_str(), &st) == 0) {
+  // stat follows links as opening the path will (/dev/stdout included).
+  if (::stat(target.path.c_str(), &st) != 0) id.path = landing_path(target);
+  if (id.path.empty() || ::stat(id.path.c_str(), &st) == 0) {
     id.exists = true;
     id.device = st.st_dev;
     id.inode = st.st_ino;
@@ -177,7 +178,7 @@ void write_special(const OutputTarget& target, const fs::path& landing, const st
   const SignalHold hold;
   int fd = -1;
   for (;;) {
-    fd = ::open(landing.c_str(), O_WRONLY | O_NONBLOCK | O_CLOEXEC);
+    fd = ::open(landing.c_str(), O_WRONLY | O_NONBLOCK | O_CLOEXEC | (S_ISREG(st.st_mode) ? O_TRUNC : 0));
     if (fd >= 0) break;
     if (errno == EINTR) continue;
     if (errno != ENXIO) throw InputError(prefix(target) + "cannot open for writing (" + error_text(errno) + ")");
@@ -236,21 +237,30 @@ void check_output_paths(const std::vector<std::string>& inputs, const std::vecto
 }
 
 void write_output_file(const OutputTarget& target, std::string_view text, const Deadline* deadline) {
-  const fs::path landing = landing_path(target);
+  if (target.path.find('\0') != std::string::npos)
+    throw InputError("option " + target.option + ": the path contains a NUL byte");
   struct stat st {};
+  if (::stat(target.path.c_str(), &st) == 0) {  // links followed as open() follows them
+    if (S_ISDIR(st.st_mode)) throw InputError(prefix(target) + "is a directory, not a file");
+    // Not a regular file (a FIFO, a device), or a descriptor's link such as
+    // /dev/stdout or /proc/self/fd/N (the shell's redirection: its target is
+    // no folder to write a temporary file in): written where it is.
+    const bool descriptor = target.path.rfind("/dev/", 0) == 0 || target.path.rfind("/proc/", 0) == 0;
+    if (!S_ISREG(st.st_mode) || descriptor) {
+      write_special(target, target.path, st, text, deadline);
+      return;
+    }
+  }
+  const fs::path landing = landing_path(target);
   if (::stat(landing.c_str(), &st) != 0) {
     if (errno != ENOENT) throw InputError(prefix(target) + "cannot open for writing (" + error_text(errno) + ")");
     write_replacing(target, landing, nullptr, text);
     return;
   }
-  if (S_ISDIR(st.st_mode)) throw InputError(prefix(target) + "is a directory, not a file");
-  if (S_ISREG(st.st_mode)) {
-    // Renaming over a read-only file would succeed where opening it fails.
-    if (::access(landing.c_str(), W_OK) != 0)
-      throw InputError(prefix(target) + "cannot open for writing (" + error_text(errno) + ")");
-    write_replacing(target, landing, &st, text);
-  } else
-    write_special(target, landing, st, text, deadline);
+  // Renaming over a read-only file would succeed where opening it fails.
+  if (::access(landing.c_str(), W_OK) != 0)
+    throw InputError(prefix(target) + "cannot open for writing (" + error_text(errno) + ")");
+  write_replacing(target, landing, &st, text);
 }
 
 }  // namespace milpsac

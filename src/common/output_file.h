@@ -15,7 +15,9 @@
 //    (SIGINT and SIGTERM are held back during the short write-and-rename so
 //    the temporary file is never left behind either). An existing file keeps
 //    its permissions; a symbolic link is written through (its target is
-//    replaced, the link stays). Anything else (a FIFO, a character device)
+//    replaced, the link stays). Anything else (a FIFO, a character device,
+//    and /dev/stdout, /dev/fd/N, /proc/... whatever they lead to: a shell's
+//    redirection)
 //    is opened without blocking and written under the run's deadline: with
 //    no reader on a FIFO, the error "no reader" once the deadline (or, for a
 //    run without a time limit, kOutputWaitSeconds) has passed, never a hang.

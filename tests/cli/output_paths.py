@@ -160,6 +160,20 @@ def fifos(tmp):
     check("sac -o FIFO with a reader", code == 0 and same, f"exit {code}, {err!r}, {got[0][:300] if got else None!r}, {expected[:300]!r}")
 
 
+def descriptors(tmp):
+    """-o /dev/stdout is the shell's redirection, whatever it leads to: a
+    pipe, or a regular file (written in place, not beside /proc/self/fd)."""
+    info = os.path.join(EXAMPLES, "transformer_l4.json")
+    code, out, err = run(["sac", info, "--budget", "4", "--quiet", "-o", "/dev/stdout"])
+    check("sac -o /dev/stdout into a pipe", code == 0 and json.loads(out)["status"] == "optimal", f"exit {code}, {err!r}")
+    redirected = os.path.join(tmp, "redirected.json")
+    with open(redirected, "wb") as f:
+        r = subprocess.run([BIN, "sac", info, "--budget", "4", "--quiet", "-o", "/dev/stdout"], stdout=f,
+                           stderr=subprocess.PIPE, timeout=TIMEOUT)
+    check("sac -o /dev/stdout into a file", r.returncode == 0 and json.loads(read(redirected))["status"] == "optimal",
+          f"exit {r.returncode}, {r.stderr!r}")
+
+
 def main():
     if not BIN or len(sys.argv) < 2:
         print("MILPSAC_BIN must be set and milp-sac-synth given (run through meson test)")
@@ -170,6 +184,8 @@ def main():
         no_truncated_file(tmp, sys.argv[1])
     with tempfile.TemporaryDirectory() as tmp:
         fifos(tmp)
+    with tempfile.TemporaryDirectory() as tmp:
+        descriptors(tmp)
     for f in failures:
         print("FAIL", f)
     print(f"{len(failures)} failures")
