@@ -223,7 +223,8 @@ long CliArgs::integer(const std::string& name, long fallback) const {
 double CliArgs::option(const options::OptionRecord& record) const {
   const std::string name(record.name);
   if (!value(name)) return record.default_value;
-  const double v = number(name, record.default_value);
+  // A whole-number record is parsed as integer() parses: digits only.
+  const double v = record.integral ? static_cast<double>(integer(name, 0)) : number(name, record.default_value);
   options::check_option(record, v, "--" + name);
   return v;
 }

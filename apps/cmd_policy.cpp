@@ -149,13 +149,10 @@ int run_policy(const Args& argv) {
   const OutputFormat format = output_format(args);
   const bool sweep_wanted = args.flag("budget-sweep");
   std::optional<double> budget;
-  if (args.value("budget")) {
-    budget = args.number("budget", 0.0);
-    if (*budget < 0.0 || *budget > 1.0)
-      throw InputError("option --budget: must be a fraction in [0, 1], got " + *args.value("budget"));
-  } else if (!sweep_wanted) {
+  if (args.value("budget"))
+    budget = args.option(options::kPolicyBudget);
+  else if (!sweep_wanted)
     throw InputError("option --budget F is required (a fraction in [0, 1]), or --budget-sweep");
-  }
   model::PolicyOptions options;
   options.relative_gap = args.option(options::kPolicyGap);
   options.time_limit_seconds = args.option(options::kTimeLimit);

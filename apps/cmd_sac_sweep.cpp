@@ -111,18 +111,12 @@ int run_sac_sweep(const CliArgs& args) {
   model::SweepOptions options;
   if (args.value("from")) options.from_gib = args.number("from", 0.0);
   if (args.value("to")) options.to_gib = args.number("to", 0.0);
-  const long points = args.integer("points", options.points);
-  if (points < 2 || points > 10000) throw InputError("option --points: must be between 2 and 10000");
-  options.points = static_cast<int>(points);
-  const long breakpoints = args.integer("max-breakpoints", options.max_breakpoints);
-  if (breakpoints < 0 || breakpoints > 1000) throw InputError("option --max-breakpoints: must be between 0 and 1000");
-  options.max_breakpoints = static_cast<int>(breakpoints);
+  options.points = static_cast<int>(args.option(options::kSweepPoints));
+  options.max_breakpoints = static_cast<int>(args.option(options::kMaxBreakpoints));
   options.solve.relative_gap = args.option(options::kSacGap);
   options.solve.time_limit_seconds = args.option(options::kSacTimeLimit);
   options.solve.formulation = formulation_from_args(args);
-  const long threads = args.integer("threads", default_thread_count());
-  if (threads < 1 || threads > 1024) throw InputError("option --threads: must be between 1 and 1024");
-  options.threads = static_cast<int>(threads);
+  options.threads = args.value("threads") ? static_cast<int>(args.option(options::kThreads)) : default_thread_count();
   const auto plot = args.value("plot");
   if (plot && plot->empty()) throw InputError("option --plot: expected a file name");
 

@@ -3,7 +3,6 @@
 // new option is added here once (docs/cli.md describes the same options).
 #include "cli_args.h"
 #include "model/sac/sac_formulation.h"
-#include "model/sac/sac_sweep.h"
 
 namespace milpsac::cli {
 namespace {
@@ -26,6 +25,13 @@ OptionSpec formulation_option() {
           "the SAC MILP: cumulative columns (linear size), one row per memory prefix, or the reference's "
           "pairwise big-M model row for row (old names: ours = chain, seed = pairwise-bigm)"};
 }
+// The record's, with the unit --help has always shown.
+OptionSpec policy_budget_spec() {
+  OptionSpec spec = option_spec(options::kPolicyBudget);
+  spec.unit = "fraction of the ops' memory";
+  return spec;
+}
+
 OptionSpec help_option() { return {"help", "", "", "", "print this help and exit 0", 'h'}; }
 
 // The options every JSON-writing command shares, after its own.
@@ -63,18 +69,12 @@ std::vector<CommandSpec> build_specs() {
       {"budget-sweep", "", "", "", "the whole recompute-vs-budget curve instead of one plan (--budget not needed)"});
   sac.push_back({"from", "GIB", "smallest feasible budget", "GiB", "with --budget-sweep: lowest budget of the curve"});
   sac.push_back({"to", "GIB", "peak without AC", "GiB", "with --budget-sweep: highest budget of the curve"});
-  // The sweep's defaults are SweepOptions' (model/sac/sac_sweep.h), written once.
-  const model::SweepOptions sweep_defaults;
-  sac.push_back({"points", "N", std::to_string(sweep_defaults.points), "points",
-                 "with --budget-sweep: grid points (breakpoints are added between them)"});
-  sac.push_back({"max-breakpoints", "N", std::to_string(sweep_defaults.max_breakpoints), "breakpoints",
-                 "with --budget-sweep: locate the budgets where the set of AC units changes when there are at most N "
-                 "(0: the grid alone)"});
+  sac.push_back(option_spec(options::kSweepPoints));
+  sac.push_back(option_spec(options::kMaxBreakpoints));
   sac.push_back({"plot-memory", "FILE.svg", "none", "",
                  "draw the plan's memory through the step (baseline, plan, budget, AC units, peak) as an SVG"});
   sac.push_back({"plot", "FILE.svg", "none", "", "with --budget-sweep: draw the curve as a self-contained SVG"});
-  sac.push_back({"threads", "N", "usable CPUs", "threads",
-                 "with --budget-sweep: points solved at once (the curve is the same for every N; 1: one at a time)"});
+  sac.push_back(option_spec(options::kThreads));
   specs.push_back({"sac", "MODULE_INFO.json", "module-level activation checkpointing plan under a memory budget",
                    std::string("Output keys: docs/json.md#sac. ") + kExitCodes,
                    with_common(std::move(sac), true, true, true)});
@@ -108,11 +108,11 @@ std::vector<CommandSpec> build_specs() {
   specs.push_back(
       {"policy", "SAC_STATS.json", "operator-level SAC policy: which ops to save under a memory fraction",
        std::string("Output keys: docs/json.md#policy. ") + kExitCodes,
-       with_common({{"budget", "F", "required unless --budget-sweep", "fraction of the ops' memory",
-                     "memory budget as a fraction in [0, 1] of the total op memory"},
+       with_common({policy_budget_spec(),
                     {"budget-sweep", "", "", "", "also list the whole trade-off curve (budget may be left out)"},
                     option_spec(options::kPolicyGap),
-                    option_spec(options::kTimeLimit, "wall-clock limit per solve")},
+                    option_spec(options::kTimeLimit,
+                                "wall-clock limit for the whole command, reading and a sweep's every solve included")},
                    true, true, true)});
 
   specs.push_back(

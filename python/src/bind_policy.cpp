@@ -33,10 +33,7 @@ model::PolicyOptions policy_options(double relative_gap, double time_limit_secon
   return options;
 }
 
-void check_budget(double budget) {
-  if (!(budget >= 0.0 && budget <= 1.0))
-    throw InputError("memory_budget: must be a fraction in [0, 1], got " + std::to_string(budget));
-}
+void check_budget(double budget) { options::check_option(options::kPolicyBudget, budget, "memory_budget"); }
 
 py::dict to_dict(const model::PolicyResult& r) {
   py::dict out;

@@ -174,8 +174,8 @@ struct SweepArgs {
   std::optional<std::vector<std::string>> fsdp_units;
   std::optional<double> from_gib;
   std::optional<double> to_gib;
-  int points = 21;
-  int max_breakpoints = 8;
+  int points = static_cast<int>(options::kSweepPoints.default_value);
+  int max_breakpoints = static_cast<int>(options::kMaxBreakpoints.default_value);
   double relative_gap = options::kSacGap.default_value;
   double time_limit_seconds = options::kSacTimeLimit.default_value;  // the whole sweep
   int threads = 0;                                                   // 0: the usable CPUs
@@ -193,10 +193,9 @@ SweepRun sweep(Read read, const SweepArgs& args, const std::atomic<bool>* interr
   check_record(options::kSacGap, args.relative_gap);
   check_record(options::kSacTimeLimit, args.time_limit_seconds);
   check_record(options::kWorldSize, args.world_size);
-  if (args.points < 2 || args.points > 10000) throw InputError("option points: must be between 2 and 10000");
-  if (args.max_breakpoints < 0 || args.max_breakpoints > 1000)
-    throw InputError("option max_breakpoints: must be between 0 and 1000");
-  if (args.threads < 0 || args.threads > 1024) throw InputError("option threads: must be between 1 and 1024");
+  check_record(options::kSweepPoints, args.points);
+  check_record(options::kMaxBreakpoints, args.max_breakpoints);
+  if (args.threads != 0) check_record(options::kThreads, args.threads);  // 0: the usable CPUs
   model::SacRequest request;
   request.world_size = args.world_size;
   request.ac_units = args.ac_units;

@@ -15,6 +15,13 @@ import pytest
 from conftest import cli_path, instances, REPO
 
 
+def sigint_default() -> None:
+    """In the child before exec: SIGINT at its default, so the CLI installs its
+    handler even when the test runs as a background job (which starts with
+    SIGINT ignored, and the CLI keeps an ignored SIGINT ignored)."""
+    signal.signal(signal.SIGINT, signal.SIG_DFL)
+
+
 def policy_input() -> bytes:
     cases = json.loads(instances("policy", "pytorch_sac_per_module_policy_cases.json").read_text())
     return json.dumps(cases["sac_stats"]).encode()
@@ -36,7 +43,7 @@ def wait_until_reading(pid: int) -> None:
 ])
 def test_sigint_while_reading_prints_interrupted_and_exits_130(command, text):
     proc = subprocess.Popen([str(cli_path()), *command], stdin=subprocess.PIPE, stdout=subprocess.PIPE,
-                            stderr=subprocess.PIPE)
+                            stderr=subprocess.PIPE, preexec_fn=sigint_default)
     proc.stdin.write(text())
     proc.stdin.flush()
     wait_until_reading(proc.pid)

@@ -59,6 +59,13 @@ def check(case: str, status: str, objective, row_duals, reduced_costs, message: 
     assert message == [text.replace("INPUT", input_name) for text in row["message"]], case
 
 
+def sigint_default() -> None:
+    """In the child before exec: SIGINT at its default, so the CLI installs its
+    handler even when the test runs as a background job (which starts with
+    SIGINT ignored, and the CLI keeps an ignored SIGINT ignored)."""
+    signal.signal(signal.SIGINT, signal.SIG_DFL)
+
+
 # --- the CLI --------------------------------------------------------------
 
 
@@ -107,7 +114,7 @@ def run_cli_stopped_at_root(case: str, stop) -> None:
     path = str(model_path(case))
     read_end, write_end = full_pipe()
     proc = subprocess.Popen([str(cli_path()), "solve", path, "--log", "--log-interval", "0", *stop.options],
-                            stdout=subprocess.PIPE, stderr=write_end, text=True)
+                            stdout=subprocess.PIPE, stderr=write_end, text=True, preexec_fn=sigint_default)
     os.close(write_end)
     wait_until_blocked(proc.pid, "pipe_write")
     stop(proc)
@@ -150,7 +157,7 @@ def test_cli_interrupted_while_reading():
     # From standard input, kept open until the signal was sent: the reader
     # waits for the rest of the file, then its poll sees the flag.
     proc = subprocess.Popen([str(cli_path()), "solve", "-"], stdin=subprocess.PIPE, stdout=subprocess.PIPE,
-                            stderr=subprocess.PIPE)
+                            stderr=subprocess.PIPE, preexec_fn=sigint_default)
     proc.stdin.write(model_path("interrupted while reading").read_bytes())
     proc.stdin.flush()
     wait_until_blocked(proc.pid, "pipe_read")

@@ -70,7 +70,59 @@ inline constexpr OptionRecord kWorldSize{"world-size",
 inline constexpr OptionRecord kBudgetGib{
     "budget", "GIB", kNone, "required", "GiB", 0.0, true, kNone, false, false, "memory budget per device (2^30 bytes)"};
 
+// The SAC budget sweep (`milp-sac sac --budget-sweep`, milp_sac.sweep_sac;
+// model::SweepOptions takes its defaults from here).
+inline constexpr OptionRecord kSweepPoints{"points",
+                                           "N",
+                                           21.0,
+                                           "21",
+                                           "points",
+                                           2.0,
+                                           false,
+                                           10000.0,
+                                           false,
+                                           true,
+                                           "with --budget-sweep: grid points (breakpoints are added between them)"};
+inline constexpr OptionRecord kMaxBreakpoints{
+    "max-breakpoints",
+    "N",
+    8.0,
+    "8",
+    "breakpoints",
+    0.0,
+    false,
+    1000.0,
+    false,
+    true,
+    "with --budget-sweep: locate the budgets where the set of AC units changes when there are at most N (0: the "
+    "grid alone)"};
+// No fixed default: the CPUs this process may use (kNone here; Python's 0).
+inline constexpr OptionRecord kThreads{
+    "threads",
+    "N",
+    kNone,
+    "usable CPUs",
+    "threads",
+    1.0,
+    false,
+    1024.0,
+    false,
+    true,
+    "with --budget-sweep: points solved at once (the curve is the same for every N; 1: one at a time)"};
+
 // Operator-level SAC policy (`milp-sac policy`, milp_sac.solve_policy).
+// The budget has no default: it is required unless --budget-sweep.
+inline constexpr OptionRecord kPolicyBudget{"budget",
+                                            "F",
+                                            kNone,
+                                            "required unless --budget-sweep",
+                                            "fraction",
+                                            0.0,
+                                            false,
+                                            1.0,
+                                            false,
+                                            false,
+                                            "memory budget as a fraction in [0, 1] of the total op memory"};
 inline constexpr OptionRecord kPolicyGap{"gap",
                                          "G",
                                          0.0,

@@ -42,12 +42,12 @@
 namespace milpsac::model {
 
 struct SweepOptions {
-  std::optional<double> from_gib;      // default: the smallest feasible budget
-  std::optional<double> to_gib;        // default: the no-AC peak at the request's world size
-  int points = 21;                     // >= 2
-  SacSolveOptions solve;               // per point (gap, formulation); its time limit bounds the whole sweep
-  int threads = 0;                     // points solved at once; 0: the number of cores
-  int max_breakpoints = 8;             // 0: the grid alone
+  std::optional<double> from_gib;  // default: the smallest feasible budget
+  std::optional<double> to_gib;    // default: the no-AC peak at the request's world size
+  int points = static_cast<int>(options::kSweepPoints.default_value);  // >= 2
+  SacSolveOptions solve;  // per point (gap, formulation); its time limit bounds the whole sweep
+  int threads = 0;        // points solved at once; 0: the number of cores
+  int max_breakpoints = static_cast<int>(options::kMaxBreakpoints.default_value);  // 0: the grid alone
   double breakpoint_tolerance = 1e-3;  // bracket width at which bisection stops, relative to the range
 };
 
