@@ -4,7 +4,7 @@ import pytest
 torch = pytest.importorskip("torch")
 
 from milp_sac.torch import apply_plan, collect_module_info, measure_peak, plan  # noqa: E402
-from torch_models import SmallCNN, cnn_and_input, dropout_mlp_and_input, mlp_and_input  # noqa: E402
+from torch_models import SmallCNN, cnn_and_input, dropout_mlp_and_input, growing_list_and_input, mlp_and_input  # noqa: E402
 
 
 def grads(model, x):
@@ -30,13 +30,14 @@ def blocks_of(info):
 @pytest.fixture(scope="module")
 def collected():
     out = {}
-    for name, make in (("cnn", cnn_and_input), ("mlp", mlp_and_input), ("dropout", dropout_mlp_and_input)):
+    for name, make in (("cnn", cnn_and_input), ("mlp", mlp_and_input), ("dropout", dropout_mlp_and_input),
+                       ("list", growing_list_and_input)):
         model, x = make()
         out[name] = (model, x, collect_module_info(model, x))
     return out
 
 
-@pytest.mark.parametrize("name", ["cnn", "mlp", "dropout"])
+@pytest.mark.parametrize("name", ["cnn", "mlp", "dropout", "list"])
 @pytest.mark.parametrize("ratio", [1.0, 0.6])
 @pytest.mark.parametrize("with_stats", [True, False], ids=["stats", "first-call"])
 def test_gradients_are_bit_identical_while_applied_and_after_remove(collected, name, ratio, with_stats):

@@ -103,3 +103,35 @@ class WideHead(nn.Module):
 def transformer_and_input():
     torch.manual_seed(0)
     return WideHead(), torch.randn(8, 32, 64)
+
+
+class ListLayer(nn.Module):
+    """A layer whose input is a list of tensors, as torchvision's _DenseLayer."""
+
+    def __init__(self, c_in: int, c: int):
+        super().__init__()
+        self.conv = nn.Conv2d(c_in, c, 3, padding=1)
+        self.relu = nn.ReLU()
+
+    def forward(self, features):
+        return self.relu(self.conv(torch.cat(features, 1)))
+
+
+class GrowingList(nn.Module):
+    """Each layer reads the list of all earlier features, which the caller then
+    extends after the call (torchvision's DenseNet does this)."""
+
+    def __init__(self, c: int = 8, layers: int = 3):
+        super().__init__()
+        self.layers = nn.ModuleList(ListLayer(c * (i + 1), c) for i in range(layers))
+
+    def forward(self, x):
+        features = [x]
+        for layer in self.layers:
+            features.append(layer(features))
+        return torch.cat(features, 1)
+
+
+def growing_list_and_input():
+    torch.manual_seed(0)
+    return GrowingList(), torch.randn(2, 8, 8, 8)

@@ -202,6 +202,17 @@ class _Replay(TorchDispatchMode):
         return self.frame.replay_op(func, unwrap_number_args(func, args), kwargs or {})
 
 
+def _snapshot(obj: Any) -> Any:
+    """Lists, tuples and dicts copied (recursively), tensors and the rest shared."""
+    if isinstance(obj, list):
+        return [_snapshot(o) for o in obj]
+    if isinstance(obj, tuple) and not hasattr(obj, "_fields"):
+        return tuple(_snapshot(o) for o in obj)
+    if isinstance(obj, dict):
+        return {k: _snapshot(v) for k, v in obj.items()}
+    return obj
+
+
 def checkpointed_call(fn: Callable, args: tuple, kwargs: dict, keep: Optional[set[int]], log: Optional[OpLog] = None) -> Any:
     """fn(*args, **kwargs), keeping the outputs of the operators in `keep` (indices
     among the forward's operators, detach and the like not counted) and
@@ -209,7 +220,10 @@ def checkpointed_call(fn: Callable, args: tuple, kwargs: dict, keep: Optional[se
     without a policy)."""
     if not torch.is_grad_enabled():
         return fn(*args, **kwargs)
-    frame = _Frame(fn, args, kwargs, keep, log)
+    # The recomputation runs from the arguments as they are now: a caller may
+    # change a list it passed after the call (torchvision's DenseNet appends
+    # each layer's output to the list of features it gave the layer).
+    frame = _Frame(fn, _snapshot(args), _snapshot(kwargs), keep, log)
     if log is not None:
         log.force_store_random = not any(True for _ in tensors_in((args, kwargs)))
     with torch.autograd.graph.saved_tensors_hooks(frame.pack, frame.unpack), _Record(frame):
