@@ -166,6 +166,9 @@ def main():
     else:
         for name in args.models.split(","):
             rows.append(run(name))
+            if args.json:  # after each model: a later failure keeps the rows so far
+                with open(args.json, "w") as f:
+                    json.dump(rows, f, indent=1)
     print(table(rows))
     ok = all(verdicts(r) for r in rows)
     print(f"\nacceptance (plan peak <= budget * 1.02 + 8 MiB; predicted within 5 %): {'holds' if ok else 'FAILS'}")
