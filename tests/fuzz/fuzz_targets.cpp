@@ -9,6 +9,7 @@
 #include <exception>
 #include <filesystem>
 #include <fstream>
+#include <optional>
 #include <sstream>
 #include <vector>
 
@@ -217,6 +218,12 @@ std::string output_paths(std::string_view data) {
     else
       outputs.push_back({"--out" + std::to_string(k), pick(k)});
   }
+  // Each input's text before. Only inputs that are regular files are held to
+  // the contract: a run reads its inputs first, so one that is the folder d,
+  // does not exist or is a dangling link ends the run before any output.
+  std::vector<std::optional<std::string>> before;
+  for (const std::string& input : inputs)
+    before.push_back(fs::is_regular_file(input) ? std::optional<std::string>(text_of(input)) : std::nullopt);
   std::string problem;
   try {
     check_output_paths(inputs, outputs);
@@ -240,11 +247,9 @@ std::string output_paths(std::string_view data) {
   for (size_t i = 0; i < outputs.size() && problem.empty(); ++i)
     if (written[i] && text_of(outputs[i].path) != "output " + std::to_string(i))
       problem = "output " + outputs[i].path + " was overwritten by another output";
-  for (const std::string& input : inputs)
-    if (problem.empty() && fs::exists(input)) {
-      const std::string now = text_of(input);
-      if (now != "input a" && now != "input b") problem = "input " + input + " was overwritten";
-    }
+  for (size_t i = 0; i < inputs.size(); ++i)
+    if (problem.empty() && before[i] && text_of(inputs[i]) != *before[i])
+      problem = "input " + inputs[i] + " was overwritten";
   for (const auto& entry : fs::recursive_directory_iterator(root))
     if (problem.empty() && entry.path().extension() == ".tmp")
       problem = "temporary file left: " + entry.path().string();
