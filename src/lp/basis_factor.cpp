@@ -77,6 +77,7 @@ void BasisFactor::clear_factors() {
   r_entries_.clear();
   u_pivots_.clear();
   u_entries_.clear();
+  ref_slot_.clear();
 }
 
 BasisFactor::Pivot BasisFactor::make_pivot(const Eigen::SparseMatrix<double>& B, int p, int pivot_row, double value) {
@@ -190,9 +191,28 @@ void BasisFactor::add_u_pivot(int row, int position, double diagonal) {
 void BasisFactor::add_u_entry(int row, double value) {
   // An entry of the last pivot's column.
   const int k = static_cast<int>(u_pivots_.size()) - 1;
-  u_row_refs_[uz(row)].push_back({k, static_cast<int>(u_entries_.size())});
+  std::vector<EntryRef>& refs = u_row_refs_[uz(row)];
+  ref_slot_.push_back(static_cast<int>(refs.size()));
+  refs.push_back({static_cast<int>(u_entries_.size()), u_pivots_[uz(k)].position, value});
   u_entries_.push_back({row, value});
   ++u_pivots_.back().end;
+}
+
+void BasisFactor::drop_row_refs(int k) {
+  // Pivot k's column leaves U: its entries' references leave their rows (an
+  // entry of an eliminated row has none left), each replaced by its row's
+  // last. The order within a row changes no result: each reference of a row
+  // pushes into a different position, and the hyper-sparse reach is sorted.
+  const UPivot& pivot = u_pivots_[uz(k)];
+  for (int e = pivot.begin; e < pivot.end; ++e) {
+    const int slot = ref_slot_[uz(e)];
+    if (slot < 0) continue;
+    std::vector<EntryRef>& refs = u_row_refs_[uz(u_entries_[uz(e)].row)];
+    refs[uz(slot)] = refs.back();
+    ref_slot_[uz(refs[uz(slot)].index)] = slot;
+    refs.pop_back();
+    ref_slot_[uz(e)] = -1;
+  }
 }
 
 void BasisFactor::add_l_column(int row) {
@@ -361,8 +381,12 @@ void BasisFactor::update(int position, const Eigen::VectorXd& alpha) {
   r_start_.push_back(static_cast<int>(r_entries_.size()));
   // Row r's entries in later columns are eliminated; pivot t is void; the
   // spike (off row r) is the column of the new last pivot.
-  for (const EntryRef& ref : u_row_refs_[uz(r)]) u_entries_[uz(ref.index)].value = 0.0;
+  for (const EntryRef& ref : u_row_refs_[uz(r)]) {
+    u_entries_[uz(ref.index)].value = 0.0;
+    ref_slot_[uz(ref.index)] = -1;
+  }
   u_row_refs_[uz(r)].clear();
+  drop_row_refs(t);
   u_pivots_[uz(t)].live = false;
   const size_t before = u_entries_.size();
   add_u_pivot(r, position, new_diagonal);

@@ -181,6 +181,7 @@ class BasisFactor {
   // U: append a pivot (its column's entries come after with add_u_entry).
   void add_u_pivot(int row, int position, double diagonal);
   void add_u_entry(int row, double value);
+  void drop_row_refs(int k);
   // L: open a column pivoting in `row`, then its multipliers.
   void add_l_column(int row);
   void index_l_by_row();
@@ -265,14 +266,22 @@ class BasisFactor {
   std::vector<Entry> u_entries_;
   // The live pivot of each row and of each position.
   std::vector<int> row_pivot_, position_pivot_;
-  // U by rows: row i's entries as (pivot of the column, index in
-  // u_entries_), in the order they were added; those of voided pivots and
-  // eliminated entries are skipped.
+  // U by rows: row i's entries of live pivots, in the order they were added,
+  // each with its index in u_entries_ (for the elimination of row i) and a
+  // copy of its column's position and value, so that U^T's push reads one
+  // array per row instead of the pivot record and the entry (pilot87: the
+  // three reads were most of its U^T solves). update() drops a voided
+  // pivot's references and clears an eliminated row's, so every reference is
+  // live and its value is the entry's.
   struct EntryRef {
-    int pivot;
     int index;
+    int position;
+    double value;
   };
   std::vector<std::vector<EntryRef>> u_row_refs_;
+  // Where each entry of u_entries_ is referenced in its row's u_row_refs_,
+  // -1 once it is not (eliminated row, voided pivot): drop_row_refs' index.
+  std::vector<int> ref_slot_;
 
   // The spike kept by the last FTRAN that asked, valid while spike_version_
   // equals version_ (bumped by factor() and update()).

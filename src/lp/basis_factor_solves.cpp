@@ -212,11 +212,7 @@ inline bool BasisFactor::solve_u_transposed_pivot(size_t k, Eigen::VectorXd& v, 
   v[pivot.position] = 0.0;  // consumed: v ends all zero and becomes the next clean output
   const double z = w / pivot.diagonal;
   out[pivot.row] = z;
-  const Entry* entries = u_entries_.data();
-  for (const EntryRef& ref : u_row_refs_[uz(pivot.row)]) {
-    const UPivot& later = u_pivots_[uz(ref.pivot)];
-    if (later.live) v[later.position] -= entries[ref.index].value * z;
-  }
+  for (const EntryRef& ref : u_row_refs_[uz(pivot.row)]) v[ref.position] -= ref.value * z;
   return true;
 }
 
@@ -236,15 +232,14 @@ bool BasisFactor::solve_u_transposed_sparse(Eigen::VectorXd& v, std::vector<int>
   const unsigned stamp = next_stamp();
   seeds_.clear();
   for (int position : support) seeds_.push_back(position_pivot_[uz(position)]);
-  const Entry* entries = u_entries_.data();
-  // The edges of a pivot are its row's references to later live pivots.
+  // The edges of a pivot are its row's references (all to later live pivots).
   auto refs = [&](int k) -> const std::vector<EntryRef>& { return u_row_refs_[uz(u_pivots_[uz(k)].row)]; };
   const bool reached = topological_reach(
       seeds_, seen_, stamp, budget, dfs_stack_, order_, [](int) { return 0; },
       [&](int k) { return static_cast<int>(refs(k).size()); },
       [&](int k, int e) {
         const EntryRef& ref = refs(k)[uz(e)];
-        return u_pivots_[uz(ref.pivot)].live && entries[ref.index].value != 0.0 ? ref.pivot : -1;
+        return ref.value != 0.0 ? position_pivot_[uz(ref.position)] : -1;
       });
   if (!reached) return false;
   std::sort(order_.begin(), order_.end());
