@@ -1,6 +1,6 @@
-// milp_run MODEL.mps[.gz] [GAP] [TIME_LIMIT] [PRESOLVE 0|1] [PUMP 0|1] [PROBING 0|1]: solve one MILP with the library
-// and print one JSON line with the search statistics the CLI does not show
-// (root bounds before and after the root work, cuts, LP iterations and
+// milp_run MODEL.mps[.gz] [GAP] [TIME_LIMIT] [PRESOLVE 0|1] [PUMP 0|1] [PROBING 0|1] [FLOW_COVERS 0|1]
+// [TABLEAU_MIR 0|1] [NODE_LIMIT]: solve one MILP with the library (NODE_LIMIT 1: the root only) and print one JSON line
+// with the search statistics the CLI does not show (root bounds before and after the root work, cuts, LP iterations and
 // fallbacks). Used by bench/compare-cbc-milp.py. With MILP_RUN_TRACE=1 in the
 // environment, the progress events (root LP, cut rounds, incumbents, and the
 // search every 5 s) go to stderr as they happen.
@@ -24,7 +24,9 @@ std::string number(double v) {
 
 int main(int argc, char** argv) {
   if (argc < 2) {
-    std::fprintf(stderr, "usage: milp_run MODEL.mps [GAP] [TIME_LIMIT] [PRESOLVE] [PUMP] [PROBING] [FLOW_COVERS]\n");
+    std::fprintf(stderr,
+                 "usage: milp_run MODEL.mps [GAP] [TIME_LIMIT] [PRESOLVE] [PUMP] [PROBING] [FLOW_COVERS] [TABLEAU_MIR] "
+                 "[NODE_LIMIT]\n");
     return 2;
   }
   using namespace milpsac;
@@ -35,6 +37,8 @@ int main(int argc, char** argv) {
   if (argc > 5) options.feasibility_pump = std::atoi(argv[5]) != 0;
   if (argc > 6) options.probing = std::atoi(argv[6]) != 0;
   if (argc > 7) options.flow_covers = std::atoi(argv[7]) != 0;
+  if (argc > 8) options.tableau_mir = std::atoi(argv[8]) != 0;
+  if (argc > 9) options.node_limit = std::atol(argv[9]);
   const char* trace = std::getenv("MILP_RUN_TRACE");
   if (trace != nullptr && std::string(trace) == "1")
     options.progress = [](const bnb::MilpProgress& p) {

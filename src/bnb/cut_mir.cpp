@@ -32,7 +32,13 @@ constexpr std::array<double, 3> kDivisorFactors = {2.0, 4.0, 8.0};
 constexpr size_t kMaxComplemented = 10;   // interior integer columns tried complemented, nearest the middle first
 constexpr double kCoverTolerance = 1e-6;  // lifted covers: a binary at 1 or 0 within this; the least cover excess
 
+// Tableau rows (separate_tableau_mir), as for GMI: entries above this are unreliable, below it zero.
+constexpr double kMaxTableauEntry = 1e7;
+constexpr double kZeroTableauEntry = 1e-11;
+constexpr double kIntegral = 1e-9;  // a coefficient or bound this close to an integer is integral
+
 double fractional_part(double v) { return v - std::floor(v); }
+bool is_integral(double v) { return std::fabs(v - std::round(v)) <= kIntegral * std::max(1.0, std::fabs(v)); }
 
 // x <= d + e y (upper) or x >= d + e y (lower), y a binary column.
 struct VariableBound {
@@ -83,14 +89,22 @@ class MirSeparator {
         rows_(relaxation.model().A),
         n_(relaxation.num_cols()),
         m_(relaxation.num_original_rows()),
+        rows_all_(relaxation.model().num_rows()),
         x_(relaxation.values()),
-        activity_(Eigen::VectorXd::Zero(relaxation.num_original_rows())),
+        activity_(Eigen::VectorXd::Zero(rows_all_)),
+        integral_row_(uz(rows_all_), 0),
         bounds_of_(uz(n_)),
-        aggregate_(n_),
-        integer_part_(n_),
-        cut_(n_) {
-    for (int i = 0; i < m_; ++i)
-      for (lp::RowMajorMatrix::InnerIterator it(rows_, i); it; ++it) activity_[i] += it.value() * x_[it.col()];
+        aggregate_(n_ + rows_all_),
+        integer_part_(n_ + rows_all_),
+        cut_(n_ + rows_all_) {
+    for (int i = 0; i < rows_all_; ++i) {
+      bool integral = true;
+      for (lp::RowMajorMatrix::InnerIterator it(rows_, i); it; ++it) {
+        activity_[i] += it.value() * x_[it.col()];
+        integral = integral && is_integer_[uz(it.col())] && is_integral(it.value());
+      }
+      integral_row_[uz(i)] = integral ? 1 : 0;
+    }
     find_variable_bounds();
   }
 
@@ -106,7 +120,77 @@ class MirSeparator {
     return added;
   }
 
+  // c-MIR (and lifted covers) on rows of the optimal simplex tableau: for a
+  // basic integer column x_b at a fractional value, x_b + sum_v alpha_v y_v = 0
+  // over the nonbasic columns and row logicals y (a logical is its row's
+  // activity a_i x, bounded by the row's sides). The logicals are the
+  // extended columns n + i of the knapsack (integer when the row is
+  // integral), substituted at their nearest side like any column, and written
+  // back in x when the cut is emitted. Both senses of the equation are tried.
+  int run_tableau(CutPool& pool, int max_rows) {
+    const lp::SimplexSolver& simplex = relaxation_.simplex();
+    std::vector<int> positions;
+    std::vector<double> fractionality;
+    for (int r = 0; r < rows_all_; ++r) {
+      const int b = simplex.basic_variable(r);
+      if (b >= n_ || !is_integer_[uz(b)]) continue;
+      const double f = fractional_part(x_[b]);
+      if (f < kMinFraction || f > 1.0 - kMinFraction) continue;
+      positions.push_back(r);
+      fractionality.push_back(std::min(f, 1.0 - f));
+    }
+    std::vector<size_t> order(positions.size());
+    std::iota(order.begin(), order.end(), size_t{0});
+    std::stable_sort(order.begin(), order.end(),
+                     [&](size_t p, size_t q) { return fractionality[p] > fractionality[q]; });
+    if (order.size() > uz(max_rows)) order.resize(uz(max_rows));
+    int added = 0;
+    Eigen::VectorXd row;
+    for (size_t k : order) {
+      const int r = positions[k];
+      const int b = simplex.basic_variable(r);
+      simplex.tableau_row(r, row);
+      bool usable = true;
+      for (int side = 0; side < 2 && usable; ++side) {
+        const double sign = side == 0 ? 1.0 : -1.0;
+        aggregate_.clear();
+        for (int v = 0; v < n_ + rows_all_; ++v) {
+          const double alpha = v == b ? 1.0 : row[v];
+          if (std::fabs(alpha) <= kZeroTableauEntry) continue;
+          if (std::fabs(alpha) > kMaxTableauEntry) {
+            usable = false;
+            break;
+          }
+          if (v != b && simplex.variable_status(v) == lp::VarStatus::kBasic) continue;
+          aggregate_.add(v, sign * alpha);
+        }
+        if (!usable) break;
+        aggregate_rhs_ = 0.0;
+        if (separate_aggregate(pool)) {
+          ++added;
+          break;
+        }
+      }
+    }
+    return added;
+  }
+
  private:
+  // Extended columns: 0..n-1 the model's columns, n + i the logical of row i
+  // (its activity a_i x, within the row's sides; integral rows round them).
+  double lo(int j) const {
+    if (j < n_) return relaxation_.lower(j);
+    const double l = model_.row_lower[j - n_];
+    return integral_row_[uz(j - n_)] && std::isfinite(l) ? std::ceil(l - kIntegral) : l;
+  }
+  double hi(int j) const {
+    if (j < n_) return relaxation_.upper(j);
+    const double u = model_.row_upper[j - n_];
+    return integral_row_[uz(j - n_)] && std::isfinite(u) ? std::floor(u + kIntegral) : u;
+  }
+  double val(int j) const { return j < n_ ? x_[j] : activity_[j - n_]; }
+  bool integral(int j) const { return j < n_ ? is_integer_[uz(j)] != 0 : integral_row_[uz(j - n_)] != 0; }
+
   // Two-column rows with one continuous and one binary column are variable bounds.
   void find_variable_bounds() {
     for_each_continuous_binary_row(rows_, m_, relaxation_, is_integer_, [&](int i, int x, int y, double a, double c) {
@@ -124,10 +208,11 @@ class MirSeparator {
 
   // The distance of continuous column j from its nearest bound (simple or variable).
   Continuous substitute(int j, double coef, double& distance) const {
-    const double l = relaxation_.lower(j), u = relaxation_.upper(j), v = x_[j];
+    const double l = lo(j), u = hi(j), v = val(j);
     Continuous best{j, 0.0, Subst::kLower, nullptr};
     distance = INFINITY;
-    for (const VariableBound& vb : bounds_of_[uz(j)]) {
+    static const std::vector<VariableBound> kNone;
+    for (const VariableBound& vb : j < n_ ? bounds_of_[uz(j)] : kNone) {
       const double at = vb.d + vb.e * x_[vb.y];
       const double dist = vb.upper ? at - v : v - at;
       if (dist < distance) {
@@ -155,7 +240,7 @@ class MirSeparator {
     for (int j : aggregate_.support) {
       const double a = aggregate_.value[j];
       if (std::fabs(a) <= kZero) continue;
-      if (is_integer_[uz(j)]) {
+      if (integral(j)) {
         integer_part_.add(j, a);
         continue;
       }
@@ -164,10 +249,10 @@ class MirSeparator {
       if (!std::isfinite(distance)) return false;
       switch (s.kind) {
         case Subst::kLower:
-          beta_ -= a * relaxation_.lower(j);
+          beta_ -= a * lo(j);
           break;
         case Subst::kUpper:
-          beta_ -= a * relaxation_.upper(j);
+          beta_ -= a * hi(j);
           break;
         case Subst::kVub:  // x = d + e y - s
         case Subst::kVlb:  // x = d + e y + s
@@ -180,7 +265,7 @@ class MirSeparator {
     integers_.clear();
     for (int j : integer_part_.support) {
       if (std::fabs(integer_part_.value[j]) <= kZero) continue;
-      const double l = relaxation_.lower(j), u = relaxation_.upper(j);
+      const double l = lo(j), u = hi(j);
       if (!std::isfinite(l) && !std::isfinite(u)) return false;
       integers_.push_back(j);
     }
@@ -188,8 +273,8 @@ class MirSeparator {
     at_upper_.assign(integers_.size(), 0);
     for (size_t k = 0; k < integers_.size(); ++k) {
       const int j = integers_[k];
-      const double l = relaxation_.lower(j), u = relaxation_.upper(j);
-      at_upper_[k] = !std::isfinite(l) || (std::isfinite(u) && u - x_[j] < x_[j] - l);
+      const double l = lo(j), u = hi(j);
+      at_upper_[k] = !std::isfinite(l) || (std::isfinite(u) && u - val(j) < val(j) - l);
     }
     return true;
   }
@@ -201,7 +286,7 @@ class MirSeparator {
     double beta = beta_;
     for (size_t k = 0; k < integers_.size(); ++k) {
       const int j = integers_[k];
-      beta -= integer_part_.value[j] * (at_upper_[k] ? relaxation_.upper(j) : relaxation_.lower(j));
+      beta -= integer_part_.value[j] * (at_upper_[k] ? hi(j) : lo(j));
     }
     const double scaled_beta = beta / delta;
     if (std::fabs(scaled_beta) > kMaxScaled) return 0.0;
@@ -218,10 +303,10 @@ class MirSeparator {
       // z = x - l (pi x, pi0 += pi l) or z = u - x (-pi x, pi0 -= pi u).
       if (at_upper_[k]) {
         cut_.add(j, -coef);
-        pi0 -= coef * relaxation_.upper(j);
+        pi0 -= coef * hi(j);
       } else {
         cut_.add(j, coef);
-        pi0 += coef * relaxation_.lower(j);
+        pi0 += coef * lo(j);
       }
     }
     add_continuous_part(1.0 / (delta * (1.0 - f0)), pi0);
@@ -239,11 +324,11 @@ class MirSeparator {
       switch (s.kind) {
         case Subst::kLower:  // s = x - l
           cut_.add(j, mu);
-          pi0 += mu * relaxation_.lower(j);
+          pi0 += mu * lo(j);
           break;
         case Subst::kUpper:  // s = u - x
           cut_.add(j, -mu);
-          pi0 -= mu * relaxation_.upper(j);
+          pi0 -= mu * hi(j);
           break;
         case Subst::kVub:  // s = d + e y - x
           cut_.add(j, -mu);
@@ -263,7 +348,7 @@ class MirSeparator {
   double efficacy(double pi0) const {
     double activity = 0.0, norm2 = 0.0;
     for (int j : cut_.support) {
-      activity += cut_.value[j] * x_[j];
+      activity += cut_.value[j] * val(j);
       norm2 += cut_.value[j] * cut_.value[j];
     }
     if (!(norm2 > 0.0)) return 0.0;
@@ -282,7 +367,7 @@ class MirSeparator {
     double beta = beta_;
     for (int j : integers_) {
       const double g = integer_part_.value[j];
-      const double l = relaxation_.lower(j), u = relaxation_.upper(j);
+      const double l = lo(j), u = hi(j);
       if (u - l <= kZero) {  // fixed: a constant of the row
         beta -= g * l;
         continue;
@@ -291,7 +376,7 @@ class MirSeparator {
       const bool flip = g < 0.0;  // g x = g + (-g)(1 - x)
       if (flip) beta -= g;
       a.push_back(std::fabs(g));
-      z.push_back(std::clamp(flip ? 1.0 - x_[j] : x_[j], 0.0, 1.0));
+      z.push_back(std::clamp(flip ? 1.0 - val(j) : val(j), 0.0, 1.0));
       cols.push_back(j);
       complemented.push_back(flip ? 1 : 0);
     }
@@ -326,7 +411,7 @@ class MirSeparator {
     for (size_t k = 0; k < integers_.size(); ++k) {
       const int j = integers_[k];
       const double g = std::fabs(integer_part_.value[j]);
-      if (x_[j] <= relaxation_.lower(j) + kInside || x_[j] >= relaxation_.upper(j) - kInside) continue;
+      if (val(j) <= lo(j) + kInside || val(j) >= hi(j) - kInside) continue;
       bool seen = false;
       for (double d : divisors) seen = seen || std::fabs(d - g) <= kSameDivisor * std::max(1.0, g);
       if (!seen) divisors.push_back(g);
@@ -352,13 +437,13 @@ class MirSeparator {
     std::vector<size_t> interior;
     for (size_t k = 0; k < integers_.size(); ++k) {
       const int j = integers_[k];
-      if (std::isfinite(relaxation_.lower(integers_[k])) && std::isfinite(relaxation_.upper(j)) &&
-          x_[j] > relaxation_.lower(j) + kInside && x_[j] < relaxation_.upper(j) - kInside)
+      if (std::isfinite(lo(integers_[k])) && std::isfinite(hi(j)) && val(j) > lo(j) + kInside &&
+          val(j) < hi(j) - kInside)
         interior.push_back(k);
     }
     auto middle_distance = [&](size_t k) {
       const int j = integers_[k];
-      return std::fabs(x_[j] - 0.5 * (relaxation_.lower(j) + relaxation_.upper(j)));
+      return std::fabs(val(j) - 0.5 * (lo(j) + hi(j)));
     };
     std::stable_sort(interior.begin(), interior.end(),
                      [&](size_t p, size_t q) { return middle_distance(p) < middle_distance(q); });
@@ -374,6 +459,33 @@ class MirSeparator {
 
   // Clean the best cut up and add it to the pool. False if it fails a safeguard.
   bool emit(double pi0, CutPool& pool) {
+    // A logical's term c s_i is c a_i x (s_i = a_i x exactly).
+    bool logicals = false;
+    for (int j : best_support_) logicals = logicals || (j >= n_ && best_cut_[j] != 0.0);
+    if (logicals) {
+      std::vector<int> support;
+      std::vector<char> seen(uz(n_), 0);
+      Eigen::VectorXd in_x = Eigen::VectorXd::Zero(n_ + rows_all_);
+      auto add = [&](int j, double c) {
+        if (!seen[uz(j)]) {
+          seen[uz(j)] = 1;
+          support.push_back(j);
+        }
+        in_x[j] += c;
+      };
+      for (int j : best_support_) {
+        const double c = best_cut_[j];
+        if (c == 0.0) continue;
+        if (j < n_) {
+          add(j, c);
+        } else {
+          for (lp::RowMajorMatrix::InnerIterator it(rows_, j - n_); it; ++it)
+            add(static_cast<int>(it.col()), c * it.value());
+        }
+      }
+      best_cut_ = std::move(in_x);
+      best_support_ = std::move(support);
+    }
     double largest = 0.0;
     for (int j : best_support_) largest = std::max(largest, std::fabs(best_cut_[j]));
     if (!(largest > 0.0) || !std::isfinite(largest) || !std::isfinite(pi0)) return false;
@@ -386,7 +498,7 @@ class MirSeparator {
       if (c == 0.0) continue;
       if (std::fabs(c) < kTinyCoefficient * largest) {
         // c x_j >= its least value over the bounds: drop it from the <= row.
-        const double least = c > 0 ? c * relaxation_.lower(j) : c * relaxation_.upper(j);
+        const double least = c > 0 ? c * lo(j) : c * hi(j);
         if (!std::isfinite(least)) return false;
         pi0 -= least;
         continue;
@@ -410,7 +522,7 @@ class MirSeparator {
     double best_distance = kInside, best_multiplier = 0.0;
     for (int j : aggregate_.support) {
       const double a = aggregate_.value[j];
-      if (is_integer_[uz(j)] || std::fabs(a) <= kZero) continue;
+      if (integral(j) || std::fabs(a) <= kZero) continue;
       double distance;
       substitute(j, a, distance);
       if (!(distance > best_distance)) continue;
@@ -446,6 +558,23 @@ class MirSeparator {
     return true;
   }
 
+  // The best c-MIR or lifted cover cut of the current aggregate, added to
+  // the pool. False if there is none (or it fails a safeguard).
+  bool separate_aggregate(CutPool& pool) {
+    if (!build_knapsack()) return false;
+    double pi0 = 0.0;
+    double best = best_mir(pi0);
+    // The lifted cover where it is the more efficacious cut.
+    double cover_pi0 = 0.0;
+    const double cover = lifted_cover_cut(cover_pi0);
+    if (cover > best + kMinImprovement) {
+      best = cover;
+      pi0 = cover_pi0;
+      keep_current_cut();
+    }
+    return best >= kMinEfficacy && emit(pi0, pool);
+  }
+
   bool try_row(int i, double sign, double b, std::vector<char>& used, CutPool& pool) {
     aggregate_.clear();
     for (lp::RowMajorMatrix::InnerIterator it(rows_, i); it; ++it)
@@ -467,21 +596,9 @@ class MirSeparator {
         added = true;
         break;
       }
-      if (build_knapsack()) {
-        double pi0 = 0.0;
-        double best = best_mir(pi0);
-        // The lifted cover where it is the more efficacious cut.
-        double cover_pi0 = 0.0;
-        const double cover = lifted_cover_cut(cover_pi0);
-        if (cover > best + kMinImprovement) {
-          best = cover;
-          pi0 = cover_pi0;
-          keep_current_cut();
-        }
-        if (best >= kMinEfficacy && emit(pi0, pool)) {
-          added = true;
-          break;
-        }
+      if (separate_aggregate(pool)) {
+        added = true;
+        break;
       }
       if (round == kMaxAggregations || !aggregate_once(used, used_list)) break;
     }
@@ -495,8 +612,10 @@ class MirSeparator {
   const std::vector<char>& is_integer_;
   const lp::RowMajorMatrix rows_;  // rows are scanned: a row-major copy once
   const int n_, m_;
+  const int rows_all_;  // the LP's rows, cut rows included (their logicals are tableau columns)
   const Eigen::VectorXd x_;
   Eigen::VectorXd activity_;
+  std::vector<char> integral_row_;  // integer columns with integral coefficients only
   std::vector<std::vector<VariableBound>> bounds_of_;
   SparseAccumulator aggregate_;  // the row (or aggregation) being separated: aggregate x <= rhs
   double aggregate_rhs_ = 0.0;
@@ -516,6 +635,12 @@ int separate_mir(const LpRelaxation& relaxation, const std::vector<char>& is_int
                  const FlowCoverSeparator* flow_covers) {
   MirSeparator separator(relaxation, is_integer, flow_covers);
   return separator.run(pool);
+}
+
+int separate_tableau_mir(const LpRelaxation& relaxation, const std::vector<char>& is_integer, CutPool& pool,
+                         int max_rows) {
+  MirSeparator separator(relaxation, is_integer, nullptr);
+  return separator.run_tableau(pool, max_rows);
 }
 
 }  // namespace milpsac::bnb

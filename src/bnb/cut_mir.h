@@ -41,4 +41,18 @@ class FlowCoverSeparator;
 int separate_mir(const LpRelaxation& relaxation, const std::vector<char>& is_integer, CutPool& pool,
                  const FlowCoverSeparator* flow_covers = nullptr);
 
+// The same c-MIR (delta heuristic, complementation, lifted covers where all
+// integer columns are binary) on rows of the optimal simplex tableau, for at
+// most `max_rows` basic integer columns at fractional values (most fractional
+// first): x_b + sum alpha_v y_v = 0 over the nonbasic columns and the row
+// logicals (a logical is its row's activity, bounded by the row's sides, an
+// integer when the row is integral). With divisor 1 and every column
+// complemented at its nonbasic bound this is the GMI cut; the other divisors,
+// complementations and the lifted cover give others (Marchand and Wolsey's
+// c-MIR on tableau rows). Logicals are written back in x, so the cuts are in
+// the model's columns; globally valid when the relaxation's bounds are global
+// and its cut rows are. The relaxation must hold an optimal basis.
+int separate_tableau_mir(const LpRelaxation& relaxation, const std::vector<char>& is_integer, CutPool& pool,
+                         int max_rows);
+
 }  // namespace milpsac::bnb

@@ -97,6 +97,9 @@ struct MilpOptions {
   bool probing = true;
   // Flow cover cuts (bnb/cut_flow_cover.h) in the root cut loop.
   bool flow_covers = true;
+  // c-MIR on simplex tableau rows (bnb/cut_mir.h, separate_tableau_mir) in
+  // the root cut loop, where GMI runs.
+  bool tableau_mir = true;
   // Columns the cut separators may treat as integer, over the model's
   // columns: the integer columns plus continuous ones that are integral at
   // every integer-feasible point (implied integers: the root presolve sets

@@ -23,6 +23,9 @@ constexpr double kProgress = 1e-4;  // relative bound improvement that counts as
 constexpr double kMinEfficacy = 1e-5;
 constexpr double kMaxParallelism = 0.98;
 constexpr int kGomoryRowsPerRound = 200;
+// Tableau rows the c-MIR tries per round (each costs a tableau row and up to
+// two knapsacks with their divisor search).
+constexpr int kTableauMirRowsPerRound = 50;
 // GMI cuts run on models whose integer columns all have a range of at most
 // this. It was 1 (binaries only); at 2 it takes in the columns presolve
 // makes of duplicate binaries: p2756 193 -> 38 nodes (root bound 3,072 ->
@@ -198,6 +201,7 @@ RootCutResult run_root_cuts(SearchState& state, const std::function<void(const R
     // the binary-based separators keep to the declared integers.
     const std::vector<char> integral = separator_integrality(state, relaxation);
     if (gomory) separate_gomory(relaxation, integral, pool, kGomoryRowsPerRound);
+    if (gomory && state.options.tableau_mir) separate_tableau_mir(relaxation, integral, pool, kTableauMirRowsPerRound);
     separate_knapsack_covers(relaxation, state.lp.is_integer, pool);
     if (state.options.flow_covers) {
       const FlowCoverSeparator flow_covers(relaxation, state.lp.is_integer);

@@ -18,10 +18,10 @@
 
 namespace milpsac::test {
 
-enum Separator { kGomory, kCover, kMir, kClique, kImpliedBound, kFlowCover, kNumSeparators };
+enum Separator { kGomory, kCover, kMir, kClique, kImpliedBound, kFlowCover, kTableauMir, kNumSeparators };
 inline const char* separator_name(int s) {
-  static constexpr std::array<const char*, kNumSeparators> names = {"GMI",    "cover",         "c-MIR",
-                                                                    "clique", "implied-bound", "flow-cover"};
+  static constexpr std::array<const char*, kNumSeparators> names = {
+      "GMI", "cover", "c-MIR", "clique", "implied-bound", "flow-cover", "tableau c-MIR"};
   return names[static_cast<size_t>(s)];
 }
 
@@ -71,8 +71,11 @@ inline CutRoundsResult run_cut_rounds(const lp::LinearProgram& lp, int rounds,
         case kImpliedBound:
           bnb::separate_implied_bounds(implications, relaxation, one);
           break;
-        default:
+        case kFlowCover:
           bnb::separate_flow_covers(relaxation, lp.is_integer, one);
+          break;
+        default:
+          bnb::separate_tableau_mir(relaxation, lp.is_integer, one, 200);
           break;
       }
       const auto separated = one.select(x, one.size(), 0.0, 1.0);

@@ -495,10 +495,40 @@ TEST_CASE("clique: a complemented literal (x <= w) joins the clique as 1 - w") {
     });
 }
 
+TEST_CASE("tableau c-MIR: max x + y with 2x + 2y <= 3, 4x - 2y <= 3 cuts off the LP optimum, keeps the integers") {
+  auto lp = test::make_lp({{2, 2}, {4, -2}}, {-kInfinity, -kInfinity}, {3, 3}, {1, 1}, {0, 0}, {5, 5});
+  lp.sense = lp::ObjectiveSense::kMaximize;
+  lp.is_integer.assign(2, 1);
+  Deadline no_limit;
+  bnb::LpRelaxation relaxation(lp, &no_limit);
+  REQUIRE(relaxation.resolve(nullptr, 1000) == lp::LpStatus::kOptimal);
+  CHECK(relaxation.objective() == doctest::Approx(-1.5));  // minimisation form
+  bnb::CutPool pool;
+  // The basic integer columns are fractional: one tableau row each, two senses.
+  REQUIRE(bnb::separate_tableau_mir(relaxation, lp.is_integer, pool, 10) > 0);
+  const auto cuts = pool.select(relaxation.values(), pool.size(), 0.0, 1.0);
+  REQUIRE_FALSE(cuts.empty());
+  double best_bound = -1.5;
+  for (const auto& cut : cuts) {
+    CHECK(bnb::cut_violation(cut, relaxation.values()) > 1e-6);
+    for_each_integer_point(lp, [&](const Eigen::VectorXd& x) {
+      if (lp::is_feasible(lp, x, 1e-12, true)) CHECK(satisfies(cut, x));
+    });
+    bnb::LpRelaxation with_cut(lp, &no_limit);
+    with_cut.add_rows(std::vector<Eigen::VectorXd>{cut.a}, std::vector<double>{cut.lower},
+                      std::vector<double>{cut.upper});
+    REQUIRE(with_cut.resolve(nullptr, 1000) == lp::LpStatus::kOptimal);
+    best_bound = std::max(best_bound, with_cut.objective());
+  }
+  // The integer optimum is 1 (x + y <= 1 at every integer point of the rows).
+  CHECK(best_bound > -1.5 + 1e-6);
+  CHECK(best_bound <= -1.0 + 1e-9);
+}
+
 TEST_CASE("random small MILPs: no cut removes an integer-feasible point") {
   std::mt19937 rng(99);
   std::uniform_int_distribution<int> coef(-4, 9), size(3, 6), box(1, 3);
-  int total_cuts = 0, improved = 0;
+  int total_cuts = 0, improved = 0, tableau_cuts = 0;
   for (int trial = 0; trial < 150; ++trial) {
     const int n = size(rng), m = 1 + trial % 3;
     lp::LinearProgram lp;
@@ -520,8 +550,9 @@ TEST_CASE("random small MILPs: no cut removes an integer-feasible point") {
     lp.is_integer.assign(static_cast<size_t>(n), 1);
     const bool mixed = trial % 3 == 2;
     if (mixed) lp.is_integer[static_cast<size_t>(n - 1)] = 0;
-    const auto result = test::run_cut_rounds(lp, 4, [&](const bnb::Cut& cut, int) {
+    const auto result = test::run_cut_rounds(lp, 4, [&](const bnb::Cut& cut, int separator) {
       ++total_cuts;
+      if (separator == test::kTableauMir) ++tableau_cuts;
       // Integer points (the continuous column on a fine grid of its range).
       for_each_integer_point(lp, [&](const Eigen::VectorXd& point) {
         Eigen::VectorXd x = point;
@@ -537,6 +568,7 @@ TEST_CASE("random small MILPs: no cut removes an integer-feasible point") {
     if (std::isfinite(result.final_bound) && result.final_bound > result.root_bound + 1e-6) ++improved;
   }
   CHECK(total_cuts > 100);
+  CHECK(tableau_cuts > 20);  // the tableau c-MIR's cuts are among those checked
   CHECK(improved > 20);
 }
 
