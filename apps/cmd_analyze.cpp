@@ -4,15 +4,16 @@
 // GraphInfo (docs/json.md#analyze) with ColossalAI's liveness semantics (see
 // analysis/graph_info.h): fwd_flop, bwd_flop, fwd_mem_in, fwd_mem_tmp,
 // bwd_mem_tmp, bwd_mem_out (bytes). The table shows the same numbers with
-// their meaning and in MiB. Exit 0, or 2 on bad input (unknown input names,
+// their meaning and in MiB. Exit 0, 130 on Ctrl-C (SIGINT, SIGTERM: the JSON
+// says "status": "interrupted"), or 2 on bad input (unknown input names,
 // duplicate names, cycles, unknown stages, sums that overflow 64 bits).
 #include <iostream>
 
-#include "analysis/autograd_graph.h"
-#include "analysis/graph_info.h"
+#include "analysis/analyze_job.h"
 #include "cli_args.h"
 #include "commands.h"
 #include "common/input_file.h"
+#include "interrupt.h"
 #include "output.h"
 #include "text_format.h"
 
@@ -23,11 +24,19 @@ int run_analyze(const Args& args) {
   cli.require_positional(1, "GRAPH.json");
   const OutputFormat format = output_format(cli);
   const std::string& path = cli.positional()[0];
-  const analysis::AutogradGraph graph = analysis::read_autograd_graph(path);
-  const analysis::GraphInfo info = analysis::analyze_autograd_graph(graph);
-
+  // The door (analysis/analyze_job.h) owns the clock: Ctrl-C (SIGINT,
+  // SIGTERM) stops the reading or the pass, and the JSON says so (exit 130).
+  const analysis::AnalyzeReport report =
+      analysis::analyze_graph([&path](const Deadline* clock) { return analysis::read_autograd_graph(path, clock); },
+                              input_name(path), &interrupt_flag());
+  if (!report.finished) {
+    print_json(analysis::analyze_json(report));
+    std::cerr << "milp-sac analyze: " << report.stop_message << "\n";
+    return report.interrupted ? kExitInterrupted : 1;
+  }
+  const analysis::GraphInfo& info = report.info;
   if (format == OutputFormat::kTable) {
-    std::cout << "autograd graph " << input_name(path) << ": " << graph.nodes.size() << " nodes\n\n";
+    std::cout << "autograd graph " << input_name(path) << ": " << report.num_nodes << " nodes\n\n";
     TextTable table({{"quantity", true}, {"meaning", true}, {"value"}, {"unit", true}, {"MiB"}});
     auto flops = [&](const char* key, const char* meaning, std::int64_t v) {
       table.add_row({key, meaning, std::to_string(v), "FLOP", ""});
@@ -44,15 +53,7 @@ int run_analyze(const Args& args) {
     std::cout << table.render();
     return 0;
   }
-  Json out;
-  out["fwd_flop"] = info.fwd_flop;
-  out["bwd_flop"] = info.bwd_flop;
-  out["fwd_mem_in"] = info.fwd_mem_in;
-  out["fwd_mem_tmp"] = info.fwd_mem_tmp;
-  out["bwd_mem_tmp"] = info.bwd_mem_tmp;
-  out["bwd_mem_out"] = info.bwd_mem_out;
-  out["num_nodes"] = graph.nodes.size();
-  print_json(out);
+  print_json(analysis::analyze_json(report));
   return 0;
 }
 

@@ -1,11 +1,14 @@
 // `milp-sac baseline MODULE_INFO.json`: peak memory and compute time of the
 // training step without FSDP or AC (PyTorch's), as JSON or a small table.
 #include <cstdio>
+#include <iostream>
 
 #include "cli_args.h"
 #include "commands.h"
-#include "model/sac/baseline.h"
+#include "common/stop_message.h"
+#include "interrupt.h"
 #include "model/sac/module_info_reader.h"
+#include "model/sac/sac_job.h"
 #include "output.h"
 
 namespace milpsac::cli {
@@ -14,13 +17,19 @@ int run_baseline(const Args& argv) {
   const CliArgs args(argv, command_spec("baseline"));
   args.require_positional(1, "MODULE_INFO.json");
   const OutputFormat format = output_format(args);
-  const model::ModuleInfo info = model::read_module_info_file(args.positional()[0]);
-  const model::Baseline baseline = model::compute_baseline(info);
+  const std::string& path = args.positional()[0];
+  // The door (model/sac/sac_job.h) owns the clock: Ctrl-C while reading stops it.
+  const model::BaselineReport report = model::baseline(
+      [&path](const Deadline* clock) { return model::read_module_info_file(path, clock); }, &interrupt_flag());
+  if (!report.read_in_time) {
+    print_json(stopped_json(report.stop_message, report.interrupted));
+    std::cerr << "milp-sac baseline: " << report.stop_message << "\n";
+    return report.interrupted ? kExitInterrupted : 1;
+  }
+  const model::ModuleInfo& info = report.info;
+  const model::Baseline& baseline = report.baseline;
   if (format == OutputFormat::kJson) {
-    Json out;
-    out["peak_memory_bytes"] = baseline.peak_memory_bytes;
-    out["compute_time_ms"] = baseline.compute_time_ms;
-    print_json(out);
+    print_json(model::baseline_json(report));
   } else {
     print_formatted("baseline (no FSDP, no AC) of %s, %d modules\n", args.positional()[0].c_str(), info.size());
     print_formatted("  peak memory    %16lld bytes  (%.3f GiB)\n", static_cast<long long>(baseline.peak_memory_bytes),

@@ -16,13 +16,14 @@
 
 #include "cli_args.h"
 #include "commands.h"
-#include "common/deadline.h"
 #include "common/output_file.h"
+#include "common/stop_message.h"
 #include "interrupt.h"
 #include "model/sac/baseline.h"
 #include "model/sac/memory_timeline.h"
 #include "model/sac/module_info_reader.h"
 #include "model/sac/plots/memory_plot.h"
+#include "model/sac/sac_job.h"
 #include "model/sac/sac_solver.h"
 #include "output.h"
 #include "progress_log.h"
@@ -31,71 +32,6 @@
 
 namespace milpsac::cli {
 namespace {
-
-std::string no_plan_message(const model::SacRequest& request, const model::SacSolution& solution) {
-  std::ostringstream out;
-  if (!solution.min_budget) {
-    out << "no plan found within the limits (status " << model::to_string(solution.status) << ")";
-    return out.str();
-  }
-  const model::MinBudget& min = *solution.min_budget;
-  out << "no plan fits in " << request.budget_gib << " GiB at world size " << request.world_size;
-  if (!min.found) {
-    out << "; no plan exists at any budget with these AC/FSDP units";
-  } else if (min.proven) {
-    out << "; the smallest budget at which a plan exists is " << min.suggested_gib << " GiB (lowest peak "
-        << std::llround(std::ceil(min.peak_gib * model::kBytesPerGiB)) << " bytes)";
-  } else {
-    out << "; a plan exists at " << min.suggested_gib << " GiB (lowest peak not proven: at least " << min.bound_gib
-        << " GiB)";
-  }
-  return out.str();
-}
-
-// Points in time order; bytes rounded up as peak_memory_bytes is, so the
-// largest plan_bytes is peak_memory_bytes.
-Json timeline_json(const model::ModuleInfo& info, const model::MemoryTimeline& timeline) {
-  Json points = Json::array();
-  for (const model::TimelinePoint& p : timeline.points) {
-    Json point;
-    point["module"] = info.modules[static_cast<size_t>(p.module)].fqn;
-    point["phase"] = model::to_string(p.phase);
-    point["baseline_bytes"] = static_cast<long long>(p.baseline_bytes);
-    point["plan_bytes"] = static_cast<long long>(std::ceil(p.plan_bytes));
-    points.push_back(std::move(point));
-  }
-  return points;
-}
-
-Json solution_json(const model::ModuleInfo& info, const model::SacRequest& request, const model::SacSolution& solution,
-                   const model::MemoryTimeline* timeline) {
-  Json out;
-  out["status"] = model::to_string(solution.status);
-  Json decisions = Json::object();
-  for (const model::AcDecision& d : solution.plan) decisions[info.modules[static_cast<size_t>(d.module)].fqn] = d.ratio;
-  out["ac_decisions"] = decisions;
-  if (solution.has_plan) {
-    out["recomputation_time_ms"] = solution.recompute_ms;
-    out["peak_memory_bytes"] = static_cast<long long>(std::ceil(solution.peak_bytes));
-    out["bound_ms"] = solution.bound_ms;
-    out["gap"] = solution.gap;
-  } else {
-    out["recomputation_time_ms"] = nullptr;
-    out["peak_memory_bytes"] = nullptr;
-    out["bound_ms"] = nullptr;
-    out["gap"] = nullptr;
-  }
-  if (solution.has_plan) out["found_by"] = solution.found_by;
-  out["nodes"] = solution.nodes;
-  out["seconds"] = solution.seconds;
-  if (!solution.has_plan) {
-    if (solution.min_budget && solution.min_budget->found)
-      out["min_feasible_budget_gib"] = solution.min_budget->suggested_gib;
-    out["message"] = no_plan_message(request, solution);
-  }
-  out["memory_timeline"] = timeline ? timeline_json(info, *timeline) : Json(nullptr);
-  return out;
-}
 
 // Where the peak is: its module, and the AC units that lower it (those that
 // discarded memory before it) or are being recomputed there.
@@ -131,7 +67,7 @@ void print_table(const std::string& path, const model::ModuleInfo& info, const m
     print_formatted("status %s, %ld node%s, %.3f s\n\n", model::to_string(solution.status), solution.nodes,
                     solution.nodes == 1 ? "" : "s", solution.seconds);
   if (!solution.has_plan) {
-    print_formatted("%s\n", no_plan_message(request, solution).c_str());
+    print_formatted("%s\n", model::no_plan_message(request, solution).c_str());
     return;
   }
   const model::PlanEvaluation& eval = solution.evaluation;
@@ -167,7 +103,6 @@ void print_table(const std::string& path, const model::ModuleInfo& info, const m
 }  // namespace
 
 int run_sac(const Args& argv) {
-  const Deadline clock;  // --time-limit counts from here, reading included
   const CliArgs args(argv, command_spec("sac"));
   args.require_positional(1, "MODULE_INFO.json");
   const OutputFormat format = output_format(args);
@@ -186,33 +121,32 @@ int run_sac(const Args& argv) {
   options.progress_interval_seconds = progress.interval_seconds;
 
   const std::string& path = args.positional()[0];
-  const Deadline reading(remaining_limit(clock, options.time_limit_seconds));
-  const model::ModuleInfo info = model::read_module_info_file(path, &reading);
-  print_module_warnings("sac", info.warnings);
-  // The solve's clock: what is left of the limit, and Ctrl-C (SIGINT,
-  // SIGTERM) through its interrupt flag: the search stops with its best plan.
-  const Deadline solve_clock(remaining_limit(clock, options.time_limit_seconds), &interrupt_flag());
-  options.time_limit_seconds = solve_clock.limit_seconds();
-  options.deadline = &solve_clock;
-  model::SacSolution solution = model::solve_sac(info, request, options);
-  const bool interrupted = solve_clock.interrupted();
-  if (interrupted) solution.status = model::SacStatus::kInterrupted;
-
-  std::optional<model::MemoryTimeline> timeline;
-  if (solution.has_plan) timeline = model::memory_timeline(info, solution.plan, solution.evaluation);
-  if (plot && timeline) {
-    // What is left of the limit, without the Ctrl-C flag: a plan found is drawn.
-    const Deadline plot_clock(std::max(0.0, solve_clock.remaining_seconds()));
+  // The door (model/sac/sac_job.h) owns the clock: --time-limit counts from
+  // the call, reading included; Ctrl-C (SIGINT, SIGTERM) raises its flag and
+  // the search stops with its best plan.
+  const model::SacPlanReport report =
+      model::plan_sac([&path](const Deadline* clock) { return model::read_module_info_file(path, clock); }, request,
+                      options, &interrupt_flag());
+  print_module_warnings("sac", report.warnings);
+  if (!report.read_in_time) {
+    // As every command whose input was not read in time (main.cpp).
+    print_json(stopped_json(report.stop_message, report.interrupted));
+    std::cerr << "milp-sac sac: " << report.stop_message << "\n";
+    return report.interrupted ? kExitInterrupted : 1;
+  }
+  const model::ModuleInfo& info = report.info;
+  const model::SacSolution& solution = report.solution;
+  const model::MemoryTimeline* timeline = report.timeline ? &*report.timeline : nullptr;
+  if (plot && timeline)
     write_output_file({"--plot-memory", *plot},
                       plots::memory_svg(info, *timeline, request.budget_gib, request.world_size,
                                         plots::no_ac_bytes(info, request, *timeline),
                                         plots::memory_plot_title(path, request.world_size)),
-                      &plot_clock);
-  }
+                      &report.outputs);
   if (format == OutputFormat::kJson)
-    print_json(solution_json(info, request, solution, timeline ? &*timeline : nullptr));
+    print_json(model::sac_plan_json(report));
   else
-    print_table(path, info, request, solution, timeline ? &*timeline : nullptr);
+    print_table(path, info, request, solution, timeline);
   if (plot && !timeline) std::cerr << "milp-sac sac: no plan, so no memory plot: " << *plot << " not written\n";
 
   if (!solution.violations.empty()) {
@@ -220,9 +154,9 @@ int run_sac(const Args& argv) {
       std::cerr << "milp-sac sac: internal error: the plan fails the independent check: " << v << "\n";
     return 3;
   }
-  if (interrupted) return kExitInterrupted;
+  if (report.interrupted) return kExitInterrupted;
   if (!solution.has_plan) {
-    std::cerr << "milp-sac sac: " << no_plan_message(request, solution) << "\n";
+    std::cerr << "milp-sac sac: " << model::no_plan_message(request, solution) << "\n";
     return 1;
   }
   return 0;

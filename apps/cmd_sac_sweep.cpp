@@ -17,9 +17,11 @@
 #include "common/input_error.h"
 #include "common/output_file.h"
 #include "common/parallel_for.h"
+#include "common/stop_message.h"
 #include "interrupt.h"
 #include "model/sac/module_info_reader.h"
 #include "model/sac/plots/sweep_plot.h"
+#include "model/sac/sac_job.h"
 #include "model/sac/sac_sweep.h"
 #include "output.h"
 #include "progress_line.h"
@@ -27,51 +29,6 @@
 
 namespace milpsac::cli {
 namespace {
-
-Json point_json(const model::ModuleInfo& info, const model::SweepPoint& point) {
-  const model::SacSolution& s = point.solution;
-  Json out;
-  out["budget_gib"] = point.budget_gib;
-  out["status"] = model::to_string(s.status);
-  if (s.has_plan) {
-    out["recomputation_time_ms"] = s.recompute_ms;
-    out["peak_memory_bytes"] = static_cast<long long>(std::ceil(s.peak_bytes));
-    out["gap"] = s.gap;
-    out["bound_ms"] = s.bound_ms;
-    out["found_by"] = s.found_by;
-  } else {
-    out["recomputation_time_ms"] = nullptr;
-    out["peak_memory_bytes"] = nullptr;
-    out["gap"] = nullptr;
-    out["bound_ms"] = nullptr;
-  }
-  Json decisions = Json::object();
-  for (const model::AcDecision& d : s.plan) decisions[info.modules[static_cast<size_t>(d.module)].fqn] = d.ratio;
-  out["ac_decisions"] = decisions;
-  out["seconds"] = s.seconds;
-  out["plan_change"] = point.plan_change;
-  return out;
-}
-
-Json sweep_json(const model::ModuleInfo& info, const model::SacRequest& request, const model::Sweep& sweep) {
-  Json out;
-  Json points = Json::array();
-  for (const model::SweepPoint& p : sweep.points) points.push_back(point_json(info, p));
-  out["points"] = points;
-  if (sweep.min_feasible_budget_gib)
-    out["min_feasible_budget_gib"] = *sweep.min_feasible_budget_gib;
-  else
-    out["min_feasible_budget_gib"] = nullptr;
-  out["min_feasible_proven"] = sweep.min_feasible_proven;
-  out["no_ac_peak_gib"] = sweep.no_ac_peak_gib;
-  out["baseline_peak_gib"] = sweep.baseline_peak_gib;
-  out["world_size"] = request.world_size;
-  out["monotone"] = sweep.monotone;
-  out["sweep"] = sweep.breakpoints_located ? "breakpoints" : "grid";
-  out["plan_changes"] = sweep.plan_changes;
-  out["seconds"] = sweep.seconds;
-  return out;
-}
 
 void print_sweep_table(const std::string& path, const model::SacRequest& request, const model::Sweep& sweep) {
   print_formatted("budget sweep for %s, world size %d: %zu points, %.3f s\n", path.c_str(), request.world_size,
@@ -104,7 +61,6 @@ void print_sweep_table(const std::string& path, const model::SacRequest& request
 }  // namespace
 
 int run_sac_sweep(const CliArgs& args) {
-  const Deadline clock;  // --time-limit bounds the whole sweep, reading included
   const OutputFormat format = output_format(args);
   if (args.value("budget")) throw InputError("option --budget: not used with --budget-sweep (use --from and --to)");
   const model::SacRequest request = sac_request_from_args(args, false);
@@ -121,28 +77,28 @@ int run_sac_sweep(const CliArgs& args) {
   if (plot && plot->empty()) throw InputError("option --plot: expected a file name");
 
   const std::string& path = args.positional()[0];
-  const model::ModuleInfo info = model::read_module_info_file(path);
-  print_module_warnings("sac", info.warnings);
-  // The sweep's clock: what is left of the limit, and Ctrl-C (SIGINT,
-  // SIGTERM) through its interrupt flag: points not solved by then are
-  // reported as at the time limit, and the command exits 130.
-  const Deadline sweep_clock(remaining_limit(clock, options.solve.time_limit_seconds), &interrupt_flag());
-  options.solve.time_limit_seconds = sweep_clock.limit_seconds();
-  options.solve.deadline = &sweep_clock;
-  const model::Sweep sweep = model::sweep_budgets(info, request, options);
-  if (sweep.threads_started < sweep.threads)
-    std::cerr << "milp-sac sac: warning: the system refused to create more threads (a process or memory limit): "
-              << "some steps ran on " << sweep.threads_started << " of the " << sweep.threads
-              << " threads asked for (same result, more time)\n";
-
-  if (plot) {
-    // What is left of the limit, without the Ctrl-C flag: a plan found is drawn.
-    const Deadline plot_clock(std::max(0.0, sweep_clock.remaining_seconds()));
-    write_output_file({"--plot", *plot}, plots::sweep_svg(sweep, plots::sweep_plot_title(path, request.world_size)),
-                      &plot_clock);
+  // The door (model/sac/sac_job.h) owns the clock: --time-limit bounds the
+  // whole sweep, reading included; Ctrl-C (SIGINT, SIGTERM) raises its flag:
+  // points not solved by then are reported as at the time limit, and the
+  // command exits 130.
+  const model::SacSweepReport report =
+      model::sweep_sac([&path](const Deadline* clock) { return model::read_module_info_file(path, clock); }, request,
+                       options, &interrupt_flag());
+  print_module_warnings("sac", report.info.warnings);
+  // The sweep's own (fewer threads than asked for), after the reader's.
+  for (size_t k = report.info.warnings.size(); k < report.warnings.size(); ++k)
+    std::cerr << "milp-sac sac: warning: " << report.warnings[k] << "\n";
+  if (!report.read_in_time) {
+    print_json(stopped_json(report.stop_message, report.interrupted));
+    std::cerr << "milp-sac sac: " << report.stop_message << "\n";
+    return report.interrupted ? kExitInterrupted : 1;
   }
+  const model::Sweep& sweep = report.sweep;
+  if (plot)
+    write_output_file({"--plot", *plot}, plots::sweep_svg(sweep, plots::sweep_plot_title(path, request.world_size)),
+                      &report.outputs);
   if (format == OutputFormat::kJson)
-    print_json(sweep_json(info, request, sweep));
+    print_json(model::sac_sweep_json(report));
   else
     print_sweep_table(path, request, sweep);
 
@@ -168,7 +124,7 @@ int run_sac_sweep(const CliArgs& args) {
     std::cerr << "milp-sac sac: no point of the sweep has a plan: every budget is below the smallest feasible one\n";
     code = 1;
   }
-  if (sweep_clock.interrupted() && code != 3) {
+  if (report.interrupted && code != 3) {
     std::cerr << "milp-sac sac: interrupted: the points not solved by then are reported as at the time limit\n";
     code = kExitInterrupted;
   }

@@ -34,6 +34,8 @@ class SweepArgs:
     relative_gap: float
     time_limit_seconds: float
     threads: int
+    progress: Callable[[dict[str, Any]], None] | None
+    cancel: CancelToken | None
     def __init__(self) -> None: ...
 
 # Every numeric option's record (src/common/options.h), keyed "sac.gap",

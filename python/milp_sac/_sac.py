@@ -124,7 +124,7 @@ def _plan_fields(raw: dict) -> dict:
     return dict(
         status=raw["status"],
         has_plan=raw["has_plan"],
-        ac_decisions=dict(raw["plan"]),
+        ac_decisions=dict(raw["ac_decisions"]),
         recomputation_time_ms=raw["recomputation_time_ms"],
         peak_memory_bytes=raw["peak_memory_bytes"],
         bound_ms=raw["bound_ms"],
@@ -286,6 +286,9 @@ def sweep_sac(
     time_limit: float = _TIME_LIMIT,
     threads: Optional[int] = None,
     warn: bool = True,
+    log: LogArg = None,
+    callback: Optional[Callable[[ProgressEvent], Any]] = None,
+    cancel: Optional[CancelToken] = None,
 ) -> SacSweep:
     """The SAC plan at `points` budgets from from_gib (default: the smallest
     feasible budget) to to_gib (default: the peak without AC), as
@@ -296,8 +299,15 @@ def sweep_sac(
     curve is the same for every value.
     module_info as for plan_sac. Raises ValueError on bad input (from_gib >=
     to_gib, points < 2, a bad ModuleInfo), with the CLI's message.
+    log/callback/cancel: the search events of every point's solve (with
+    threads > 1 the points' events interleave) and a CancelToken, as
+    plan_sac; a cancel stops the sweep, whose points not solved by then are
+    reported as at the time limit. Ctrl-C raises KeyboardInterrupt with
+    .result, the SacSweep so far.
     """
     args = _core.SweepArgs()
+    args.progress = event_sink(log, callback)
+    args.cancel = check_cancel(cancel)
     args.world_size = as_int(world_size, "world_size")
     args.ac_units = as_names(ac_units, "ac_units")
     args.fsdp_units = as_names(fsdp_units, "fsdp_units")
@@ -313,7 +323,15 @@ def sweep_sac(
     args.max_breakpoints = as_int(max_breakpoints, "max_breakpoints")
     args.relative_gap = as_float(gap, "gap")
     args.time_limit_seconds = as_float(time_limit, "time_limit", finite=True)  # the default is 180 s: inf is refused, as on the CLI
-    raw = call_with_module_info(module_info, _core.sweep_sac_file, _core.sweep_sac_text, args)
+    try:
+        raw = call_with_module_info(module_info, _core.sweep_sac_file, _core.sweep_sac_text, args)
+    except KeyboardInterrupt as stop:
+        convert_interrupt_result(stop, lambda kept: _sac_sweep(kept, False))
+        raise
+    return _sac_sweep(raw, warn)
+
+
+def _sac_sweep(raw: dict, warn: bool) -> SacSweep:
     violations = [v for p in raw["points"] for v in p["violations"]]
     _check_and_warn(violations, raw["warnings"], warn, "a plan of the sweep fails the independent check")
     return SacSweep(

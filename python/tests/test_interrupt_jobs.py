@@ -1,4 +1,4 @@
-"""Ctrl-C on `milp-sac solve`, `policy` and `shard` while they read their input:
+"""Ctrl-C on `milp-sac solve`, `policy`, `shard`, `analyze` and `baseline` while they read their input:
 the JSON says "status": "interrupted" with the reader's message, and the exit
 code is 130 (issue 42). Without timing: each command reads its input from
 standard input, which the test keeps open until the command waits in the read
@@ -40,6 +40,8 @@ def wait_until_reading(pid: int) -> None:
     (["policy", "-", "--budget", "0.5"], policy_input),
     (["policy", "-", "--budget-sweep"], policy_input),
     (["shard", "-", "--exact"], lambda: (REPO / "examples" / "sharding_input.json").read_bytes()),
+    (["analyze", "-"], lambda: (REPO / "examples" / "autograd_graph.json").read_bytes()),
+    (["baseline", "-"], lambda: (REPO / "examples" / "transformer_l4.json").read_bytes()),
 ])
 def test_sigint_while_reading_prints_interrupted_and_exits_130(command, text):
     proc = subprocess.Popen([str(cli_path()), *command], stdin=subprocess.PIPE, stdout=subprocess.PIPE,
@@ -54,3 +56,27 @@ def test_sigint_while_reading_prints_interrupted_and_exits_130(command, text):
     assert doc["status"] == "interrupted"
     message = doc["message"] if "message" in doc else err.decode()
     assert "<stdin>: interrupted while reading" in message
+
+
+@pytest.mark.parametrize("sweep", [False, True])
+def test_sac_sigint_while_reading_keeps_the_greedy_plan(sweep):
+    """sac reads on its clock without the flag (model/sac/sac_job.h): a Ctrl-C
+    while reading still gets the greedy plan, "interrupted", exit 130; a sweep
+    reports its points as at the time limit, exit 130."""
+    info = json.loads((REPO / "examples" / "transformer_l4.json").read_text())
+    command = ["sac", "-", "--budget-sweep", "--points", "3", "--threads", "1"] if sweep else ["sac", "-", "--budget", "2.0"]
+    proc = subprocess.Popen([str(cli_path()), *command], stdin=subprocess.PIPE, stdout=subprocess.PIPE,
+                            stderr=subprocess.PIPE, preexec_fn=sigint_default)
+    proc.stdin.write(json.dumps(info).encode())
+    proc.stdin.flush()
+    wait_until_reading(proc.pid)
+    proc.send_signal(signal.SIGINT)
+    out, err = proc.communicate(timeout=60)
+    assert proc.returncode == 130, err
+    doc = json.loads(out)
+    if sweep:
+        # The flag was up before the sweep began: no curve, and stderr says why.
+        assert doc["points"] == [] and "interrupted" in err.decode()
+    else:
+        assert doc["status"] == "interrupted", doc
+        assert doc["ac_decisions"] and doc["found_by"] == "heuristic"

@@ -51,3 +51,42 @@ def test_plan_sac_keyboard_interrupt_carries_the_result():
     # handed over every 50 ms): then the kept result is the finished one.
     assert kept.has_plan and kept.status in ("interrupted", "optimal")
     assert kept.peak_memory_bytes <= BUDGET * 2**30
+
+
+# sweep_sac: the same log=/callback=/cancel= and .result on KeyboardInterrupt
+# (issue 43), on a 3-point sweep of the bundled GPT at gap 0 (every point searches).
+def sweep(**kwargs):
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")
+        return milp_sac.sweep_sac(instances("sac", "gpt12.json"), 1, points=3, max_breakpoints=0, gap=0.0,
+                                  threads=1, **kwargs)
+
+
+def test_sweep_sac_callback_and_log(caplog):
+    events = []
+    with caplog.at_level(logging.INFO, logger="milp_sac"):
+        result = sweep(callback=events.append, log=True)
+    assert len(result.points) == 3 and all(p.has_plan for p in result.points)
+    assert events and all(isinstance(e, milp_sac.ProgressEvent) for e in events)
+    assert "root_lp" in [e.kind for e in events]
+    lines = [r.getMessage() for r in caplog.records if r.name == "milp_sac"]
+    assert len(lines) == len(events)
+
+
+def test_sweep_sac_cancelled_token_stops_the_sweep():
+    token = milp_sac.CancelToken()
+    token.cancel()
+    result = sweep(cancel=token)  # no exception: the points not solved say so
+    assert isinstance(result, milp_sac.SacSweep)
+    assert all(p.status in ("time_limit", "interrupted") or p.found_by == "heuristic" for p in result.points)
+
+
+def test_sweep_sac_keyboard_interrupt_carries_the_sweep():
+    def stop(event):
+        raise KeyboardInterrupt
+
+    with pytest.raises(KeyboardInterrupt) as info:
+        sweep(callback=stop)
+    kept = info.value.result
+    assert isinstance(kept, milp_sac.SacSweep)
+    assert all(p.peak_memory_bytes <= p.budget_gib * 2**30 for p in kept.points if p.has_plan)

@@ -20,6 +20,10 @@
 
 #include <nlohmann/json_fwd.hpp>
 
+namespace milpsac {
+class Deadline;
+}
+
 namespace milpsac::analysis {
 
 enum class Stage { kPlaceholder, kForward, kLoss, kBackward };
@@ -52,9 +56,12 @@ AutogradGraph parse_autograd_graph(const nlohmann::json& doc, const std::string&
 // Parses and validates JSON text, reading the nodes one at a time (the
 // memory of a whole document is not needed): the messages of
 // parse_autograd_graph.
-AutogradGraph parse_autograd_graph_text(std::string_view text, const std::string& source);
+// Reading and parsing poll `deadline` (may be null; TimeLimitReached "SOURCE:
+// time limit reached while reading" when it expires).
+AutogradGraph parse_autograd_graph_text(std::string_view text, const std::string& source,
+                                        const Deadline* deadline = nullptr);
 // Reads and validates a file; malformed JSON is an InputError too.
-AutogradGraph read_autograd_graph(const std::string& path);
+AutogradGraph read_autograd_graph(const std::string& path, const Deadline* deadline = nullptr);
 
 const char* to_string(Stage stage);
 

@@ -242,36 +242,37 @@ namespace {
 
 // Reads the nodes of `text` into `reader`, one at a time, and checks the
 // document around them.
-void stream_nodes(std::string_view text, const std::string& source, NodeReader& reader) {
+void stream_nodes(std::string_view text, const std::string& source, NodeReader& reader, const Deadline* deadline) {
   const nlohmann::json shape = {{"nodes", nlohmann::json::array()}};  // names the elements' path
   const JsonField shape_root(shape, source);
   const JsonField list = shape_root.member("nodes");
   const nlohmann::json doc = parse_json_streaming(
-      text, source, "nodes", [&](std::size_t v, const nlohmann::json& node) { reader.add(list.element(node, v)); });
+      text, source, "nodes", [&](std::size_t v, const nlohmann::json& node) { reader.add(list.element(node, v)); },
+      deadline);
   check_root(doc, source);
 }
 
 }  // namespace
 
-AutogradGraph parse_autograd_graph_text(std::string_view text, const std::string& source) {
+AutogradGraph parse_autograd_graph_text(std::string_view text, const std::string& source, const Deadline* deadline) {
   if (text.size() <= kMaxStreamedJsonBytes)
     if (std::optional<std::vector<AutogradNode>> nodes = read_well_formed_nodes(text))
       return build_graph(std::move(*nodes), source);
   // Streamed: a DOM of the whole text took about 11 times its size.
   NodeReader reader(source);
-  stream_nodes(text, source, reader);
+  stream_nodes(text, source, reader, deadline);
   return reader.finish();
 }
 
-AutogradGraph read_autograd_graph(const std::string& path) {
+AutogradGraph read_autograd_graph(const std::string& path, const Deadline* deadline) {
   const std::string source = input_name(path);
-  std::string text = read_file(path, nullptr, kMaxStreamedJsonBytes);
+  std::string text = read_file(path, deadline, kMaxStreamedJsonBytes);
   if (std::optional<std::vector<AutogradNode>> nodes = read_well_formed_nodes(text)) {
     std::string().swap(text);  // the text is not needed to build the graph: its memory goes first
     return build_graph(std::move(*nodes), source);
   }
   NodeReader reader(source);
-  stream_nodes(text, source, reader);
+  stream_nodes(text, source, reader, deadline);
   std::string().swap(text);  // the text is not needed to build the graph: its memory goes first
   return reader.finish();
 }

@@ -12,6 +12,9 @@ namespace milpsac::analysis {
 
 namespace {
 
+// Nodes between two polls of the clock: a poll costs about as much as a node.
+constexpr std::size_t kNodesPerPoll = 4096;
+
 void add_checked(std::int64_t& total, std::int64_t value, const char* what) {
   if (__builtin_add_overflow(total, value, &total))
     throw InputError(std::string("the graph's ") + what + " does not fit in 64 bits");
@@ -19,14 +22,17 @@ void add_checked(std::int64_t& total, std::int64_t value, const char* what) {
 
 }  // namespace
 
-GraphInfo analyze_autograd_graph(const AutogradGraph& g) {
+GraphInfo analyze_autograd_graph(const AutogradGraph& g, const Deadline* deadline) {
   GraphInfo info;
   const std::size_t n = g.nodes.size();
   std::vector<char> tracked(n, 0);         // in the seed's `deps`
   std::vector<std::size_t> pending(n, 0);  // users that have not run yet
   std::int64_t live = 0;                   // total size of tracked values with pending users
 
+  std::size_t done = 0;
   for (std::size_t v : g.order) {
+    if (deadline != nullptr && done++ % kNodesPerPoll == 0 && deadline->expired())
+      throw TimeLimitReached("time limit reached while analysing the graph");
     const AutogradNode& node = g.nodes[v];
     add_checked(info.fwd_flop, node.fwd_flop, "forward FLOP sum");
     add_checked(info.bwd_flop, node.bwd_flop, "backward FLOP sum");

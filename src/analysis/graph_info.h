@@ -19,6 +19,7 @@
 #include <cstdint>
 
 #include "analysis/autograd_graph.h"
+#include "common/deadline.h"
 
 namespace milpsac::analysis {
 
@@ -31,7 +32,10 @@ struct GraphInfo {
   std::int64_t bwd_mem_out = 0;
 };
 
-// Linear in nodes + edges. Throws InputError when a sum overflows 64 bits.
-GraphInfo analyze_autograd_graph(const AutogradGraph& graph);
+// Linear in nodes + edges. Throws InputError when a sum overflows 64 bits,
+// and TimeLimitReached("time limit reached while analysing the graph") when
+// `deadline` (may be null) expires or its interrupt flag is raised: the pass
+// polls it every few thousand nodes, so Ctrl-C stops a long pass.
+GraphInfo analyze_autograd_graph(const AutogradGraph& graph, const Deadline* deadline = nullptr);
 
 }  // namespace milpsac::analysis

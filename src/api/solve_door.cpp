@@ -7,6 +7,7 @@
 
 #include "api/internal/mip_start.h"
 #include "bnb/branch_and_bound.h"
+#include "bnb/job_status.h"
 #include "common/deadline.h"
 #include "common/input_error.h"
 #include "common/input_file.h"
@@ -23,31 +24,10 @@ namespace {
 // which a MIP start must pass to be used.
 constexpr double kStartTolerance = 1e-6;
 
-Status from_milp(bnb::MilpStatus status) {
-  switch (status) {
-    case bnb::MilpStatus::kOptimal:
-      return Status::kOptimal;
-    case bnb::MilpStatus::kGapLimit:
-      return Status::kGapLimit;
-    case bnb::MilpStatus::kTimeLimit:
-      return Status::kTimeLimit;
-    case bnb::MilpStatus::kNodeLimit:
-      return Status::kNodeLimit;
-    case bnb::MilpStatus::kInfeasible:
-      return Status::kInfeasible;
-    case bnb::MilpStatus::kUnbounded:
-      return Status::kUnbounded;
-    default:
-      return Status::kNumericalError;
-  }
-}
-
-// The one place the final status is decided: a run the clock stopped
-// (reading or solving) was stopped by the interrupt flag when it is raised;
-// a run that finished on its own keeps its verdict.
+// The one rule of every door (bnb/job_status.h): `interrupted` when the flag
+// stopped the run, reading or solving; otherwise the MILP's own verdict.
 Status final_status(const bnb::MilpResult& result, const Deadline& clock) {
-  const Status status = from_milp(result.status);
-  return status == Status::kTimeLimit && clock.interrupted() ? Status::kInterrupted : status;
+  return bnb::final_status(bnb::job_status<Status>(result.status), clock);
 }
 
 // The checks and the solve of a model in memory, on the door's clock.

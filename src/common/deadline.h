@@ -35,6 +35,16 @@ class Deadline {
   double remaining_seconds() const { return unlimited() ? INFINITY : limit_seconds_ - elapsed_seconds(); }
   const std::atomic<bool>* interrupt_flag() const { return interrupt_; }
 
+  // The same clock (its start and its limit) without the interrupt flag: for
+  // the work a Ctrl-C must not cut short (the sac door reads its input on it,
+  // so that an interrupt still gets the greedy plan; outputs of a run that
+  // found a plan are written on it).
+  Deadline limit_only() const {
+    Deadline copy = *this;
+    copy.interrupt_ = nullptr;
+    return copy;
+  }
+
   // A deadline for a sub-task (a sub-MIP, one point of a sweep) that starts
   // now with its own limit but never ends later than this one, and shares
   // its interrupt flag.

@@ -7,6 +7,7 @@
 // ("interrupted") agree.
 #pragma once
 
+#include <nlohmann/json.hpp>
 #include <string>
 
 #include "common/deadline.h"
@@ -19,6 +20,12 @@ inline std::string stop_message(const TimeLimitReached& stop, bool interrupted) 
   const size_t at = message.find(kLimit);
   if (interrupted && at != std::string::npos) message.replace(at, kLimit.size(), "interrupted while");
   return message;
+}
+
+// The answer of a call that stopped before it had one (the limit or the
+// interrupt came while reading): what every command prints then, exit 1 or 130.
+inline nlohmann::ordered_json stopped_json(const std::string& message, bool interrupted) {
+  return {{"schema", 1}, {"status", interrupted ? "interrupted" : "time_limit"}, {"message", message}};
 }
 
 }  // namespace milpsac

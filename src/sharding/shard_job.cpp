@@ -19,9 +19,7 @@ ShardReport propose_sharding(const std::function<PlanInput(const Deadline&)>& re
   } catch (const TimeLimitReached& stop) {
     report.read_in_time = false;
     report.interrupted = clock.interrupted();
-    report.json = {{"schema", 1},
-                   {"status", report.interrupted ? "interrupted" : "time_limit"},
-                   {"message", stop_message(stop, report.interrupted)}};
+    report.json = stopped_json(stop_message(stop, report.interrupted), report.interrupted);
     return report;
   }
   report.warnings = report.original.warnings;

@@ -1,6 +1,8 @@
 // SAC solve statuses and their words (see sac_status.h).
 #include "model/sac/sac_status.h"
 
+#include "bnb/job_status.h"
+
 namespace milpsac::model {
 
 const char* to_string(SacStatus status) {
@@ -27,24 +29,6 @@ const char* to_string(SacStatus status) {
   return "unknown";
 }
 
-SacStatus sac_status(bnb::MilpStatus status) {
-  switch (status) {
-    case bnb::MilpStatus::kOptimal:
-      return SacStatus::kOptimal;
-    case bnb::MilpStatus::kGapLimit:
-      return SacStatus::kGapLimit;
-    case bnb::MilpStatus::kTimeLimit:
-      return SacStatus::kTimeLimit;
-    case bnb::MilpStatus::kNodeLimit:
-      return SacStatus::kNodeLimit;
-    case bnb::MilpStatus::kInfeasible:
-      return SacStatus::kInfeasible;
-    case bnb::MilpStatus::kUnbounded:
-      return SacStatus::kUnbounded;
-    case bnb::MilpStatus::kNumericalError:
-      return SacStatus::kNumericalError;
-  }
-  return SacStatus::kNumericalError;
-}
+SacStatus sac_status(bnb::MilpStatus status) { return bnb::job_status<SacStatus>(status); }
 
 }  // namespace milpsac::model
