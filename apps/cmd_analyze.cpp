@@ -29,11 +29,7 @@ int run_analyze(const Args& args) {
   const analysis::AnalyzeReport report =
       analysis::analyze_graph([&path](const Deadline* clock) { return analysis::read_autograd_graph(path, clock); },
                               input_name(path), &interrupt_flag());
-  if (!report.finished) {
-    print_json(analysis::analyze_json(report));
-    std::cerr << "milp-sac analyze: " << report.stop_message << "\n";
-    return report.interrupted ? kExitInterrupted : 1;
-  }
+  if (!report.finished) return print_stopped("analyze", report.stop_message, report.interrupted);
   const analysis::GraphInfo& info = report.info;
   if (format == OutputFormat::kTable) {
     std::cout << "autograd graph " << input_name(path) << ": " << report.num_nodes << " nodes\n\n";

@@ -5,7 +5,6 @@
 
 #include "cli_args.h"
 #include "commands.h"
-#include "common/stop_message.h"
 #include "interrupt.h"
 #include "model/sac/module_info_reader.h"
 #include "model/sac/sac_job.h"
@@ -21,11 +20,7 @@ int run_baseline(const Args& argv) {
   // The door (model/sac/sac_job.h) owns the clock: Ctrl-C while reading stops it.
   const model::BaselineReport report = model::baseline(
       [&path](const Deadline* clock) { return model::read_module_info_file(path, clock); }, &interrupt_flag());
-  if (!report.read_in_time) {
-    print_json(stopped_json(report.stop_message, report.interrupted));
-    std::cerr << "milp-sac baseline: " << report.stop_message << "\n";
-    return report.interrupted ? kExitInterrupted : 1;
-  }
+  if (!report.read_in_time) return print_stopped("baseline", report.stop_message, report.interrupted);
   const model::ModuleInfo& info = report.info;
   const model::Baseline& baseline = report.baseline;
   if (format == OutputFormat::kJson) {

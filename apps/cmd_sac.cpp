@@ -17,7 +17,6 @@
 #include "cli_args.h"
 #include "commands.h"
 #include "common/output_file.h"
-#include "common/stop_message.h"
 #include "interrupt.h"
 #include "model/sac/baseline.h"
 #include "model/sac/memory_timeline.h"
@@ -128,12 +127,7 @@ int run_sac(const Args& argv) {
       model::plan_sac([&path](const Deadline* clock) { return model::read_module_info_file(path, clock); }, request,
                       options, &interrupt_flag());
   print_module_warnings("sac", report.warnings);
-  if (!report.read_in_time) {
-    // As every command whose input was not read in time (main.cpp).
-    print_json(stopped_json(report.stop_message, report.interrupted));
-    std::cerr << "milp-sac sac: " << report.stop_message << "\n";
-    return report.interrupted ? kExitInterrupted : 1;
-  }
+  if (!report.read_in_time) return print_stopped("sac", report.stop_message, report.interrupted);
   const model::ModuleInfo& info = report.info;
   const model::SacSolution& solution = report.solution;
   const model::MemoryTimeline* timeline = report.timeline ? &*report.timeline : nullptr;

@@ -17,7 +17,6 @@
 #include "common/input_error.h"
 #include "common/output_file.h"
 #include "common/parallel_for.h"
-#include "common/stop_message.h"
 #include "interrupt.h"
 #include "model/sac/module_info_reader.h"
 #include "model/sac/plots/sweep_plot.h"
@@ -88,11 +87,7 @@ int run_sac_sweep(const CliArgs& args) {
   // The sweep's own (fewer threads than asked for), after the reader's.
   for (size_t k = report.info.warnings.size(); k < report.warnings.size(); ++k)
     std::cerr << "milp-sac sac: warning: " << report.warnings[k] << "\n";
-  if (!report.read_in_time) {
-    print_json(stopped_json(report.stop_message, report.interrupted));
-    std::cerr << "milp-sac sac: " << report.stop_message << "\n";
-    return report.interrupted ? kExitInterrupted : 1;
-  }
+  if (!report.read_in_time) return print_stopped("sac", report.stop_message, report.interrupted);
   const model::Sweep& sweep = report.sweep;
   if (plot)
     write_output_file({"--plot", *plot}, plots::sweep_svg(sweep, plots::sweep_plot_title(path, request.world_size)),

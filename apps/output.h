@@ -20,6 +20,8 @@
 
 #include "cli_args.h"
 #include "common/input_error.h"
+#include "common/stop_message.h"
+#include "interrupt.h"
 
 namespace milpsac::cli {
 
@@ -68,6 +70,15 @@ print_formatted(const char* format, ...) {
     std::cout.write(text.data(), size);
   }
   va_end(again);
+}
+
+// A run that stopped before it had an answer (the limit or Ctrl-C while
+// reading, or while analyze's pass ran): common/stop_message.h's JSON on the
+// sink and the message on stderr; exit 130 after Ctrl-C, else 1.
+inline int print_stopped(const std::string& command, const std::string& message, bool interrupted) {
+  print_json(stopped_json(message, interrupted));
+  std::cerr << "milp-sac " << command << ": " << message << "\n";
+  return interrupted ? kExitInterrupted : 1;
 }
 
 }  // namespace milpsac::cli

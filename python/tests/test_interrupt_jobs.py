@@ -35,6 +35,20 @@ def wait_until_reading(pid: int) -> None:
         time.sleep(0.01)
 
 
+def sigint_while_reading(command: list, text: bytes) -> tuple:
+    """Runs the CLI on `text` from standard input, sends SIGINT once it waits
+    in the read, and returns (stdout, stderr) after checking exit 130."""
+    proc = subprocess.Popen([str(cli_path()), *command], stdin=subprocess.PIPE, stdout=subprocess.PIPE,
+                            stderr=subprocess.PIPE, preexec_fn=sigint_default)
+    proc.stdin.write(text)
+    proc.stdin.flush()
+    wait_until_reading(proc.pid)
+    proc.send_signal(signal.SIGINT)
+    out, err = proc.communicate(timeout=60)
+    assert proc.returncode == 130, err
+    return out, err
+
+
 @pytest.mark.parametrize("command, text", [
     (["solve", "-"], lambda: instances("lp", "solve_matrix", "milp.mps").read_bytes()),
     (["policy", "-", "--budget", "0.5"], policy_input),
@@ -44,14 +58,7 @@ def wait_until_reading(pid: int) -> None:
     (["baseline", "-"], lambda: (REPO / "examples" / "transformer_l4.json").read_bytes()),
 ])
 def test_sigint_while_reading_prints_interrupted_and_exits_130(command, text):
-    proc = subprocess.Popen([str(cli_path()), *command], stdin=subprocess.PIPE, stdout=subprocess.PIPE,
-                            stderr=subprocess.PIPE, preexec_fn=sigint_default)
-    proc.stdin.write(text())
-    proc.stdin.flush()
-    wait_until_reading(proc.pid)
-    proc.send_signal(signal.SIGINT)
-    out, err = proc.communicate(timeout=60)
-    assert proc.returncode == 130, err
+    out, err = sigint_while_reading(command, text())
     doc = json.loads(out)
     assert doc["status"] == "interrupted"
     message = doc["message"] if "message" in doc else err.decode()
@@ -65,14 +72,7 @@ def test_sac_sigint_while_reading_keeps_the_greedy_plan(sweep):
     reports its points as at the time limit, exit 130."""
     info = json.loads((REPO / "examples" / "transformer_l4.json").read_text())
     command = ["sac", "-", "--budget-sweep", "--points", "3", "--threads", "1"] if sweep else ["sac", "-", "--budget", "2.0"]
-    proc = subprocess.Popen([str(cli_path()), *command], stdin=subprocess.PIPE, stdout=subprocess.PIPE,
-                            stderr=subprocess.PIPE, preexec_fn=sigint_default)
-    proc.stdin.write(json.dumps(info).encode())
-    proc.stdin.flush()
-    wait_until_reading(proc.pid)
-    proc.send_signal(signal.SIGINT)
-    out, err = proc.communicate(timeout=60)
-    assert proc.returncode == 130, err
+    out, err = sigint_while_reading(command, json.dumps(info).encode())
     doc = json.loads(out)
     if sweep:
         # The flag was up before the sweep began: no curve, and stderr says why.
