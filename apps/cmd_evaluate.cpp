@@ -14,8 +14,10 @@
 
 #include "cli_args.h"
 #include "commands.h"
+#include "common/deadline.h"
 #include "common/input_file.h"
 #include "common/json_input.h"
+#include "interrupt.h"
 #include "model/sac/module_info_reader.h"
 #include "model/sac/plan_check.h"
 #include "output.h"
@@ -130,14 +132,17 @@ int run_evaluate(const Args& argv) {
   const bool has_budget = args.value("budget").has_value();
   request.budget_gib = has_budget ? args.option(options::kBudgetGib) : std::numeric_limits<double>::infinity();
 
+  // No limit of its own: reading is the long part, and Ctrl-C stops it
+  // (main.cpp reports "interrupted", exit 130).
+  const Deadline reading(std::numeric_limits<double>::infinity(), &interrupt_flag());
   const std::string& path = args.positional()[0];
-  const model::ModuleInfo info = model::read_module_info_file(path);
+  const model::ModuleInfo info = model::read_module_info_file(path, &reading);
   print_module_warnings("evaluate", info.warnings);
   // The JSON files (a plan, a column map) are held to the JSON limit, also while inflating a .gz.
   const model::PlanInput input =
-      map_path ? model::parse_plan_solution(read_file(*plan_path), input_name(*plan_path),
-                                            read_file(*map_path, nullptr, kMaxJsonBytes), input_name(*map_path))
-               : model::parse_plan(read_file(*plan_path, nullptr, kMaxJsonBytes), input_name(*plan_path));
+      map_path ? model::parse_plan_solution(read_file(*plan_path, &reading), input_name(*plan_path),
+                                            read_file(*map_path, &reading, kMaxJsonBytes), input_name(*map_path))
+               : model::parse_plan(read_file(*plan_path, &reading, kMaxJsonBytes), input_name(*plan_path));
   const model::PlanCheck check = model::check_plan(info, input, request);
 
   if (format == OutputFormat::kJson)

@@ -8,12 +8,16 @@
 // module's decision, so a plan can be read back from another solver's
 // solution (docs/json.md#export-mps-column-map).
 #include <iostream>
+#include <limits>
 #include <sstream>
 
 #include "cli_args.h"
 #include "commands.h"
+#include "common/deadline.h"
+#include "common/input_file.h"
 #include "common/output_file.h"
 #include "common/utf8.h"
+#include "interrupt.h"
 #include "lp/mps/mps.h"
 #include "model/sac/module_info_reader.h"
 #include "model/sac/sac_formulation.h"
@@ -80,10 +84,15 @@ int run_export_mps(const Args& argv) {
   const auto column_map = args.value("column-map");
   if (column_map && column_map->empty()) throw InputError("option --column-map: empty file name");
 
-  const model::ModuleInfo info = model::read_module_info_file(args.positional()[0]);
+  // No limit of its own, but Ctrl-C stops the reading and, after it, the
+  // export before any output is written (main.cpp reports "interrupted",
+  // exit 130).
+  const Deadline clock(std::numeric_limits<double>::infinity(), &interrupt_flag());
+  const model::ModuleInfo info = model::read_module_info_file(args.positional()[0], &clock);
   print_module_warnings("export-mps", info.warnings);
   model::validate_request(info, request);
   const model::SacModel model = model::build_sac_model(info, request, formulation);
+  check_deadline(&clock, input_name(args.positional()[0]), "building the model");
   // The MPS first, then the map that describes it: each is complete or not
   // there at all (output_file.h), and a map never describes a missing MPS.
   if (*output == "-") {

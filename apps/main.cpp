@@ -183,9 +183,8 @@ int main(int argc, char** argv) {
     return 2;
   }
   // Commands that poll the flag stop on Ctrl-C with their JSON (exit 130).
-  if (name == "solve" || name == "sac" || name == "policy" || name == "shard" || name == "analyze" ||
-      name == "baseline")
-    install_interrupt_handlers();
+  // Every command does (export-mps and evaluate while they read their input).
+  install_interrupt_handlers();
   try {
     return milpsac::cli::checked_stdout(name, run_command(name, it->second, Args(argv + 2, argv + argc)));
   } catch (const milpsac::InputError& e) {

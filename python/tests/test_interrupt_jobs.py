@@ -1,4 +1,4 @@
-"""Ctrl-C on `milp-sac solve`, `policy`, `shard`, `analyze` and `baseline` while they read their input:
+"""Ctrl-C on `milp-sac solve`, `policy`, `shard`, `analyze`, `baseline`, `evaluate` and `export-mps` while they read their input:
 the JSON says "status": "interrupted" with the reader's message, and the exit
 code is 130 (issue 42). Without timing: each command reads its input from
 standard input, which the test keeps open until the command waits in the read
@@ -56,6 +56,10 @@ def sigint_while_reading(command: list, text: bytes) -> tuple:
     (["shard", "-", "--exact"], lambda: (REPO / "examples" / "sharding_input.json").read_bytes()),
     (["analyze", "-"], lambda: (REPO / "examples" / "autograd_graph.json").read_bytes()),
     (["baseline", "-"], lambda: (REPO / "examples" / "transformer_l4.json").read_bytes()),
+    # The plan is never read: the interrupted read of the ModuleInfo comes first.
+    (["evaluate", "-", "--plan", str(REPO / "examples" / "transformer_l4.json")],
+     lambda: (REPO / "examples" / "transformer_l4.json").read_bytes()),
+    (["export-mps", "-", "--budget", "2", "-o", "-"], lambda: (REPO / "examples" / "transformer_l4.json").read_bytes()),
 ])
 def test_sigint_while_reading_prints_interrupted_and_exits_130(command, text):
     out, err = sigint_while_reading(command, text())
