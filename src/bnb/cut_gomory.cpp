@@ -5,6 +5,7 @@
 #include <cmath>
 #include <numeric>
 
+#include "bnb/fractional_rows.h"
 #include "common/index.h"
 
 namespace milpsac::bnb {
@@ -43,26 +44,12 @@ int separate_gomory(const LpRelaxation& relaxation, const std::vector<char>& is_
   const lp::RowMajorMatrix rows_of_a = model.A;
 
   // Candidate positions: basic integer columns at fractional values, most fractional first.
-  std::vector<int> positions;
-  std::vector<double> fractionality;
-  for (int r = 0; r < m; ++r) {
-    const int b = simplex.basic_variable(r);
-    if (b >= n || !is_integer[uz(b)]) continue;
-    const double f = fractional_part(x[b]);
-    if (f < kMinFraction || f > 1.0 - kMinFraction) continue;
-    positions.push_back(r);
-    fractionality.push_back(std::min(f, 1.0 - f));
-  }
-  std::vector<size_t> order(positions.size());
-  std::iota(order.begin(), order.end(), size_t{0});
-  std::stable_sort(order.begin(), order.end(), [&](size_t a, size_t b) { return fractionality[a] > fractionality[b]; });
-  if (static_cast<int>(order.size()) > max_rows) order.resize(uz(max_rows));
+  const std::vector<int> chosen = most_fractional_rows(simplex, m, n, is_integer, x, kMinFraction, max_rows);
 
   const size_t max_support = uz(std::max(kMinSupportLimit, n / 2));
   int added = 0;
   Eigen::VectorXd row;
-  for (size_t k : order) {
-    const int r = positions[k];
+  for (const int r : chosen) {
     const int b = simplex.basic_variable(r);
     simplex.tableau_row(r, row);
     const double f0 = fractional_part(x[b]);

@@ -7,6 +7,7 @@
 #include <numeric>
 
 #include "bnb/cut_flow_cover.h"
+#include "bnb/fractional_rows.h"
 #include "bnb/lifted_cover.h"
 #include "bnb/two_column_rows.h"
 #include "common/index.h"
@@ -129,25 +130,11 @@ class MirSeparator {
   // back in x when the cut is emitted. Both senses of the equation are tried.
   int run_tableau(CutPool& pool, int max_rows) {
     const lp::SimplexSolver& simplex = relaxation_.simplex();
-    std::vector<int> positions;
-    std::vector<double> fractionality;
-    for (int r = 0; r < rows_all_; ++r) {
-      const int b = simplex.basic_variable(r);
-      if (b >= n_ || !is_integer_[uz(b)]) continue;
-      const double f = fractional_part(x_[b]);
-      if (f < kMinFraction || f > 1.0 - kMinFraction) continue;
-      positions.push_back(r);
-      fractionality.push_back(std::min(f, 1.0 - f));
-    }
-    std::vector<size_t> order(positions.size());
-    std::iota(order.begin(), order.end(), size_t{0});
-    std::stable_sort(order.begin(), order.end(),
-                     [&](size_t p, size_t q) { return fractionality[p] > fractionality[q]; });
-    if (order.size() > uz(max_rows)) order.resize(uz(max_rows));
+    const std::vector<int> chosen =
+        most_fractional_rows(simplex, rows_all_, n_, is_integer_, x_, kMinFraction, max_rows);
     int added = 0;
     Eigen::VectorXd row;
-    for (size_t k : order) {
-      const int r = positions[k];
+    for (const int r : chosen) {
       const int b = simplex.basic_variable(r);
       simplex.tableau_row(r, row);
       bool usable = true;
