@@ -25,6 +25,7 @@
 #include "common/stop_message.h"
 #include "common/utf8.h"
 #include "interrupt.h"
+#include "output.h"
 #include "stdout_check.h"
 #include "text_format.h"
 
@@ -99,13 +100,7 @@ std::string naming_the_input(const std::string& message, const std::vector<std::
 // Ctrl-C while reading: the same with "interrupted", exit 130.
 int report_limit_while_reading(const std::string& name, const milpsac::TimeLimitReached& stop) {
   const bool interrupted = milpsac::cli::interrupt_flag().load();
-  std::cout << "{\n  \"schema\": 1,\n  \"status\": \"" << (interrupted ? "interrupted" : "time_limit")
-            << "\",\n  \"message\": "
-            << nlohmann::json(milpsac::stop_message(stop, interrupted))
-                   .dump(-1, ' ', false, nlohmann::json::error_handler_t::replace)
-            << "\n}\n";
-  std::cerr << "milp-sac " << name << ": " << milpsac::stop_message(stop, interrupted) << "\n";
-  return interrupted ? milpsac::cli::kExitInterrupted : 1;
+  return milpsac::cli::print_stopped(name, milpsac::stop_message(stop, interrupted), interrupted);
 }
 
 int run_command(const std::string& name, const std::function<int(const Args&)>& run, const Args& args) {
