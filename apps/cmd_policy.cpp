@@ -155,7 +155,6 @@ int run_policy(const Args& argv) {
     throw InputError("option --budget F is required (a fraction in [0, 1]), or --budget-sweep");
   model::PolicyOptions options;
   options.relative_gap = args.option(options::kPolicyGap);
-  options.time_limit_seconds = args.option(options::kTimeLimit);
   const ProgressSetting progress = progress_from_args(args, "policy");
   options.progress = progress.callback;
   options.progress_interval_seconds = progress.interval_seconds;
@@ -163,7 +162,7 @@ int run_policy(const Args& argv) {
   const std::string& path = args.positional()[0];
   // The command's one clock: --time-limit counts from here, reading and a
   // sweep's every solve included; Ctrl-C (SIGINT, SIGTERM) raises its flag.
-  const Deadline clock(options.time_limit_seconds, &interrupt_flag());
+  const Deadline clock(args.option(options::kTimeLimit), &interrupt_flag());
   options.deadline = &clock;
   const model::SacStats stats = model::read_sac_stats_file(path, &clock);
   std::optional<model::PolicyResult> single;

@@ -113,7 +113,6 @@ int run_sac(const Args& argv) {
   const model::SacRequest request = sac_request_from_args(args);
   model::SacSolveOptions options;
   options.relative_gap = args.option(options::kSacGap);
-  options.time_limit_seconds = args.option(options::kSacTimeLimit);
   options.formulation = formulation_from_args(args);
   const ProgressSetting progress = progress_from_args(args, "sac");
   options.progress = progress.callback;
@@ -125,7 +124,7 @@ int run_sac(const Args& argv) {
   // the search stops with its best plan.
   const model::SacPlanReport report =
       model::plan_sac([&path](const Deadline* clock) { return model::read_module_info_file(path, clock); }, request,
-                      options, &interrupt_flag());
+                      options, args.option(options::kSacTimeLimit), &interrupt_flag());
   print_module_warnings("sac", report.warnings);
   if (!report.read_in_time) return print_stopped("sac", report.stop_message, report.interrupted);
   const model::ModuleInfo& info = report.info;

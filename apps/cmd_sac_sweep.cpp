@@ -69,7 +69,6 @@ int run_sac_sweep(const CliArgs& args) {
   options.points = static_cast<int>(args.option(options::kSweepPoints));
   options.max_breakpoints = static_cast<int>(args.option(options::kMaxBreakpoints));
   options.solve.relative_gap = args.option(options::kSacGap);
-  options.solve.time_limit_seconds = args.option(options::kSacTimeLimit);
   options.solve.formulation = formulation_from_args(args);
   options.threads = args.value("threads") ? static_cast<int>(args.option(options::kThreads)) : default_thread_count();
   const auto plot = args.value("plot");
@@ -82,7 +81,7 @@ int run_sac_sweep(const CliArgs& args) {
   // command exits 130.
   const model::SacSweepReport report =
       model::sweep_sac([&path](const Deadline* clock) { return model::read_module_info_file(path, clock); }, request,
-                       options, &interrupt_flag());
+                       options, args.option(options::kSacTimeLimit), &interrupt_flag());
   print_module_warnings("sac", report.info.warnings);
   // The sweep's own (fewer threads than asked for), after the reader's.
   for (size_t k = report.info.warnings.size(); k < report.warnings.size(); ++k)

@@ -32,7 +32,9 @@ int main(int argc, char** argv) {
   using namespace milpsac;
   bnb::MilpOptions options;
   if (argc > 2) options.relative_gap = std::atof(argv[2]);
-  if (argc > 3) options.time_limit_seconds = std::atof(argv[3]);
+  // The limit counts from here (reading the model included).
+  const Deadline clock(argc > 3 ? std::atof(argv[3]) : INFINITY);
+  options.deadline = &clock;
   if (argc > 4) options.presolve = std::atoi(argv[4]) != 0;
   if (argc > 5) options.feasibility_pump = std::atoi(argv[5]) != 0;
   if (argc > 6) options.probing = std::atoi(argv[6]) != 0;

@@ -22,6 +22,7 @@ int main(int argc, char** argv) {
   }
   const auto start = std::chrono::steady_clock::now();
   lp::LpOptions options;
+  double time_limit = INFINITY;
   long long seed = -1;
   for (int k = 2; k < argc; ++k) {
     const std::string arg = argv[k];
@@ -30,7 +31,7 @@ int main(int argc, char** argv) {
     else if (arg == "--no-scale")
       options.scale = false;
     else if (arg == "--time-limit" && k + 1 < argc)
-      options.time_limit_seconds = std::atof(argv[++k]);
+      time_limit = std::atof(argv[++k]);
     else {
       std::fprintf(stderr, "unknown argument %s\n", arg.c_str());
       return 2;
@@ -46,7 +47,8 @@ int main(int argc, char** argv) {
   if (seed >= 0) model = test::transformed_copy(model, static_cast<std::uint64_t>(seed));
   // The time limit counts reading as well.
   const double read_seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
-  options.time_limit_seconds -= read_seconds;
+  const Deadline clock(time_limit - read_seconds);
+  options.deadline = &clock;
   const lp::LpSolution s = lp::solve_lp(model, options);
   const double seconds = std::chrono::duration<double>(std::chrono::steady_clock::now() - start).count();
   std::printf("%s\t%s\t%.12g\t%ld\t%.3f\t%.3g\t%.3g\t%.3g\n", model.name.c_str(), lp::to_string(s.status), s.objective,

@@ -29,8 +29,7 @@ model::PolicyOptions policy_options(double relative_gap, double time_limit_secon
   check_record(options::kTimeLimit, time_limit_seconds);
   model::PolicyOptions options;
   options.relative_gap = relative_gap;
-  options.time_limit_seconds = time_limit_seconds;
-  return options;
+  return options;  // the time limit is the call's clock (on_call_clock)
 }
 
 void check_budget(double budget) { options::check_option(options::kPolicyBudget, budget, "memory_budget"); }

@@ -151,7 +151,6 @@ py::dict plan(const model::ModuleInfoRead& read, const SacArgs& args, const std:
   check_record(options::kWorldSize, args.world_size);
   model::SacSolveOptions options;
   options.relative_gap = args.relative_gap;
-  options.time_limit_seconds = args.time_limit_seconds;  // the whole call, reading included
   model::SacPlanReport report = watched(
       args,
       [&](const std::atomic<bool>* interrupt, const std::function<void(const bnb::MilpProgress&)>& on_event) {
@@ -160,7 +159,8 @@ py::dict plan(const model::ModuleInfoRead& read, const SacArgs& args, const std:
           with_events.progress_interval_seconds = 1.0;
           with_events.progress = on_event;
         }
-        return model::plan_sac(read, request_of(args), with_events, interrupt);
+        // The limit bounds the whole call, reading included.
+        return model::plan_sac(read, request_of(args), with_events, args.time_limit_seconds, interrupt);
       },
       plan_dict);
   py::dict out = plan_dict(report);
@@ -187,7 +187,6 @@ py::dict sweep(const model::ModuleInfoRead& read, const SweepArgs& args, const s
   options.points = args.points;
   options.max_breakpoints = args.max_breakpoints;
   options.solve.relative_gap = args.relative_gap;
-  options.solve.time_limit_seconds = args.time_limit_seconds;  // the whole sweep, reading included
   options.threads = args.threads;
   model::SacSweepReport report = watched(
       args,
@@ -197,7 +196,8 @@ py::dict sweep(const model::ModuleInfoRead& read, const SweepArgs& args, const s
           with_events.solve.progress_interval_seconds = 1.0;
           with_events.solve.progress = on_event;  // called from the sweep's threads: the queue is locked
         }
-        return model::sweep_sac(read, request, with_events, interrupt);
+        // The limit bounds the whole sweep, reading included.
+        return model::sweep_sac(read, request, with_events, args.time_limit_seconds, interrupt);
       },
       sweep_dict);
   py::dict out = sweep_dict(report);

@@ -40,7 +40,6 @@ void check_and_solve(SolveReport& report, const SolveRequest& request, const Dea
     report.warnings.push_back(std::move(warning));
   bnb::MilpOptions options;
   options.relative_gap = request.relative_gap;
-  options.time_limit_seconds = request.time_limit_seconds;
   options.deadline = &clock;
   options.node_limit = request.node_limit;
   options.presolve = request.presolve;

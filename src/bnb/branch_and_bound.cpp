@@ -51,7 +51,8 @@ constexpr long kRinsNodes = 500;  // node budget of one RINS sub-MIP
 // 0.3 the pump took 20 s of air04's 60 (22 distance LPs, nothing found) and
 // the search missed the limit; at 0.1, 10 rounds and the optimum in 54.6 s.
 // The pumps that find a point mostly do so in a few rounds (20 of the 53
-// MIPLIB models, 17 of them within 7 rounds).
+// MIPLIB models, 17 of them within 7 rounds). A share of the time left when
+// the pump starts (all of it without a limit).
 constexpr double kPumpTimeShare = 0.1;
 constexpr long kPumpIterationsPerRootIteration = 100;
 constexpr long kPumpMinIterations = 100000;
@@ -150,7 +151,7 @@ class Search {
   void polish_incumbent();
   PumpLimits pump_limits() const {
     PumpLimits limits;
-    limits.max_seconds = kPumpTimeShare * state_.options.time_limit_seconds;
+    limits.max_seconds = kPumpTimeShare * state_.deadline.remaining_seconds();
     limits.max_lp_iterations =
         std::max(kPumpMinIterations, kPumpIterationsPerRootIteration * state_.relaxation.iterations());
     // A distance LP may need as many iterations as the root's LPs so far
@@ -667,9 +668,8 @@ namespace {
 
 // The checked LP path for a model without integer columns.
 MilpResult solve_as_lp(const lp::LinearProgram& lp, const MilpOptions& options) {
-  const Deadline clock = Deadline::for_layer(options.deadline, options.time_limit_seconds);
+  const Deadline clock = Deadline::of_caller(options.deadline);
   lp::LpOptions lp_options;
-  lp_options.time_limit_seconds = options.time_limit_seconds;
   lp_options.deadline = &clock;
   const lp::LpSolution solution = lp::solve_lp(lp, lp_options);
   MilpResult r;

@@ -65,7 +65,7 @@ std::vector<char> cut_integrality(const pre::PresolveResult& presolved) {
 }  // namespace
 
 MilpResult solve_with_root_presolve(const lp::LinearProgram& lp, const MilpOptions& options, MilpSearch search) {
-  const Deadline clock = Deadline::for_layer(options.deadline, options.time_limit_seconds);
+  const Deadline clock = Deadline::of_caller(options.deadline);
   const double sign = lp.sense == lp::ObjectiveSense::kMaximize ? -1.0 : 1.0;
   long spent_nodes = 0;
   // The original model without presolve, with the time and nodes left and
@@ -74,7 +74,6 @@ MilpResult solve_with_root_presolve(const lp::LinearProgram& lp, const MilpOptio
     MilpOptions fallback = options;
     fallback.presolve = false;
     fallback.deadline = &clock;
-    fallback.time_limit_seconds = std::fmax(0.0, clock.remaining_seconds());
     fallback.node_limit = std::max(0L, options.node_limit - spent_nodes);
     if (start.size() == lp.num_cols()) fallback.initial_solution = start;
     MilpResult r = search(lp, fallback);
@@ -116,7 +115,6 @@ MilpResult solve_with_root_presolve(const lp::LinearProgram& lp, const MilpOptio
     MilpOptions inner = options;
     inner.presolve = false;
     inner.deadline = &clock;
-    inner.time_limit_seconds = std::fmax(0.0, clock.remaining_seconds());
     inner.initial_solution = reduced_start(presolved, options.initial_solution);
     inner.cut_integrality = cut_integrality(presolved);
     // The caller sees incumbents over its own columns: postsolved and checked.

@@ -45,7 +45,7 @@ Eigen::VectorXd continuous_completion(const lp::LinearProgram& lp, const Eigen::
 SearchState::SearchState(const lp::LinearProgram& lp_in, const MilpOptions& options_in)
     : lp(lp_in),
       options(options_in),
-      deadline(Deadline::for_layer(options_in.deadline, options_in.time_limit_seconds)),
+      deadline(Deadline::of_caller(options_in.deadline)),
       relaxation(lp_in, &deadline),
       sign(lp_in.sense == lp::ObjectiveSense::kMaximize ? -1.0 : 1.0),
       pseudocosts(lp_in.num_cols()),

@@ -52,30 +52,18 @@ class Deadline {
     return Deadline(std::min(limit_seconds, remaining_seconds()), interrupt_);
   }
 
-  // The clock of a layer that was handed its caller's clock (may be null: it
-  // is the front door) and a limit of its own in seconds: the caller's
-  // child, so that the caller's end and its interrupt flag hold inside, or
-  // a new clock when there is no caller. The one way a layer gets a clock.
-  static Deadline for_layer(const Deadline* caller, double limit_seconds) {
-    return caller != nullptr ? caller->child(limit_seconds) : Deadline(limit_seconds);
-  }
+  // The clock of a layer below a front door: its caller's (it ends when the
+  // caller's does and shares the interrupt flag) but starts now, so that its
+  // elapsed_seconds() is the layer's own time; no limit when the caller gave
+  // none (a library user calling the layer directly). Options below the
+  // doors carry the caller's pointer only; seconds live at the doors.
+  static Deadline of_caller(const Deadline* caller) { return caller != nullptr ? caller->child(INFINITY) : Deadline(); }
 
  private:
   Clock::time_point start_;
   double limit_seconds_;
   const std::atomic<bool>* interrupt_ = nullptr;
 };
-
-// A command's time limit counts from the command's start (reading and model
-// building included): what is left of `limit_seconds` on `clock` for the
-// stage that starts now. At least `floor_seconds`, so that a stage started
-// after the limit still runs to its first check and reports the limit;
-// an infinite limit stays infinite.
-inline double remaining_limit(const Deadline& clock, double limit_seconds, double floor_seconds = 1e-6) {
-  if (std::isinf(limit_seconds)) return limit_seconds;
-  const double left = limit_seconds - clock.elapsed_seconds();
-  return left > floor_seconds ? left : floor_seconds;
-}
 
 // Thrown by a reader that polls a Deadline (read_file, the MPS reader) when
 // the limit passes before the input is read: the command then reports

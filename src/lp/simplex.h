@@ -38,9 +38,9 @@ struct Basis {
 inline constexpr long kDefaultIterationLimit = 1000000;
 
 struct LpOptions {
-  double time_limit_seconds = INFINITY;
-  // The caller's clock (not owned; null at a front door): when set, the solve
-  // ends no later than it and stops when its interrupt flag is raised.
+  // The caller's clock (not owned; null: no limit): the solve ends no later
+  // than it and stops when its interrupt flag is raised. Seconds live at the
+  // front doors (api/solve_door.h), which build the clock.
   const Deadline* deadline = nullptr;
   long iteration_limit = kDefaultIterationLimit;
   bool presolve = true;  // only used by solve_lp (the one-shot entry)

@@ -98,7 +98,7 @@ LpSolution solve_lp(const LinearProgram& lp, const LpOptions& options) {
     result.status = LpStatus::kInfeasible;
     return verify_solution(lp, std::move(result), options.tolerances);
   }
-  const Deadline deadline = Deadline::for_layer(options.deadline, options.time_limit_seconds);
+  const Deadline deadline = Deadline::of_caller(options.deadline);
   CheckedSimplex engine(lp, &deadline, {CheckedUse::kReport, options.scale, options.tolerances});
   engine.solve(options.iteration_limit);
   return engine.answer();

@@ -46,7 +46,8 @@ int main(int argc, char** argv) {
   const lp::LinearProgram model = lp::read_mps_file(file);
   bnb::MilpOptions options;
   options.relative_gap = 0;
-  options.time_limit_seconds = 300;
+  const Deadline clock(300);
+  options.deadline = &clock;
   const bnb::MilpResult solved = bnb::solve_milp(model, options);
   if (!solved.has_solution || std::fabs(solved.objective - expected) > 1e-6 * std::max(1.0, std::fabs(expected)) ||
       !lp::is_feasible(model, solved.x, 1e-6, true)) {

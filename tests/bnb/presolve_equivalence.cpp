@@ -49,7 +49,8 @@ int main(int argc, char** argv) {
   for (int presolve = 1; presolve >= 0; --presolve) {
     bnb::MilpOptions options;
     options.relative_gap = 1e-6;
-    options.time_limit_seconds = 120;
+    const Deadline clock(120);
+    options.deadline = &clock;
     options.presolve = presolve != 0;
     const bnb::MilpResult r = bnb::solve_milp(model, options);
     const bool optimal = r.status == bnb::MilpStatus::kOptimal || r.status == bnb::MilpStatus::kGapLimit;

@@ -168,7 +168,8 @@ TEST_CASE("time limit reports its status with a valid bound") {
   // A limit that has passed before the root LP finishes: the limit is noticed
   // inside the LP, and the search says time_limit, never numerical_error.
   bnb::MilpOptions options = exact_gap();
-  options.time_limit_seconds = 1e-9;
+  const Deadline clock(1e-9);
+  options.deadline = &clock;
   auto r = bnb::solve_milp(lp, options);
   CHECK(r.status == MilpStatus::kTimeLimit);
   CHECK_FALSE(r.has_solution);

@@ -67,8 +67,9 @@ TEST_CASE("an open upper end: below a finite bound, or any finite value when the
 
 TEST_CASE("the library's option structs start from the records' defaults") {
   CHECK(model::SacSolveOptions{}.relative_gap == options::kSacGap.default_value);
-  CHECK(model::SacSolveOptions{}.time_limit_seconds == options::kSacTimeLimit.default_value);
+  // Below the doors the options carry the caller's clock only (none: no limit).
+  CHECK(model::SacSolveOptions{}.deadline == nullptr);
   CHECK(model::PolicyOptions{}.relative_gap == options::kPolicyGap.default_value);
   CHECK(bnb::MilpOptions{}.relative_gap == options::kSolveGap.default_value);
-  CHECK(std::isinf(bnb::MilpOptions{}.time_limit_seconds));
+  CHECK(bnb::MilpOptions{}.deadline == nullptr);
 }

@@ -39,7 +39,8 @@ Outcome solve(const milpsac::lp::LinearProgram& model) {
   Outcome out;
   if (!model.has_integers()) {
     lp::LpOptions options;
-    options.time_limit_seconds = 120;
+    const Deadline clock(120);
+    options.deadline = &clock;
     const lp::LpSolution s = lp::solve_lp(model, options);
     out.status = lp::to_string(s.status);
     out.objective = s.objective;
@@ -52,7 +53,8 @@ Outcome solve(const milpsac::lp::LinearProgram& model) {
   }
   bnb::MilpOptions options;
   options.relative_gap = 1e-6;
-  options.time_limit_seconds = 120;
+  const Deadline clock(120);
+  options.deadline = &clock;
   const bnb::MilpResult result = bnb::solve_milp(model, options);
   out.status = bnb::to_string(result.status);
   if (result.status == bnb::MilpStatus::kGapLimit) out.status = "optimal";

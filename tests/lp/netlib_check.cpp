@@ -52,7 +52,8 @@ int main(int argc, char** argv) {
       continue;
     }
     lp::LpOptions options;
-    options.time_limit_seconds = 300;
+    const Deadline clock(300);
+    options.deadline = &clock;
     const lp::LpSolution s = lp::solve_lp(model, options);
     const double error = std::fabs(s.objective - expected) / std::max(1.0, std::fabs(expected));
     const bool ok = s.status == lp::LpStatus::kOptimal && error <= 1e-6;

@@ -236,7 +236,8 @@ TEST_CASE("deadline: an expired deadline gives time_limit, never a verdict") {
     solver.set_deadline(&expired);
     CHECK(solver.solve() == lp::LpStatus::kTimeLimit);
     lp::LpOptions options;
-    options.time_limit_seconds = 0.0;
+    const Deadline clock(0.0);
+    options.deadline = &clock;
     CHECK(lp::solve_lp(*model, options).status == lp::LpStatus::kTimeLimit);
   }
 }

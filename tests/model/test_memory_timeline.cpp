@@ -51,7 +51,8 @@ void check_timeline(const ModuleInfo& info, int world_size, double fraction) {
   const model::SacRequest request = test::request_at(info, fraction, world_size);
   CAPTURE(request.budget_gib);
   model::SacSolveOptions options;
-  options.time_limit_seconds = 60.0;
+  const Deadline clock(60.0);
+  options.deadline = &clock;
   const model::SacSolution solution = model::solve_sac(info, request, options);
   REQUIRE(solution.has_plan);
   const model::MemoryTimeline timeline = model::memory_timeline(info, solution.plan, solution.evaluation);

@@ -37,7 +37,8 @@ SacSolution solve(const ModuleInfo& info, const SacRequest& request, double gap,
   model::SacSolveOptions options;
   options.relative_gap = gap;
   options.optimum_nodes = optimum_nodes;
-  options.time_limit_seconds = 120.0;
+  const Deadline clock(120.0);
+  options.deadline = &clock;
   return model::solve_sac(info, request, options);
 }
 

@@ -44,7 +44,8 @@ const ModuleInfo& instance(const std::string& name) {
 SacSolution solve_exact(const ModuleInfo& info, const SacRequest& request) {
   model::SacSolveOptions options;
   options.relative_gap = 0.0;
-  options.time_limit_seconds = 60.0;
+  const Deadline clock(60.0);
+  options.deadline = &clock;
   return model::solve_sac(info, request, options);
 }
 

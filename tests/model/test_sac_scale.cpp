@@ -53,7 +53,8 @@ SacSolution solve(const ModuleInfo& info, const SacRequest& request, model::SacF
   model::SacSolveOptions options;
   options.twin_counts = twin_counts;
   options.relative_gap = gap;
-  options.time_limit_seconds = 120.0;
+  const Deadline clock(120.0);
+  options.deadline = &clock;
   options.formulation = formulation;
   options.use_heuristic = heuristic;
   return model::solve_sac(info, request, options);
@@ -178,7 +179,8 @@ TEST_CASE("twin counts: gap 0 in few nodes on 1,000 LLaMA-like modules; the gree
     // not finish in 30 s at 30 % and 70 %; with them 15-83 nodes.
     model::SacSolveOptions options;
     options.relative_gap = 0.0;
-    options.time_limit_seconds = 120.0;
+    const Deadline clock(120.0);
+    options.deadline = &clock;
     const SacSolution s = model::solve_sac(info, request, options);
     REQUIRE(s.has_plan);
     CHECK(s.status == model::SacStatus::kOptimal);
@@ -191,7 +193,8 @@ TEST_CASE("a time limit still returns the greedy plan, with its gap") {
   const ModuleInfo info = llama(600);
   const SacRequest request = test::request_at(info, 0.5);
   model::SacSolveOptions options;
-  options.time_limit_seconds = 1e-6;  // expires before the root LP
+  const Deadline clock(1e-6);  // expires before the root LP
+  options.deadline = &clock;
   const SacSolution s = model::solve_sac(info, request, options);
   REQUIRE(s.has_plan);
   CHECK(s.found_by == "heuristic");

@@ -23,14 +23,13 @@ constexpr long kReducedIterationsBase = 1000;
 }  // namespace
 
 LpSolution solve_lp_presolved(const LinearProgram& lp, const LpOptions& options) {
-  const Deadline deadline = Deadline::for_layer(options.deadline, options.time_limit_seconds);
+  const Deadline deadline = Deadline::of_caller(options.deadline);
   LpOptions inner = options;
   inner.presolve = false;
   inner.deadline = &deadline;
   long spent_iterations = 0;
   auto solve_original = [&]() {
     LpOptions fallback = inner;
-    fallback.time_limit_seconds = std::fmax(0.0, deadline.remaining_seconds());
     fallback.iteration_limit = std::max(0L, options.iteration_limit - spent_iterations);
     LpSolution solution = solve_lp(lp, fallback);
     solution.iterations += spent_iterations;
@@ -47,7 +46,6 @@ LpSolution solve_lp_presolved(const LinearProgram& lp, const LpOptions& options)
 
   LpSolution reduced;
   if (pre.status == PresolveStatus::kReduced) {
-    inner.time_limit_seconds = std::fmax(0.0, deadline.remaining_seconds());
     const long budget = kReducedIterationsPerVariable * (lp.num_rows() + lp.num_cols()) + kReducedIterationsBase;
     inner.iteration_limit = std::min(options.iteration_limit, budget);
     reduced = solve_lp(pre.reduced, inner);

@@ -277,7 +277,7 @@ PolicyResult solve_policy_for_capacity(const SacStats& stats, std::int64_t capac
     return result;
   }
 
-  const Deadline clock = Deadline::for_layer(options.deadline, options.time_limit_seconds);
+  const Deadline clock = Deadline::of_caller(options.deadline);
   bnb::MilpOptions milp_options;
   milp_options.relative_gap = options.relative_gap;
   milp_options.deadline = &clock;
@@ -320,7 +320,7 @@ PolicyResult solve_policy(const SacStats& stats, double budget, const PolicyOpti
 }
 
 PolicySweep sweep_policy(const SacStats& stats, const PolicyOptions& caller, int max_breakpoints) {
-  const Deadline clock = Deadline::for_layer(caller.deadline, caller.time_limit_seconds);
+  const Deadline clock = Deadline::of_caller(caller.deadline);
   PolicyOptions options = caller;
   options.deadline = &clock;
   const std::int64_t total = total_memory(stats);

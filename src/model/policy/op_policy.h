@@ -35,11 +35,11 @@ namespace milpsac::model {
 
 struct PolicyOptions {
   double relative_gap = options::kPolicyGap.default_value;  // 0: proven optimal
-  // The caller's clock (not owned; may be null): its limit and interrupt
-  // flag hold for the whole call, a sweep's every solve included. A call
-  // without one is a front door: its own clock of time_limit_seconds.
+  // The caller's clock (not owned; null: no limit): its limit and interrupt
+  // flag hold for the whole call, a sweep's every solve included. The
+  // front ends (apps/cmd_policy.cpp, python/src/bind_policy.cpp) build it
+  // from their time limit, before reading the input.
   const Deadline* deadline = nullptr;
-  double time_limit_seconds = options::kTimeLimit.default_value;
   // Handed to the branch-and-bound's MilpOptions (progress of the search; the
   // library never prints). Unset: no reports.
   std::function<void(const bnb::MilpProgress&)> progress;

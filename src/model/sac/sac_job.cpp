@@ -76,13 +76,13 @@ Json point_json(const ModuleInfo& info, const SweepPoint& point) {
 }  // namespace
 
 SacPlanReport plan_sac(const ModuleInfoRead& read, const SacRequest& request, SacSolveOptions options,
-                       const std::atomic<bool>* interrupt) {
+                       double time_limit_seconds, const std::atomic<bool>* interrupt) {
   // The one clock of the call: reading, the search and its interrupt flag.
-  const Deadline clock(options.time_limit_seconds, interrupt);
+  const Deadline clock(time_limit_seconds, interrupt);
   SacPlanReport report;
   report.request = request;
   if (read_input(read, clock, clock.limit_only(), report)) {
-    options.deadline = &clock;  // solve_sac's clock is its child: what is left of the limit
+    options.deadline = &clock;  // solve_sac runs on it: what is left of the limit
     report.solution = solve_sac(report.info, request, options);
     report.interrupted = clock.interrupted();
     if (report.solution.has_plan)
@@ -97,9 +97,9 @@ SacPlanReport plan_sac(const ModuleInfoRead& read, const SacRequest& request, Sa
 }
 
 SacSweepReport sweep_sac(const ModuleInfoRead& read, const SacRequest& request, SweepOptions options,
-                         const std::atomic<bool>* interrupt) {
+                         double time_limit_seconds, const std::atomic<bool>* interrupt) {
   // The one clock of the whole sweep: reading, every point and the flag.
-  const Deadline clock(options.solve.time_limit_seconds, interrupt);
+  const Deadline clock(time_limit_seconds, interrupt);
   SacSweepReport report;
   report.request = request;
   if (read_input(read, clock, clock.limit_only(), report)) {

@@ -50,10 +50,11 @@ struct SacPlanReport {
   Deadline outputs;
 };
 
-// options.time_limit_seconds bounds the whole call, reading included;
-// options.deadline is the door's own (any given is ignored). Throws
+// time_limit_seconds bounds the whole call, reading included (infinite: no
+// limit); options.deadline is the door's own (any given is ignored). Throws
 // InputError on a bad request or input.
 SacPlanReport plan_sac(const ModuleInfoRead& read, const SacRequest& request, SacSolveOptions options,
+                       double time_limit_seconds = options::kSacTimeLimit.default_value,
                        const std::atomic<bool>* interrupt = nullptr);
 
 struct SacSweepReport {
@@ -68,8 +69,10 @@ struct SacSweepReport {
   Deadline outputs;  // as SacPlanReport's (the sweep plot)
 };
 
-// options.solve.time_limit_seconds bounds the whole sweep, reading included.
+// time_limit_seconds bounds the whole sweep, reading included;
+// options.solve.deadline is the door's own.
 SacSweepReport sweep_sac(const ModuleInfoRead& read, const SacRequest& request, SweepOptions options,
+                         double time_limit_seconds = options::kSacTimeLimit.default_value,
                          const std::atomic<bool>* interrupt = nullptr);
 
 struct BaselineReport {

@@ -113,7 +113,6 @@ bnb::MilpResult solve_model(const SacModel& model, const Start& start, const Sac
   } else {
     bnb::MilpOptions milp;
     milp.relative_gap = options.relative_gap;
-    milp.time_limit_seconds = std::max(0.0, deadline.remaining_seconds());
     milp.deadline = &deadline;
     milp.initial_solution = start.x;
     milp.progress = options.progress;
@@ -144,7 +143,7 @@ HeuristicPlan point_of(const ModuleInfo& info, const SacModel& model, const Eige
 
 SacSolution solve_sac(const ModuleInfo& info, const SacRequest& request, const SacSolveOptions& options) {
   validate_request(info, request);
-  const Deadline deadline = Deadline::for_layer(options.deadline, options.time_limit_seconds);
+  const Deadline deadline = Deadline::of_caller(options.deadline);
   SacSolution solution;
   double margin = 0.0;
   long total_nodes = 0;

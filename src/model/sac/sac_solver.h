@@ -34,9 +34,9 @@ inline constexpr double kQualityGap = 5e-3;
 inline constexpr long kOptimumNodes = 30;
 
 struct SacSolveOptions {
-  double relative_gap = options::kSacGap.default_value;              // the reference's setting
-  double time_limit_seconds = options::kSacTimeLimit.default_value;  // the reference's setting
-  // The caller's clock (not owned; null at a front door): the solve ends no
+  double relative_gap = options::kSacGap.default_value;  // the reference's setting
+  // The caller's clock (not owned; null: no limit; the sac doors,
+  // model/sac/sac_job.h, build it from their time limit): the solve ends no
   // later than it and stops promptly once its interrupt flag is raised.
   const Deadline* deadline = nullptr;
   SacFormulation formulation = kDefaultFormulation;

@@ -22,9 +22,6 @@ namespace {
 constexpr double kMonotoneSlack = 1e-9;
 // Bisection probes allowed per breakpoint asked for (SweepOptions::max_breakpoints).
 constexpr int kProbesPerBreakpoint = 12;
-// The time limit handed to a solve started when the sweep's clock has (almost)
-// run out: it still runs to its first check.
-constexpr double kMinSolveSeconds = 1e-6;
 
 // What one sweep shares with every solve in it: the model, the request and
 // the sweep's clock (its limit bounds the whole sweep).
@@ -44,11 +41,10 @@ struct SweepContext {
   }
 };
 
-// `solve` with what is left of the sweep's time limit: a solve never ends
-// later than the sweep's clock.
+// `solve` on the sweep's clock: a solve never ends later than the sweep and
+// stops on its interrupt flag.
 SacSolveOptions within_clock(const SweepContext& ctx, SacSolveOptions solve) {
-  solve.time_limit_seconds = std::max(kMinSolveSeconds, ctx.clock.child(solve.time_limit_seconds).limit_seconds());
-  solve.deadline = &ctx.clock;  // the sweep's interrupt flag reaches every solve
+  solve.deadline = &ctx.clock;
   return solve;
 }
 
@@ -261,7 +257,7 @@ Sweep sweep_budgets(const ModuleInfo& info, const SacRequest& request, const Swe
   validate_request(info, probe);
 
   // The sweep's clock: its limit bounds the whole sweep (see the header).
-  const Deadline clock = Deadline::for_layer(options.solve.deadline, options.solve.time_limit_seconds);
+  const Deadline clock = Deadline::of_caller(options.solve.deadline);
   std::atomic<size_t> fewest_started{0};
   const SweepContext ctx{info, request, clock, options.threads > 0 ? options.threads : default_thread_count(),
                          &fewest_started};
@@ -269,7 +265,7 @@ Sweep sweep_budgets(const ModuleInfo& info, const SacRequest& request, const Swe
   sweep.threads = ctx.threads;
   sweep.no_ac_peak_gib = no_ac_peak_gib(info, request.world_size);
   sweep.baseline_peak_gib = static_cast<double>(compute_baseline(info).peak_memory_bytes) / kBytesPerGiB;
-  const MinBudget min = smallest_feasible_budget(info, request, ctx.clock.child(options.solve.time_limit_seconds));
+  const MinBudget min = smallest_feasible_budget(info, request, ctx.clock);
   if (min.found) {
     sweep.min_feasible_budget_gib = min.suggested_gib;
     sweep.min_feasible_proven = min.proven;

@@ -9,8 +9,8 @@
 // point's plan (it fits any larger budget: the memory rows only loosen), and
 // if it still does, the previous point's plan is reported there (it fits).
 //
-// Time: SolveOptions::time_limit_seconds bounds the whole sweep, not each
-// point; every solve gets what is left of it (Deadline::child). A point not
+// Time: the clock in SweepOptions::solve.deadline bounds the whole sweep, not
+// each point; every solve runs on it. A point not
 // started before the limit is reported as time_limit without a plan, and no
 // breakpoint is searched after it.
 //
@@ -45,7 +45,7 @@ struct SweepOptions {
   std::optional<double> from_gib;  // default: the smallest feasible budget
   std::optional<double> to_gib;    // default: the no-AC peak at the request's world size
   int points = static_cast<int>(options::kSweepPoints.default_value);  // >= 2
-  SacSolveOptions solve;  // per point (gap, formulation); its time limit bounds the whole sweep
+  SacSolveOptions solve;  // per point (gap, formulation); its deadline bounds the whole sweep
   int threads = 0;        // points solved at once; 0: the number of cores
   int max_breakpoints = static_cast<int>(options::kMaxBreakpoints.default_value);  // 0: the grid alone
   double breakpoint_tolerance = 1e-3;  // bracket width at which bisection stops, relative to the range
