@@ -31,6 +31,9 @@ class ProgressEvent:
     heuristic or 'node LP'), 'search' (the periodic snapshot, about once a
     second, and once at the end). incumbent/bound/gap are None while unknown
     (no solution yet, no finite bound). time: seconds since the solve began.
+    budget_gib: in a budget sweep (sweep_sac), the budget of the point whose
+    solve reports (with threads > 1 the points' events interleave); None
+    elsewhere.
     """
 
     kind: str
@@ -44,6 +47,7 @@ class ProgressEvent:
     lp_iterations: int = 0
     cut_round: Optional[int] = None
     cuts_added: Optional[int] = None
+    budget_gib: Optional[float] = None
 
 
 def _number(v: Optional[float]) -> str:
@@ -53,7 +57,8 @@ def _number(v: Optional[float]) -> str:
 def format_event(e: ProgressEvent) -> str:
     """One log line: kind, time, nodes, incumbent, bound, gap (and what found it)."""
     gap = "-" if e.gap is None else f"{100.0 * e.gap:.4g}%"
-    line = (f"{e.kind:<9} {e.time:8.2f}s  nodes {e.nodes}  incumbent {_number(e.incumbent)}  "
+    line = "" if e.budget_gib is None else f"budget {e.budget_gib:.6g} GiB  "
+    line += (f"{e.kind:<9} {e.time:8.2f}s  nodes {e.nodes}  incumbent {_number(e.incumbent)}  "
             f"bound {_number(e.bound)}  gap {gap}")
     if e.found_by:
         line += f"  found by {e.found_by}"

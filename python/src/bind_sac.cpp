@@ -123,21 +123,26 @@ py::dict baseline(const model::ModuleInfoRead& read) {
   return out;
 }
 
+// What the door's work reports its search events to: the budget of the sweep
+// point whose solve reports (NaN for one plan) and the report; may be called
+// from the sweep's threads (the queue locks).
+using OnEvent = std::function<void(double budget_gib, const bnb::MilpProgress&)>;
+
 // A door's call with the Python conveniences of its arguments: progress
 // events handed to args.progress in the calling thread, args.cancel, and on
 // Ctrl-C the report so far on the KeyboardInterrupt (.result, as `dict_of`
 // makes it). work(interrupt, on_event) runs the door.
 template <class Args, class Work, class DictOf>
 auto watched(const Args& args, Work&& work, DictOf&& dict_of) {
-  ProgressQueue<bnb::MilpProgress> events;
+  ProgressQueue<PointProgress> events;
   Watch watch;
   watch.cancel = args.cancel ? &args.cancel->cancelled : nullptr;
-  std::function<void(const bnb::MilpProgress&)> on_event;
+  OnEvent on_event;
   if (!args.progress.is_none()) {
     watch.poll = [&] {
-      for (const bnb::MilpProgress& e : events.take()) args.progress(event_dict(e));
+      for (const PointProgress& e : events.take()) args.progress(event_dict(e));
     };
-    on_event = [&events](const bnb::MilpProgress& p) { events.push(p); };
+    on_event = [&events](double budget_gib, const bnb::MilpProgress& p) { events.push({p, budget_gib}); };
   }
   return run_watched(
       [&](const std::atomic<bool>* interrupt) { return work(interrupt, on_event); }, watch,
@@ -153,11 +158,11 @@ py::dict plan(const model::ModuleInfoRead& read, const SacArgs& args, const std:
   options.relative_gap = args.relative_gap;
   model::SacPlanReport report = watched(
       args,
-      [&](const std::atomic<bool>* interrupt, const std::function<void(const bnb::MilpProgress&)>& on_event) {
+      [&](const std::atomic<bool>* interrupt, const OnEvent& on_event) {
         model::SacSolveOptions with_events = options;
         if (on_event) {
           with_events.progress_interval_seconds = 1.0;
-          with_events.progress = on_event;
+          with_events.progress = [&on_event](const bnb::MilpProgress& p) { on_event(NAN, p); };
         }
         // The limit bounds the whole call, reading included.
         return model::plan_sac(read, request_of(args), with_events, args.time_limit_seconds, interrupt);
@@ -190,11 +195,11 @@ py::dict sweep(const model::ModuleInfoRead& read, const SweepArgs& args, const s
   options.threads = args.threads;
   model::SacSweepReport report = watched(
       args,
-      [&](const std::atomic<bool>* interrupt, const std::function<void(const bnb::MilpProgress&)>& on_event) {
+      [&](const std::atomic<bool>* interrupt, const OnEvent& on_event) {
         model::SweepOptions with_events = options;
         if (on_event) {
           with_events.solve.progress_interval_seconds = 1.0;
-          with_events.solve.progress = on_event;  // called from the sweep's threads: the queue is locked
+          with_events.point_progress = on_event;  // each event with its point's budget
         }
         // The limit bounds the whole sweep, reading included.
         return model::sweep_sac(read, request, with_events, args.time_limit_seconds, interrupt);

@@ -33,4 +33,17 @@ inline pybind11::dict event_dict(const bnb::MilpProgress& p) {
   return d;
 }
 
+// A report of one solve of a budget sweep, with the point's budget (GiB;
+// NaN outside sweeps): with several threads the points' events interleave.
+struct PointProgress {
+  bnb::MilpProgress progress;
+  double budget_gib = NAN;
+};
+
+inline pybind11::dict event_dict(const PointProgress& e) {
+  pybind11::dict d = event_dict(e.progress);
+  if (std::isfinite(e.budget_gib)) d["budget_gib"] = e.budget_gib;
+  return d;
+}
+
 }  // namespace milpsac::python

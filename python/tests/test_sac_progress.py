@@ -71,6 +71,30 @@ def test_sweep_sac_callback_and_log(caplog):
     assert "root_lp" in [e.kind for e in events]
     lines = [r.getMessage() for r in caplog.records if r.name == "milp_sac"]
     assert len(lines) == len(events)
+    # Each event names the budget of the point whose solve reports it, and
+    # every point's solve reports (its root LP at least).
+    budgets = {p.budget_gib for p in result.points}
+    assert {e.budget_gib for e in events} == budgets
+    assert all(line.startswith("budget ") for line in lines)
+
+
+def test_sweep_sac_two_threads_events_name_their_points():
+    events = []
+    with warnings.catch_warnings():
+        warnings.simplefilter("ignore")
+        result = milp_sac.sweep_sac(instances("sac", "gpt12.json"), 1, points=4, max_breakpoints=0, gap=0.0,
+                                    threads=2, callback=events.append)
+    budgets = {p.budget_gib for p in result.points}
+    assert {e.budget_gib for e in events} == budgets
+    for budget in budgets:  # each point's own events keep their order
+        times = [e.time for e in events if e.budget_gib == budget and e.kind == "search"]
+        assert times == sorted(times)
+
+
+def test_plan_sac_events_have_no_budget():
+    events = []
+    milp_sac.plan_sac(instances("sac", "gpt12.json"), 1.5, gap=0.0, callback=events.append)
+    assert events and all(e.budget_gib is None for e in events)
 
 
 def test_sweep_sac_cancelled_token_stops_the_sweep():

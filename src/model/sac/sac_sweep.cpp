@@ -33,6 +33,8 @@ struct SweepContext {
   // The fewest threads a parallel step could start when the system refused
   // some (0: every step had the threads it asked for); for Sweep::threads_started.
   std::atomic<size_t>* fewest_started = nullptr;
+  // SweepOptions::point_progress (may be empty).
+  const std::function<void(double, const bnb::MilpProgress&)>* point_progress = nullptr;
   void note(const ParallelRun& run) const {
     if (!run.short_of_threads() || fewest_started == nullptr) return;
     size_t seen = fewest_started->load();
@@ -41,10 +43,14 @@ struct SweepContext {
   }
 };
 
-// `solve` on the sweep's clock: a solve never ends later than the sweep and
-// stops on its interrupt flag.
-SacSolveOptions within_clock(const SweepContext& ctx, SacSolveOptions solve) {
+// `solve` at `budget` on the sweep's clock: a solve never ends later than the
+// sweep and stops on its interrupt flag; its events carry the budget.
+SacSolveOptions within_clock(const SweepContext& ctx, double budget, SacSolveOptions solve) {
   solve.deadline = &ctx.clock;
+  if (ctx.point_progress != nullptr && *ctx.point_progress) {
+    const auto* report = ctx.point_progress;
+    solve.progress = [report, budget](const bnb::MilpProgress& p) { (*report)(budget, p); };
+  }
   return solve;
 }
 
@@ -104,11 +110,11 @@ SweepPoint solve_point(const SweepContext& ctx, double budget, SacSolveOptions s
   SweepPoint point;
   point.budget_gib = budget;
   if (below && below->solution.has_plan) solve.warm_start = below->solution.point;
-  point.solution = solve_sac(ctx.info, at, within_clock(ctx, solve));
+  point.solution = solve_sac(ctx.info, at, within_clock(ctx, budget, solve));
   if (below && costs_more(point.solution, below->solution)) {
     point.repaired = true;
     solve.relative_gap = 0.0;
-    point.solution = solve_sac(ctx.info, at, within_clock(ctx, solve));
+    point.solution = solve_sac(ctx.info, at, within_clock(ctx, budget, solve));
     if (costs_more(point.solution, below->solution)) point.solution = carried_over(ctx.info, at, below->solution);
   }
   return point;
@@ -259,8 +265,12 @@ Sweep sweep_budgets(const ModuleInfo& info, const SacRequest& request, const Swe
   // The sweep's clock: its limit bounds the whole sweep (see the header).
   const Deadline clock = Deadline::of_caller(options.solve.deadline);
   std::atomic<size_t> fewest_started{0};
-  const SweepContext ctx{info, request, clock, options.threads > 0 ? options.threads : default_thread_count(),
-                         &fewest_started};
+  const SweepContext ctx{info,
+                         request,
+                         clock,
+                         options.threads > 0 ? options.threads : default_thread_count(),
+                         &fewest_started,
+                         &options.point_progress};
   Sweep sweep;
   sweep.threads = ctx.threads;
   sweep.no_ac_peak_gib = no_ac_peak_gib(info, request.world_size);

@@ -31,6 +31,7 @@
 // moves a change away from its bracket (docs/sac.md).
 #pragma once
 
+#include <functional>
 #include <optional>
 #include <string>
 #include <vector>
@@ -49,6 +50,11 @@ struct SweepOptions {
   int threads = 0;        // points solved at once; 0: the number of cores
   int max_breakpoints = static_cast<int>(options::kMaxBreakpoints.default_value);  // 0: the grid alone
   double breakpoint_tolerance = 1e-3;  // bracket width at which bisection stops, relative to the range
+  // The search events of every solve with the budget (GiB) of the point it
+  // solves: with threads > 1 the points' events interleave, and this tells
+  // them apart. Called from the sweep's threads (the callee locks). When set,
+  // it replaces solve.progress (solve.progress_interval_seconds still applies).
+  std::function<void(double budget_gib, const bnb::MilpProgress&)> point_progress;
 };
 
 struct SweepPoint {
