@@ -470,7 +470,13 @@ MilpResult Search::run() {
   const lp::LpStatus root = state_.solve_lp(nullptr);
   if (root == lp::LpStatus::kInfeasible) return finish(MilpStatus::kInfeasible);
   if (root == lp::LpStatus::kUnbounded) return finish(MilpStatus::kUnbounded);
-  if (root == lp::LpStatus::kTimeLimit) return finish(MilpStatus::kTimeLimit);
+  if (root == lp::LpStatus::kTimeLimit) {
+    // The root LP did not finish (dano3mip, fast0507 at 60 s): its dual
+    // simplex's current duals still bound the LP, hence the model, from
+    // below (lagrangian_bound.h); -inf when they give none.
+    proven_lower(state_.relaxation.limit_bound());
+    return finish(MilpStatus::kTimeLimit);
+  }
   if (root == lp::LpStatus::kCutoff) {  // the initial solution is within the cutoff of the root bound
     record_pruned(state_.relaxation.objective());
     const double gap = relative_gap(state_.incumbent_value, std::min(lower_bound(), state_.incumbent_value));

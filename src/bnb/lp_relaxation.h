@@ -61,6 +61,10 @@ class LpRelaxation {
   Eigen::VectorXd values() const { return active().primal_values(); }
   Eigen::VectorXd reduced_costs() const { return active().reduced_costs(); }
   Eigen::VectorXd row_duals() const { return active().row_duals(); }
+  // After a solve stopped by a time or iteration limit: a lower bound of the
+  // LP at the current bounds from the simplex's current duals
+  // (CheckedSimplex::limit_bound), -inf when they give none.
+  double limit_bound() const { return engine_.limit_bound(); }
   lp::Basis basis() const { return active().basis(); }
   // Make `basis` the live one (rows it lacks, e.g. cuts added since, get
   // basic slacks). A basis that does not fit leaves the slack basis (the

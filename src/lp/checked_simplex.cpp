@@ -7,6 +7,7 @@
 #include <utility>
 
 #include "common/index.h"
+#include "lp/lagrangian_bound.h"
 
 namespace milpsac::lp {
 namespace {
@@ -215,6 +216,13 @@ LpStatus CheckedSimplex::solve(long iteration_budget) {
   }
   if (settings_.use == CheckedUse::kReport) answer_.iterations = iterations();
   return status;
+}
+
+double CheckedSimplex::limit_bound() const {
+  double best = -INFINITY;
+  for (const Eigen::VectorXd& y : active().bound_duals())
+    best = std::max(best, lagrangian_bound(model_, y, settings_.tolerances.dual_feasibility));
+  return best;
 }
 
 }  // namespace milpsac::lp

@@ -82,6 +82,13 @@ class CheckedSimplex {
 
   // The simplex that produced the last answer (values, basis, tableau).
   const SimplexSolver& active() const { return on_unscaled_ ? *unscaled_ : *primary_; }
+  // A lower bound (minimisation form, offset included) after a solve that
+  // stopped at a time or iteration limit: the Lagrangian bound
+  // (lagrangian_bound.h) of the active simplex's current duals on the model
+  // at its current bounds; -inf when they give none. Valid whatever the
+  // status (any multipliers bound the LP), but only meant for the limits.
+  double limit_bound() const;
+
   // kReport: the last answer, checked on the model, residuals filled.
   const LpSolution& answer() const { return answer_; }
 

@@ -586,4 +586,22 @@ Eigen::VectorXd SimplexSolver::row_duals() const { return y_.cwiseProduct(scale_
 
 Eigen::VectorXd SimplexSolver::reduced_costs() const { return d_.head(n_).cwiseQuotient(scale_.col); }
 
+std::vector<Eigen::VectorXd> SimplexSolver::bound_duals() const {
+  // y_ is refreshed at refactors only (the dual simplex updates d_ between
+  // them) and holds the duals of the working costs, which drift repairs and
+  // perturbation shift: on dano3mip after 10 s it left 7 reduced costs
+  // pointing to infinite bounds, the true costs' duals of the current basis
+  // hundreds. Any y gives a valid bound, so both are offered and the caller
+  // keeps the better.
+  std::vector<Eigen::VectorXd> candidates;
+  if (factor_valid_ && !factor_.interrupted() && static_cast<int>(head_.size()) == m_) {
+    Eigen::VectorXd y(m_);
+    for (int i = 0; i < m_; ++i) y[i] = cost_[head_[i]];
+    factor_.btran(y);
+    candidates.push_back(y.cwiseProduct(scale_.row));
+  }
+  if (y_.size() == m_) candidates.push_back(row_duals());
+  return candidates;
+}
+
 }  // namespace milpsac::lp

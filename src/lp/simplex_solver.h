@@ -89,6 +89,12 @@ class SimplexSolver {
   Eigen::VectorXd row_duals() const;      // y (minimisation form)
   Eigen::VectorXd row_activity() const;   // A x
   long iterations() const { return iterations_; }
+  // Row multipliers for a bound of a solve that stopped at a limit
+  // (lagrangian_bound.h), original space, minimisation form: y = B^-T c_B
+  // for the true costs at the current basis when its factor is usable, and
+  // the last duals the simplex computed (for its working costs, which may be
+  // shifted); none, one or both.
+  std::vector<Eigen::VectorXd> bound_duals() const;
 
   // The certificate behind the last kInfeasible (Farkas ray y, one entry per
   // row, minimisation form) or kUnbounded (primal ray d, one per column), in

@@ -2,6 +2,7 @@
 // (also past 10^6 cumulative iterations), bounds, basis save/restore, cut rows.
 #include <doctest/doctest.h>
 
+#include <algorithm>
 #include <cmath>
 #include <random>
 
@@ -125,4 +126,32 @@ TEST_CASE("cut rows: added to the LP, warm start, removed when slack") {
   CHECK(relaxation.num_rows() == 2);
   REQUIRE(relaxation.resolve(nullptr, 1000) == lp::LpStatus::kOptimal);
   CHECK(relaxation.objective() == doctest::Approx(-1.0));
+}
+
+TEST_CASE("a root LP stopped by its budget still bounds the LP from below (limit_bound)") {
+  // What the search reports when the root LP does not finish: the bound of
+  // the simplex's current duals (lp/lagrangian_bound.h). Every column is
+  // boxed, so every stop gives a finite bound, never above the optimum.
+  const auto lp = random_lp(20, 40, 7);
+  Deadline no_limit;
+  bnb::LpRelaxation full(lp, &no_limit);
+  REQUIRE(full.resolve(nullptr, 100000) == lp::LpStatus::kOptimal);
+  const double optimum = full.objective();  // minimisation form: -max
+  const long needed = full.iterations();
+  REQUIRE(needed > 4);
+  int stopped = 0;
+  double best = -INFINITY;
+  for (long budget = 1; budget < needed; ++budget) {
+    bnb::LpRelaxation relaxation(lp, &no_limit);
+    if (relaxation.resolve(nullptr, budget) != lp::LpStatus::kIterationLimit) continue;
+    ++stopped;
+    const double bound = relaxation.limit_bound();
+    CHECK(std::isfinite(bound));
+    CHECK(bound <= optimum + 1e-9 * (1.0 + std::fabs(optimum)));
+    best = std::max(best, bound);
+  }
+  CHECK(stopped > 0);
+  // The bounds are not trivial: the last stops are near the optimum's
+  // value, far above the box's worst case (-sum of c_j * 10).
+  CHECK(best > 2.0 * optimum);
 }
