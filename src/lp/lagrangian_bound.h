@@ -18,8 +18,10 @@ namespace milpsac::lp {
 
 // The bound above in minimisation form (offset included), -inf when y gives
 // none (wrong size, not finite, or a reduced cost pointing to an infinite
-// column bound). `dual_tolerance` is the dual feasibility tolerance: see the
-// .cpp for the one place it is used.
+// column bound that no row implies a finite bound for: the term of such a
+// column uses the implied bound, valid for every feasible x).
+// `dual_tolerance` is the dual feasibility tolerance: see the .cpp for the
+// one place it is used.
 double lagrangian_bound(const LinearProgram& lp, const Eigen::VectorXd& y, double dual_tolerance);
 
 }  // namespace milpsac::lp

@@ -121,6 +121,15 @@ TEST_CASE("lagrangian_bound: a reduced cost pointing to an infinite bound") {
   const double implied = lp::lagrangian_bound(model, y, kTol);
   CHECK(std::isfinite(implied));
   CHECK(implied <= 0.0);
+  // Two rows away: x2 = x1 = x0 with x0 in [0, 10] and x1, x2 free; only
+  // the second round of implied bounds reaches x2 (min x2, y = 0: d = (0, 0, 1)).
+  const lp::LinearProgram chain =
+      make_lp({{1, -1, 0}, {0, 1, -1}}, {0, 0}, {0, 0}, {0, 0, 1}, {0, -inf, -inf}, {10, inf, inf});
+  const Eigen::VectorXd y2 = Eigen::VectorXd::Zero(2);
+  const double chained = lp::lagrangian_bound(chain, y2, kTol);
+  CHECK(std::isfinite(chained));
+  CHECK(chained <= 0.0);
+  CHECK(chained > -1e-6);  // 0, less the implied bound's widening
   // Without a row to imply it: min x0 + x1 s.t. x0 >= 1, x1 free, y = 0.
   const lp::LinearProgram unlimited = make_lp({{1, 0}}, {1}, {inf}, {1, 1}, {-inf, -inf}, {inf, inf});
   Eigen::VectorXd y1(1);
