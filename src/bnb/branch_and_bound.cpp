@@ -714,8 +714,16 @@ MilpResult solve_as_lp(const lp::LinearProgram& lp, const MilpOptions& options) 
       r.status = MilpStatus::kNumericalError;
       break;
   }
-  if (r.status != MilpStatus::kOptimal && r.status != MilpStatus::kInfeasible && r.status != MilpStatus::kUnbounded)
+  if (r.status == MilpStatus::kTimeLimit) {
+    // The stopped simplex's duals still bound the LP (lp::LpSolution::
+    // limit_bound, minimisation form; -inf: none), as a MILP's stopped root
+    // LP does: the same answer through both paths.
+    const double sign = lp.sense == lp::ObjectiveSense::kMaximize ? -1.0 : 1.0;
+    r.bound = sign * solution.limit_bound;
+  } else if (r.status != MilpStatus::kOptimal && r.status != MilpStatus::kInfeasible &&
+             r.status != MilpStatus::kUnbounded) {
     r.bound = lp.sense == lp::ObjectiveSense::kMaximize ? INFINITY : -INFINITY;
+  }
   r.seconds = clock.elapsed_seconds();
   return r;
 }

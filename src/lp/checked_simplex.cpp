@@ -219,7 +219,10 @@ LpStatus CheckedSimplex::solve(long iteration_budget) {
 }
 
 double CheckedSimplex::limit_bound() const {
-  double best = -INFINITY;
+  // y = 0 is always a candidate: the bound of the columns' boxes alone, for a
+  // solve stopped before its simplex had duals (a limit past at the start).
+  double best =
+      lagrangian_bound(model_, Eigen::VectorXd::Zero(model_.num_rows()), settings_.tolerances.dual_feasibility);
   for (const Eigen::VectorXd& y : active().bound_duals())
     best = std::max(best, lagrangian_bound(model_, y, settings_.tolerances.dual_feasibility));
   return best;

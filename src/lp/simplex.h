@@ -77,6 +77,11 @@ struct LpSolution {
   Eigen::VectorXd reduced_costs;  // c - A^T y, for the minimisation form
   long iterations = 0;
   Basis basis;  // for the original model (postsolved when presolve ran)
+  // time_limit / iteration_limit: a lower bound of the LP's optimum in
+  // minimisation form (offset included) from the stopped simplex's duals
+  // (lagrangian_bound.h, checked on the model's own data); -inf when they
+  // give none, and for every other status.
+  double limit_bound = -INFINITY;
 };
 
 // Solve an LP (integrality ignored). Every verdict is checked against the

@@ -101,7 +101,10 @@ LpSolution solve_lp(const LinearProgram& lp, const LpOptions& options) {
   const Deadline deadline = Deadline::of_caller(options.deadline);
   CheckedSimplex engine(lp, &deadline, {CheckedUse::kReport, options.scale, options.tolerances});
   engine.solve(options.iteration_limit);
-  return engine.answer();
+  LpSolution answer = engine.answer();
+  if (answer.status == LpStatus::kTimeLimit || answer.status == LpStatus::kIterationLimit)
+    answer.limit_bound = engine.limit_bound();
+  return answer;
 }
 
 }  // namespace milpsac::lp

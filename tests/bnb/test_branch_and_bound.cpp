@@ -177,6 +177,23 @@ TEST_CASE("time limit reports its status with a valid bound") {
   CHECK(r.nodes <= 1);
 }
 
+TEST_CASE("an LP stopped by the time limit reports a bound, as a MILP's root does") {
+  // The knapsack's relaxation: no integer columns, so the door's LP path.
+  auto lp = correlated_knapsack(30, 5);
+  lp.is_integer.assign(lp.is_integer.size(), 0);
+  const auto exact = bnb::solve_milp(lp, exact_gap());
+  REQUIRE(exact.status == MilpStatus::kOptimal);
+  bnb::MilpOptions options = exact_gap();
+  const Deadline clock(0.0);  // expired before the first pivot
+  options.deadline = &clock;
+  const auto r = bnb::solve_milp(lp, options);
+  CHECK(r.status == MilpStatus::kTimeLimit);
+  CHECK_FALSE(r.has_solution);
+  // Boxed columns: the slack basis's duals bound it (a maximisation: from above).
+  CHECK(std::isfinite(r.bound));
+  CHECK(r.bound >= exact.objective - 1e-9);
+}
+
 TEST_CASE("progress callback: called with the search's own numbers, and at the end") {
   const auto lp = correlated_knapsack(24, 9);
   bnb::MilpOptions options = exact_gap();

@@ -181,3 +181,30 @@ TEST_CASE("limit_bound of a simplex stopped by its iteration limit is below the 
   CHECK(stopped >= 100);
   CHECK(finite >= stopped / 2);
 }
+
+TEST_CASE("solve_lp stopped by a limit reports limit_bound, with presolve and without") {
+  std::mt19937 rng(977);
+  int stopped = 0, finite = 0;
+  for (int trial = 0; trial < 40; ++trial) {
+    const auto sense = trial % 2 == 0 ? lp::ObjectiveSense::kMaximize : lp::ObjectiveSense::kMinimize;
+    const lp::LinearProgram model = random_lp(rng, 8 + trial % 5, 10 + trial % 7, true, sense);
+    const double z = optimum(model);
+    if (!std::isfinite(z)) continue;
+    for (const bool presolve : {true, false}) {
+      lp::LpOptions options;
+      options.presolve = presolve;
+      options.iteration_limit = 2;
+      const lp::LpSolution s = lp::solve_lp(model, options);
+      if (s.status == LpStatus::kOptimal) {
+        CHECK(std::isinf(s.limit_bound));  // only the limits carry one
+        continue;
+      }
+      REQUIRE(s.status == LpStatus::kIterationLimit);
+      ++stopped;
+      CHECK(s.limit_bound <= z + slack(z));
+      if (std::isfinite(s.limit_bound)) ++finite;
+    }
+  }
+  CHECK(stopped >= 40);
+  CHECK(finite == stopped);  // boxed: every stop has a finite bound
+}

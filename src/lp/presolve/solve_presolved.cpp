@@ -50,7 +50,14 @@ LpSolution solve_lp_presolved(const LinearProgram& lp, const LpOptions& options)
     inner.iteration_limit = std::min(options.iteration_limit, budget);
     reduced = solve_lp(pre.reduced, inner);
     spent_iterations = reduced.iterations;
-    if (reduced.status != LpStatus::kOptimal) return solve_original();
+    if (reduced.status != LpStatus::kOptimal) {
+      LpSolution original = solve_original();
+      // The reduced LP has the original's optimum (offset included), so a
+      // bound of the one stopped by a limit bounds the other too.
+      if (original.status == LpStatus::kTimeLimit || original.status == LpStatus::kIterationLimit)
+        original.limit_bound = std::max(original.limit_bound, reduced.limit_bound);
+      return original;
+    }
   } else {
     reduced.status = LpStatus::kOptimal;
   }
