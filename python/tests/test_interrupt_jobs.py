@@ -2,7 +2,7 @@
 the JSON says "status": "interrupted" with the reader's message, and the exit
 code is 130 (issue 42). Without timing: each command reads its input from
 standard input, which the test keeps open until the command waits in the read
-(its wait channel says so) and SIGINT was sent; the reader's next poll of the
+(its wait channel says so: a poll or a read of the pipe) and SIGINT was sent; the reader's next poll of the
 command's clock sees the flag.
 """
 import json
@@ -27,10 +27,16 @@ def policy_input() -> bytes:
     return json.dumps(cases["sac_stats"]).encode()
 
 
+def waits_for_input(wchan: str) -> bool:
+    """The kernel's wait channel of a thread blocked on standard input: the
+    reader polls it (poll_schedule_timeout), or reads it (pipe_read)."""
+    return "poll" in wchan or "pipe_read" in wchan
+
+
 def wait_until_reading(pid: int) -> None:
     while True:
         with open(f"/proc/{pid}/wchan") as f:
-            if "pipe_read" in f.read():
+            if waits_for_input(f.read()):
                 return
         time.sleep(0.01)
 

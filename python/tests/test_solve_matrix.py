@@ -160,7 +160,7 @@ def test_cli_interrupted_while_reading():
                             stderr=subprocess.PIPE, preexec_fn=sigint_default)
     proc.stdin.write(model_path("interrupted while reading").read_bytes())
     proc.stdin.flush()
-    wait_until_blocked(proc.pid, "pipe_read")
+    wait_until_blocked(proc.pid, "poll")  # the reader polls standard input (common/input_file.cpp)
     proc.send_signal(signal.SIGINT)
     out, err = proc.communicate(timeout=60)
     cli_answer("interrupted while reading", proc, out.decode(), err.decode(), "<stdin>")

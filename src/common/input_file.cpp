@@ -1,12 +1,14 @@
 // read_file (see input_file.h).
 #include "common/input_file.h"
 
+#include <poll.h>
+#include <unistd.h>
+
 #include <array>
 #include <cerrno>
 #include <cstring>
 #include <filesystem>
 #include <fstream>
-#include <iostream>
 #include <sstream>
 
 #include "common/gzip.h"
@@ -30,6 +32,42 @@ std::string read_stream(std::istream& in, const std::string& name, const Deadlin
     check_deadline(deadline, name, "reading");
   }
   if (in.bad()) throw InputError(name + ": read error");
+  return data;
+}
+
+// How often standard input is checked for data while none comes, so that the
+// clock (its limit, its interrupt flag) is polled even on an idle pipe.
+constexpr int kStdinPollMilliseconds = 50;
+
+// Standard input through poll(2) and read(2): a pipe's data is taken as it
+// arrives and the clock is polled between reads and every
+// kStdinPollMilliseconds while none comes. (std::cin's read waits for a whole
+// chunk: in Python, where SIGINT reaches another thread and does not cut the
+// read short, a Ctrl-C went unseen until 64 KiB more arrived or the pipe
+// closed.) A closed descriptor reads as empty input, as std::cin did.
+std::string read_standard_input(const std::string& name, const Deadline* deadline, size_t max_bytes) {
+  std::string data;
+  std::array<char, 1 << 16> chunk{};
+  for (;;) {
+    check_deadline(deadline, name, "reading");
+    pollfd ready{STDIN_FILENO, POLLIN, 0};
+    const int events = ::poll(&ready, 1, kStdinPollMilliseconds);
+    if (events < 0 && errno != EINTR) throw InputError(name + ": read error (" + std::strerror(errno) + ")");
+    if (events <= 0) continue;  // no data yet, or a signal: poll the clock again
+    if ((ready.revents & POLLNVAL) != 0) break;
+    const ssize_t got = ::read(STDIN_FILENO, chunk.data(), chunk.size());
+    if (got < 0) {
+      if (errno == EINTR || errno == EAGAIN) continue;
+      if (errno == EBADF) break;
+      throw InputError(name + ": read error (" + std::strerror(errno) + ")");
+    }
+    if (got == 0) break;  // end of input
+    data.append(chunk.data(), uz(got));
+    if (data.size() > max_bytes) throw InputError(name + ": file larger than " + bytes_text(max_bytes));
+  }
+  // A stop that came with the end of the input (the signal and the writer's
+  // close at once) is seen here, as std::cin's reader saw it after its last chunk.
+  check_deadline(deadline, name, "reading");
   return data;
 }
 
@@ -69,7 +107,7 @@ std::string read_file(const std::string& path, const Deadline* deadline, size_t 
   const std::string name = input_name(path);
   std::string data;
   if (path == "-") {
-    data = read_stream(std::cin, name, deadline, max_bytes);
+    data = read_standard_input(name, deadline, max_bytes);
   } else {
     std::error_code ec;
     const auto status = std::filesystem::status(path, ec);
