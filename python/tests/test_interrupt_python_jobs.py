@@ -9,7 +9,6 @@ spaces keep trickling in, so every read returns and the reader polls its
 clock). SIGINT is sent once a thread of the child waits for the pipe. The
 child can only end by the interrupt: it prints "KeyboardInterrupt".
 """
-import json
 import os
 import signal
 import subprocess
@@ -18,8 +17,8 @@ import time
 
 import pytest
 
-from conftest import instances, REPO
-from test_interrupt_jobs import waits_for_input
+from conftest import REPO
+from test_interrupt_jobs import policy_input, sigint_default, waits_for_input
 
 CHILD = r"""
 import sys
@@ -41,11 +40,6 @@ except KeyboardInterrupt:
 """
 
 
-def policy_input() -> bytes:
-    cases = json.loads(instances("policy", "pytorch_sac_per_module_policy_cases.json").read_text())
-    return json.dumps(cases["sac_stats"]).encode()
-
-
 INPUTS = {
     "solve_policy": policy_input,
     "sweep_policy": policy_input,
@@ -54,12 +48,6 @@ INPUTS = {
     "analyze_graph": lambda: (REPO / "examples" / "autograd_graph.json").read_bytes(),
     "baseline": lambda: (REPO / "examples" / "transformer_l4.json").read_bytes(),
 }
-
-
-def sigint_default() -> None:
-    """In the child before exec: SIGINT at its default, so that Python installs
-    its handler even when the test runs as a background job."""
-    signal.signal(signal.SIGINT, signal.SIG_DFL)
 
 
 def a_thread_reads_the_pipe(pid: int) -> bool:
