@@ -678,6 +678,9 @@ MilpResult solve_as_lp(const lp::LinearProgram& lp, const MilpOptions& options) 
   lp::LpOptions lp_options;
   lp_options.deadline = &clock;
   const lp::LpSolution solution = lp::solve_lp(lp, lp_options);
+  // The simplex solves min c^T x; a maximisation is min -c^T x, so its duals
+  // and bounds in the model's sense are negated.
+  const double sign = lp.sense == lp::ObjectiveSense::kMaximize ? -1.0 : 1.0;
   MilpResult r;
   r.nodes = 1;
   r.lp_iterations = solution.iterations;
@@ -691,13 +694,8 @@ MilpResult solve_as_lp(const lp::LinearProgram& lp, const MilpOptions& options) 
       r.objective = r.bound = r.root_lp_bound = r.root_bound = solution.objective;
       r.gap = 0.0;
       r.x = solution.x;
-      {
-        // The simplex solves min c^T x; a maximisation is min -c^T x, so its
-        // duals in the model's sense are negated.
-        const double sign = lp.sense == lp::ObjectiveSense::kMaximize ? -1.0 : 1.0;
-        r.row_duals = sign * solution.row_duals;
-        r.reduced_costs = sign * solution.reduced_costs;
-      }
+      r.row_duals = sign * solution.row_duals;
+      r.reduced_costs = sign * solution.reduced_costs;
       break;
     case lp::LpStatus::kInfeasible:
       r.status = MilpStatus::kInfeasible;
@@ -718,7 +716,6 @@ MilpResult solve_as_lp(const lp::LinearProgram& lp, const MilpOptions& options) 
     // The stopped simplex's duals still bound the LP (lp::LpSolution::
     // limit_bound, minimisation form; -inf: none), as a MILP's stopped root
     // LP does: the same answer through both paths.
-    const double sign = lp.sense == lp::ObjectiveSense::kMaximize ? -1.0 : 1.0;
     r.bound = sign * solution.limit_bound;
   } else if (r.status != MilpStatus::kOptimal && r.status != MilpStatus::kInfeasible &&
              r.status != MilpStatus::kUnbounded) {

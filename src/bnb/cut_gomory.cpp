@@ -21,7 +21,6 @@ constexpr double kRhsMargin = 1e-9;        // relative safety margin on the righ
 constexpr int kMinSupportLimit = 50;       // a cut may use max(this, n / 2) columns: dense cuts slow the LP
 constexpr double kIntegral = 1e-9;         // a coefficient or bound this close to an integer is integral
 
-double fractional_part(double v) { return v - std::floor(v); }
 bool is_integral(double v) { return std::fabs(v - std::round(v)) <= kIntegral * std::max(1.0, std::fabs(v)); }
 
 }  // namespace

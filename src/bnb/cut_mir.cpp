@@ -38,7 +38,6 @@ constexpr double kMaxTableauEntry = 1e7;
 constexpr double kZeroTableauEntry = 1e-11;
 constexpr double kIntegral = 1e-9;  // a coefficient or bound this close to an integer is integral
 
-double fractional_part(double v) { return v - std::floor(v); }
 bool is_integral(double v) { return std::fabs(v - std::round(v)) <= kIntegral * std::max(1.0, std::fabs(v)); }
 
 // x <= d + e y (upper) or x >= d + e y (lower), y a binary column.

@@ -15,6 +15,9 @@
 
 namespace milpsac::bnb {
 
+// v - floor(v): in [0, 1), the part of v a cut on an integer column rounds away.
+inline double fractional_part(double v) { return v - std::floor(v); }
+
 // The positions r < rows whose basic variable is an integer column (index <
 // n, is_integer) at a value x whose fractional part f lies in [min_fraction,
 // 1 - min_fraction]: most fractional first (ties in row order, a stable sort,
@@ -27,7 +30,7 @@ inline std::vector<int> most_fractional_rows(const lp::SimplexSolver& simplex, i
   for (int r = 0; r < rows; ++r) {
     const int b = simplex.basic_variable(r);
     if (b >= n || !is_integer[uz(b)]) continue;
-    const double f = x[b] - std::floor(x[b]);
+    const double f = fractional_part(x[b]);
     if (f < min_fraction || f > 1.0 - min_fraction) continue;
     positions.push_back(r);
     fractionality.push_back(std::min(f, 1.0 - f));

@@ -66,8 +66,9 @@ struct MilpProgress {
 struct MilpOptions {
   double relative_gap = options::kSolveGap.default_value;
   // The caller's clock (not owned; null: no limit; the seconds live at the
-  // front doors, api/solve_door.h, which build it): the search ends no later than it and stops within a few
-  // milliseconds of work once its interrupt flag is raised (presolve, cuts, heuristics, LP, LU).
+  // front doors, api/solve_door.h, which build it): the search ends no later
+  // than it and stops within a few milliseconds of work once its interrupt
+  // flag is raised (presolve, cuts, heuristics, LP, LU).
   const Deadline* deadline = nullptr;
   long node_limit = LONG_MAX;
   // A known solution (original columns), offered as the first incumbent and

@@ -173,10 +173,7 @@ double lagrangian_bound(const LinearProgram& lp, const Eigen::VectorXd& y_in, do
       // 0 here, exactly as an optimal LP's bound (its objective) already
       // accepts tolerance-level dual infeasibility: the simplex calls a
       // basis optimal with |d_j| up to that tolerance on the wrong side.
-      if (std::fabs(dj) <= dual_tolerance) {
-        d[uz(j)] = 0.0L;
-        continue;
-      }
+      if (std::fabs(dj) <= dual_tolerance) continue;
       needs_implied[uz(j)] = 1;
       any_implied = true;
       continue;

@@ -84,6 +84,11 @@ struct LpSolution {
   double limit_bound = -INFINITY;
 };
 
+// The statuses that carry LpSolution::limit_bound: the solve stopped short.
+inline bool stopped_by_limit(LpStatus status) {
+  return status == LpStatus::kTimeLimit || status == LpStatus::kIterationLimit;
+}
+
 // Solve an LP (integrality ignored). Every verdict is checked against the
 // original data before it is reported (verify_solution); an answer that fails
 // its check is re-solved without scaling, and reported as kNumericalError

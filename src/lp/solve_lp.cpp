@@ -102,8 +102,7 @@ LpSolution solve_lp(const LinearProgram& lp, const LpOptions& options) {
   CheckedSimplex engine(lp, &deadline, {CheckedUse::kReport, options.scale, options.tolerances});
   engine.solve(options.iteration_limit);
   LpSolution answer = engine.answer();
-  if (answer.status == LpStatus::kTimeLimit || answer.status == LpStatus::kIterationLimit)
-    answer.limit_bound = engine.limit_bound();
+  if (stopped_by_limit(answer.status)) answer.limit_bound = engine.limit_bound();
   return answer;
 }
 

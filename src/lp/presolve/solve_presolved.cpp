@@ -54,8 +54,7 @@ LpSolution solve_lp_presolved(const LinearProgram& lp, const LpOptions& options)
       LpSolution original = solve_original();
       // The reduced LP has the original's optimum (offset included), so a
       // bound of the one stopped by a limit bounds the other too.
-      if (original.status == LpStatus::kTimeLimit || original.status == LpStatus::kIterationLimit)
-        original.limit_bound = std::max(original.limit_bound, reduced.limit_bound);
+      if (stopped_by_limit(original.status)) original.limit_bound = std::max(original.limit_bound, reduced.limit_bound);
       return original;
     }
   } else {
