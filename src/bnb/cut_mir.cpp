@@ -192,29 +192,33 @@ class MirSeparator {
     return multiplier > 0 ? model_.row_upper[i] - activity_[i] : activity_[i] - model_.row_lower[i];
   }
 
-  // The distance of continuous column j from its nearest bound (simple or variable).
+  // The distance of continuous column j from its nearest bound (simple or
+  // variable), and the bound its slack s >= 0 is taken from: the nearest.
+  // Among bounds equally near (within kInside), one whose slack drops out of
+  // the cut (a nonnegative coefficient in the <= knapsack) comes first, then a
+  // variable bound before a simple one (it carries the binary's information).
+  // The first rule is for flows: an idle arc x >= 0 at 0 also sits on its
+  // variable upper bound x <= u y (y = 0); through that bound y would enter
+  // the knapsack with -u and weaken the cut, through x >= 0 the arc drops out,
+  // and a node's inflow gives sum y_in >= 1 (p200x1188c: root bound 6,272 ->
+  // 10,175; HiGHS's transformed LP breaks ties the same way).
   Continuous substitute(int j, double coef, double& distance) const {
     const double l = lo(j), u = hi(j), v = val(j);
     Continuous best{j, 0.0, Subst::kLower, nullptr};
     distance = INFINITY;
+    auto rank = [](const Continuous& s) { return 2 * (s.coef >= 0.0) + (s.vb != nullptr); };
+    auto offer = [&](double dist, const Continuous& s) {
+      const bool nearer = dist < distance - kInside;
+      if (nearer || (dist <= distance + kInside && rank(s) > rank(best))) best = s;
+      distance = std::min(distance, dist);
+    };
     static const std::vector<VariableBound> kNone;
     for (const VariableBound& vb : j < n_ ? bounds_of_[uz(j)] : kNone) {
       const double at = vb.d + vb.e * x_[vb.y];
-      const double dist = vb.upper ? at - v : v - at;
-      if (dist < distance) {
-        distance = dist;
-        best = {j, vb.upper ? -coef : coef, vb.upper ? Subst::kVub : Subst::kVlb, &vb};
-      }
+      offer(vb.upper ? at - v : v - at, {j, vb.upper ? -coef : coef, vb.upper ? Subst::kVub : Subst::kVlb, &vb});
     }
-    // Simple bounds only when strictly nearer: variable bounds carry the binary's information.
-    if (std::isfinite(l) && v - l < distance - kInside) {
-      distance = v - l;
-      best = {j, coef, Subst::kLower, nullptr};
-    }
-    if (std::isfinite(u) && u - v < distance - kInside) {
-      distance = u - v;
-      best = {j, -coef, Subst::kUpper, nullptr};
-    }
+    if (std::isfinite(l)) offer(v - l, {j, coef, Subst::kLower, nullptr});
+    if (std::isfinite(u)) offer(u - v, {j, -coef, Subst::kUpper, nullptr});
     return best;
   }
 

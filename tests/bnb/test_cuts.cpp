@@ -416,6 +416,41 @@ TEST_CASE("MIR on an aggregation: w >= 4 and x = w are combined before x <= 10 y
   CHECK(relaxation.objective() == doctest::Approx(1.0));
 }
 
+TEST_CASE("MIR on a flow node: an idle out-arc leaves the knapsack, and the inflow gives y1 + y2 >= 1") {
+  // Columns x1, x2 (arcs in), x3 (arc out), all continuous [0, 10], and
+  // y1, y2, y3 binary; min y1 + y2 + y3 with x1 + x2 - x3 = 3 and x_k <= 10 y_k.
+  // LP: y1 + y2 = 0.3, x3 = y3 = 0, so x3 sits on both its lower bound and its
+  // variable upper bound. Through the variable bound, y3 enters the knapsack
+  // with -10 and the best c-MIR is weak; through x3 >= 0, x3 drops out and the
+  // knapsack 10 y1 + 10 y2 >= 3 gives y1 + y2 >= 1, the integer optimum.
+  auto lp = test::make_lp({{1, 1, -1, 0, 0, 0}, {1, 0, 0, -10, 0, 0}, {0, 1, 0, 0, -10, 0}, {0, 0, 1, 0, 0, -10}},
+                          {3, -kInfinity, -kInfinity, -kInfinity}, {3, 0, 0, 0}, {0, 0, 0, 1, 1, 1}, {0, 0, 0, 0, 0, 0},
+                          {10, 10, 10, 1, 1, 1});
+  lp.is_integer = {0, 0, 0, 1, 1, 1};
+  Deadline no_limit;
+  bnb::LpRelaxation relaxation(lp, &no_limit);
+  REQUIRE(relaxation.resolve(nullptr, 1000) == lp::LpStatus::kOptimal);
+  REQUIRE(relaxation.objective() == doctest::Approx(0.3));
+  REQUIRE(relaxation.values()[2] == doctest::Approx(0.0));
+  bnb::CutPool pool;
+  REQUIRE(bnb::separate_mir(relaxation, lp.is_integer, pool) >= 1);
+  const auto cuts = pool.select(relaxation.values(), 1, 0.0, 1.0);
+  REQUIRE(cuts.size() == 1);
+  // Valid: every integer assignment of y with a feasible flow keeps it.
+  for (double y1 : {0.0, 1.0})
+    for (double y2 : {0.0, 1.0})
+      for (double y3 : {0.0, 1.0}) {
+        if (y1 + y2 == 0.0) continue;  // no inflow: infeasible
+        const double x1 = y1 > 0 ? 3.0 : 0.0, x2 = 3.0 - x1;
+        Eigen::VectorXd x(6);
+        x << x1, x2, 0.0, y1, y2, y3;
+        CHECK(satisfies(cuts[0], x));
+      }
+  relaxation.add_rows({cuts[0].a}, {cuts[0].lower}, {cuts[0].upper});
+  REQUIRE(relaxation.resolve(nullptr, 1000) == lp::LpStatus::kOptimal);
+  CHECK(relaxation.objective() == doctest::Approx(1.0));
+}
+
 TEST_CASE("clique: conflicts from three rows (one a knapsack) give x + y + z <= 1") {
   // 2x + 2y <= 3, y + z <= 1, x + z <= 1, binaries, max x + y + z: LP 1.5 at (0.5, 0.5, 0.5).
   auto lp = test::make_lp({{2, 2, 0}, {0, 1, 1}, {1, 0, 1}}, {-kInfinity, -kInfinity, -kInfinity}, {3, 1, 1}, {1, 1, 1},
