@@ -156,7 +156,10 @@ RootCutResult run_root_cuts(SearchState& state, const std::function<void(const R
   // there: covers, cliques and implied bounds read only binaries (other
   // columns are relaxed over their bounds), and skipping them too left p2756
   // uncut at its root LP bound, because presolve merges duplicate binaries
-  // into one column of range [0, 2].
+  // into one column of range [0, 2]. The tableau c-MIR runs on every model:
+  // unlike GMI it chooses its divisor and complementation, and on the wide
+  // general integers it is what closes the root (bell5 196,544 -> 14,650
+  // nodes, gesa2_o 36,781 -> 5,128, gesa2 362 -> 94; docs/milp-highs.md).
   double widest = 0.0;
   for (int j : state.integer_cols) widest = std::max(widest, state.root_upper[j] - state.root_lower[j]);
   const bool general_integers = widest > 1.0;
@@ -201,7 +204,7 @@ RootCutResult run_root_cuts(SearchState& state, const std::function<void(const R
     // the binary-based separators keep to the declared integers.
     const std::vector<char> integral = separator_integrality(state, relaxation);
     if (gomory) separate_gomory(relaxation, integral, pool, kGomoryRowsPerRound);
-    if (gomory && state.options.tableau_mir) separate_tableau_mir(relaxation, integral, pool, kTableauMirRowsPerRound);
+    if (state.options.tableau_mir) separate_tableau_mir(relaxation, integral, pool, kTableauMirRowsPerRound);
     separate_knapsack_covers(relaxation, state.lp.is_integer, pool);
     if (state.options.flow_covers) {
       const FlowCoverSeparator flow_covers(relaxation, state.lp.is_integer);
