@@ -34,6 +34,15 @@ constexpr int kTableauMirRowsPerRound = 50;
 // 47,893 and about three times the time, so not there; rout (range 2) does
 // not change (its cuts are undone).
 constexpr double kGomoryMaxRange = 2.0;
+// The tableau c-MIR runs on models whose integer columns all have a range of
+// at most this (GMI's limit was its limit before). It chooses its divisor and
+// complementation, so on small general integers it closes roots GMI would
+// not: gesa2 362 -> 94 nodes, gesa2_o 36,781 -> 5,128, gesa3_o 162 -> 60,
+// blend2 3,466 -> 1,376 (ranges 4 and 5). Without a limit bell5 (range
+// 10,000) went 196,544 -> 14,650, but a transformed copy of it (rows and
+// continuous columns rescaled) ran 2.8 million nodes without proving, and
+// gt2 (15) and qnet1 (12) grew: so not above 10.
+constexpr double kTableauMirMaxRange = 10.0;
 // Rounds a pool candidate may go unviolated before it is discarded. It was
 // 3; at 5 the cuts a round left behind are still there when the LP point
 // swings back (gap 1e-6, nodes 3 -> 5): fixnet6 525 -> 215, vpm2 11,585 ->
@@ -156,14 +165,13 @@ RootCutResult run_root_cuts(SearchState& state, const std::function<void(const R
   // there: covers, cliques and implied bounds read only binaries (other
   // columns are relaxed over their bounds), and skipping them too left p2756
   // uncut at its root LP bound, because presolve merges duplicate binaries
-  // into one column of range [0, 2]. The tableau c-MIR runs on every model:
-  // unlike GMI it chooses its divisor and complementation, and on the wide
-  // general integers it is what closes the root (bell5 196,544 -> 14,650
-  // nodes, gesa2_o 36,781 -> 5,128, gesa2 362 -> 94; docs/milp-highs.md).
+  // into one column of range [0, 2]. The tableau c-MIR goes further
+  // (kTableauMirMaxRange).
   double widest = 0.0;
   for (int j : state.integer_cols) widest = std::max(widest, state.root_upper[j] - state.root_lower[j]);
   const bool general_integers = widest > 1.0;
   const bool gomory = widest <= kGomoryMaxRange;
+  const bool tableau_mir = state.options.tableau_mir && widest <= kTableauMirMaxRange;
   // Semi-continuous columns are left uncut too: the separators derive their
   // cuts from the model's column bounds, which for such a column are not
   // valid bounds (it may also be 0).
@@ -204,7 +212,7 @@ RootCutResult run_root_cuts(SearchState& state, const std::function<void(const R
     // the binary-based separators keep to the declared integers.
     const std::vector<char> integral = separator_integrality(state, relaxation);
     if (gomory) separate_gomory(relaxation, integral, pool, kGomoryRowsPerRound);
-    if (state.options.tableau_mir) separate_tableau_mir(relaxation, integral, pool, kTableauMirRowsPerRound);
+    if (tableau_mir) separate_tableau_mir(relaxation, integral, pool, kTableauMirRowsPerRound);
     separate_knapsack_covers(relaxation, state.lp.is_integer, pool);
     if (state.options.flow_covers) {
       const FlowCoverSeparator flow_covers(relaxation, state.lp.is_integer);
