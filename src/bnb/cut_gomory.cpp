@@ -19,9 +19,6 @@ constexpr double kTinyCoefficient = 1e-9;  // relative to max |coef|: removed ov
 constexpr double kMinViolation = 1e-6;     // relative to 1 + |rhs|
 constexpr double kRhsMargin = 1e-9;        // relative safety margin on the right-hand side
 constexpr int kMinSupportLimit = 50;       // a cut may use max(this, n / 2) columns: dense cuts slow the LP
-constexpr double kIntegral = 1e-9;         // a coefficient or bound this close to an integer is integral
-
-bool is_integral(double v) { return std::fabs(v - std::round(v)) <= kIntegral * std::max(1.0, std::fabs(v)); }
 
 }  // namespace
 

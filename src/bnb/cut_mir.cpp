@@ -36,9 +36,6 @@ constexpr double kCoverTolerance = 1e-6;  // lifted covers: a binary at 1 or 0 w
 // Tableau rows (separate_tableau_mir), as for GMI: entries above this are unreliable, below it zero.
 constexpr double kMaxTableauEntry = 1e7;
 constexpr double kZeroTableauEntry = 1e-11;
-constexpr double kIntegral = 1e-9;  // a coefficient or bound this close to an integer is integral
-
-bool is_integral(double v) { return std::fabs(v - std::round(v)) <= kIntegral * std::max(1.0, std::fabs(v)); }
 
 // x <= d + e y (upper) or x >= d + e y (lower), y a binary column.
 struct VariableBound {

@@ -1,6 +1,7 @@
 // The rows of the optimal simplex tableau that tableau cuts start from (GMI,
 // cut_gomory.cpp; c-MIR on tableau rows, cut_mir.cpp): one shared choice, so
-// both separators read the same rows in the same order.
+// both separators read the same rows in the same order; and the two
+// arithmetic rules both separators round by.
 #pragma once
 
 #include <algorithm>
@@ -17,6 +18,10 @@ namespace milpsac::bnb {
 
 // v - floor(v): in [0, 1), the part of v a cut on an integer column rounds away.
 inline double fractional_part(double v) { return v - std::floor(v); }
+
+// A coefficient or bound this close to an integer (relative, at least 1) is integral.
+constexpr double kIntegral = 1e-9;
+inline bool is_integral(double v) { return std::fabs(v - std::round(v)) <= kIntegral * std::max(1.0, std::fabs(v)); }
 
 // The positions r < rows whose basic variable is an integer column (index <
 // n, is_integer) at a value x whose fractional part f lies in [min_fraction,
