@@ -46,6 +46,14 @@ namespace {
 enum class Stop { kNone, kTime, kNodes, kGap, kNumerical };
 
 constexpr long kRinsNodes = 500;  // node budget of one RINS sub-MIP
+// And its LP iteration budget: the search's own iterations so far, at least
+// kRinsMinIterations. The node budget alone let cod105's first RINS run
+// for over 100 s (its sub-MIP nodes strong-branch on a dense LP of seconds),
+// so the search never got past node 1 in 120 s. A floor of 2,000 cut short
+// the sub-MIPs that find fixnet6's, dsbmip's and gesa2_o's solutions (135 ->
+// 310, 1 -> 26, 5,128 -> 5,431 nodes); at 50,000 they are as before.
+constexpr long kRinsIterationsPerSearchIteration = 1;
+constexpr long kRinsMinIterations = 50000;
 // The feasibility pump at the root: at most this share of the time limit,
 // and an LP iteration budget of a multiple of the root LP's iterations. At
 // 0.3 the pump took 20 s of air04's 60 (22 distance LPs, nothing found) and
@@ -377,7 +385,8 @@ bool Search::dive_and_pump(Node& node, const std::vector<BoundChange>& changes, 
 bool Search::run_rins(const Eigen::VectorXd& x, double objective) {
   if (!state_.has_incumbent || nodes_ < next_rins_ || state_.deadline.expired()) return true;
   next_rins_ = std::max(2 * nodes_, 100L);
-  if (rins(state_, x, kRinsNodes)) prune_queue();
+  const long work = std::max(kRinsMinIterations, kRinsIterationsPerSearchIteration * state_.relaxation.iterations());
+  if (rins(state_, x, kRinsNodes, work)) prune_queue();
   note_incumbent("RINS");
   if (objective >= state_.cutoff()) {
     record_pruned(objective);
@@ -513,7 +522,7 @@ MilpResult Search::run() {
         current.reset();
         break;
       }
-      if (nodes_ >= state_.options.node_limit) {
+      if (nodes_ >= state_.options.node_limit || state_.relaxation.iterations() >= state_.options.lp_iteration_limit) {
         stop_ = Stop::kNodes;
         push(std::move(*current));
         current.reset();

@@ -60,7 +60,7 @@ bool fractional_dive(SearchState& state, const std::vector<BoundChange>& changes
   return found;
 }
 
-bool rins(SearchState& state, const Eigen::VectorXd& x, long node_limit) {
+bool rins(SearchState& state, const Eigen::VectorXd& x, long node_limit, long lp_iteration_limit) {
   constexpr double kMinFixedShare = 0.3;  // below this the neighbourhood is not small
   if (!state.has_incumbent || !state.options.rins || state.integer_cols.empty()) return false;
   lp::LinearProgram sub = state.lp;
@@ -88,6 +88,7 @@ bool rins(SearchState& state, const Eigen::VectorXd& x, long node_limit) {
   options.relative_gap = state.options.relative_gap;
   options.deadline = &state.deadline;  // the sub-MIP is the search's child: same end, same interrupt flag
   options.node_limit = node_limit;
+  options.lp_iteration_limit = lp_iteration_limit;
   options.rins = false;
   options.feasibility_pump = false;
   const MilpResult result = solve_milp(sub, options);

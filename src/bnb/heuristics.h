@@ -17,10 +17,11 @@ bool fractional_dive(SearchState& state, const std::vector<BoundChange>& changes
 
 // RINS (relaxation induced neighbourhood search): fix every integer column on
 // which the incumbent and the LP optimum x agree, and solve what is left as a
-// sub-MIP within `node_limit` nodes (and the search's remaining time). The
+// sub-MIP within `node_limit` nodes and `lp_iteration_limit` LP iterations
+// (and the search's remaining time). The
 // sub-MIP's answer is offered like any other point (checked on the original
 // model). Skipped when too few columns agree (the sub-MIP would be the whole
 // model). The relaxation is not touched.
-bool rins(SearchState& state, const Eigen::VectorXd& x, long node_limit);
+bool rins(SearchState& state, const Eigen::VectorXd& x, long node_limit, long lp_iteration_limit);
 
 }  // namespace milpsac::bnb

@@ -71,6 +71,10 @@ struct MilpOptions {
   // flag is raised (presolve, cuts, heuristics, LP, LU).
   const Deadline* deadline = nullptr;
   long node_limit = LONG_MAX;
+  // The search stops as at the node limit once its LP iterations (root and
+  // nodes) reach this, checked between nodes: a work budget that, unlike the
+  // clock, gives the same result on every run (RINS sub-MIPs use it).
+  long lp_iteration_limit = LONG_MAX;
   // A known solution (original columns), offered as the first incumbent and
   // cutoff when it passes the incumbent check; empty: none.
   Eigen::VectorXd initial_solution;

@@ -161,6 +161,35 @@ TEST_CASE("node limit reports its status after exactly that many nodes") {
   }
 }
 
+TEST_CASE("an LP iteration budget stops the search between nodes, the same way every run") {
+  const auto lp = correlated_knapsack(30, 5);
+  const auto exact = bnb::solve_milp(lp, exact_gap());
+  REQUIRE(exact.status == MilpStatus::kOptimal);
+  REQUIRE(exact.nodes > 3);
+  // A budget below the whole search's iterations: it stops early with the
+  // node-limit status and a valid bound, after fewer nodes than the full run.
+  bnb::MilpOptions options = exact_gap();
+  options.lp_iteration_limit = exact.lp_iterations / 2;
+  REQUIRE(options.lp_iteration_limit > 0);
+  const auto r = bnb::solve_milp(lp, options);
+  CHECK(r.status == MilpStatus::kNodeLimit);
+  CHECK(r.nodes < exact.nodes);
+  CHECK(r.bound >= exact.objective - 1e-9);  // maximisation: at or above the optimum
+  if (r.has_solution) {
+    CHECK(lp::is_feasible(lp, r.x, 1e-9, true));
+    CHECK(r.objective <= exact.objective + 1e-9);
+  }
+  // A work budget, not a clock: the same nodes and iterations on a second run.
+  const auto again = bnb::solve_milp(lp, options);
+  CHECK(again.nodes == r.nodes);
+  CHECK(again.lp_iterations == r.lp_iterations);
+  // A budget the search never reaches changes nothing.
+  options.lp_iteration_limit = exact.lp_iterations + 1;
+  const auto loose = bnb::solve_milp(lp, options);
+  CHECK(loose.status == MilpStatus::kOptimal);
+  CHECK(loose.nodes == exact.nodes);
+}
+
 TEST_CASE("time limit reports its status with a valid bound") {
   const auto lp = correlated_knapsack(30, 5);
   const auto exact = bnb::solve_milp(lp, exact_gap());
