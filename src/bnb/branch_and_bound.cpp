@@ -52,7 +52,6 @@ constexpr long kRinsNodes = 500;  // node budget of one RINS sub-MIP
 // so the search never got past node 1 in 120 s. A floor of 2,000 cut short
 // the sub-MIPs that find fixnet6's, dsbmip's and gesa2_o's solutions (135 ->
 // 310, 1 -> 26, 5,128 -> 5,431 nodes); at 50,000 they are as before.
-constexpr long kRinsIterationsPerSearchIteration = 1;
 constexpr long kRinsMinIterations = 50000;
 // The feasibility pump at the root: at most this share of the time limit,
 // and an LP iteration budget of a multiple of the root LP's iterations. At
@@ -385,7 +384,7 @@ bool Search::dive_and_pump(Node& node, const std::vector<BoundChange>& changes, 
 bool Search::run_rins(const Eigen::VectorXd& x, double objective) {
   if (!state_.has_incumbent || nodes_ < next_rins_ || state_.deadline.expired()) return true;
   next_rins_ = std::max(2 * nodes_, 100L);
-  const long work = std::max(kRinsMinIterations, kRinsIterationsPerSearchIteration * state_.relaxation.iterations());
+  const long work = std::max(kRinsMinIterations, state_.relaxation.iterations());
   if (rins(state_, x, kRinsNodes, work)) prune_queue();
   note_incumbent("RINS");
   if (objective >= state_.cutoff()) {

@@ -67,17 +67,19 @@ std::vector<char> cut_integrality(const pre::PresolveResult& presolved) {
 MilpResult solve_with_root_presolve(const lp::LinearProgram& lp, const MilpOptions& options, MilpSearch search) {
   const Deadline clock = Deadline::of_caller(options.deadline);
   const double sign = lp.sense == lp::ObjectiveSense::kMaximize ? -1.0 : 1.0;
-  long spent_nodes = 0;
-  // The original model without presolve, with the time and nodes left and
+  long spent_nodes = 0, spent_iterations = 0;
+  // The original model without presolve, with the time, nodes and LP iterations left and
   // (when there is one) a checked point as its first incumbent.
   auto solve_original = [&](const Eigen::VectorXd& start) {
     MilpOptions fallback = options;
     fallback.presolve = false;
     fallback.deadline = &clock;
     fallback.node_limit = std::max(0L, options.node_limit - spent_nodes);
+    fallback.lp_iteration_limit = std::max(0L, options.lp_iteration_limit - spent_iterations);
     if (start.size() == lp.num_cols()) fallback.initial_solution = start;
     MilpResult r = search(lp, fallback);
     r.nodes += spent_nodes;
+    r.lp_iterations += spent_iterations;
     r.seconds = clock.elapsed_seconds();
     r.presolve_fallback = true;
     return r;
@@ -126,6 +128,7 @@ MilpResult solve_with_root_presolve(const lp::LinearProgram& lp, const MilpOptio
     const double presolve_seconds = clock.elapsed_seconds();
     sub = search(presolved.reduced, inner);
     spent_nodes = sub.nodes;
+    spent_iterations = sub.lp_iterations;
     sub.first_incumbent_seconds += presolve_seconds;
   }
   const bool verdict_needs_original = sub.status == MilpStatus::kInfeasible || sub.status == MilpStatus::kUnbounded ||
