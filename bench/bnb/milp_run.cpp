@@ -26,7 +26,7 @@ int main(int argc, char** argv) {
   if (argc < 2) {
     std::fprintf(stderr,
                  "usage: milp_run MODEL.mps [GAP] [TIME_LIMIT] [PRESOLVE] [PUMP] [PROBING] [FLOW_COVERS] [TABLEAU_MIR] "
-                 "[NODE_LIMIT]\n");
+                 "[NODE_LIMIT] [ROOT_RESTARTS]\n");
     return 2;
   }
   using namespace milpsac;
@@ -41,6 +41,7 @@ int main(int argc, char** argv) {
   if (argc > 7) options.flow_covers = std::atoi(argv[7]) != 0;
   if (argc > 8) options.tableau_mir = std::atoi(argv[8]) != 0;
   if (argc > 9) options.node_limit = std::atol(argv[9]);
+  if (argc > 10) options.root_restarts = std::atoi(argv[10]);
   const char* trace = std::getenv("MILP_RUN_TRACE");
   if (trace != nullptr && std::string(trace) == "1")
     options.progress = [](const bnb::MilpProgress& p) {
@@ -55,12 +56,12 @@ int main(int argc, char** argv) {
         "{\"status\": \"%s\", \"objective\": %s, \"bound\": %s, \"gap\": %s, \"nodes\": %ld, \"seconds\": %s, "
         "\"root_lp_bound\": %s, \"root_bound\": %s, \"cuts\": %ld, \"lp_iterations\": %ld, \"lp_fallbacks\": %ld, "
         "\"presolve_removed_rows\": %d, \"presolve_removed_cols\": %d, \"presolve_fallback\": %s, "
-        "\"first_incumbent_seconds\": %s, \"pump_rounds\": %d, \"pump_found\": %s}\n",
+        "\"first_incumbent_seconds\": %s, \"pump_rounds\": %d, \"pump_found\": %s, \"restarts\": %d}\n",
         bnb::to_string(r.status), r.has_solution ? number(r.objective).c_str() : "null", number(r.bound).c_str(),
         r.has_solution ? number(r.gap).c_str() : "null", r.nodes, number(r.seconds).c_str(),
         number(r.root_lp_bound).c_str(), number(r.root_bound).c_str(), r.cuts, r.lp_iterations, r.lp_fallbacks,
         r.presolve_removed_rows, r.presolve_removed_cols, r.presolve_fallback ? "true" : "false",
-        number(r.first_incumbent_seconds).c_str(), r.pump_rounds, r.pump_found ? "true" : "false");
+        number(r.first_incumbent_seconds).c_str(), r.pump_rounds, r.pump_found ? "true" : "false", r.restarts);
   } catch (const std::exception& e) {
     std::fprintf(stderr, "milp_run: %s\n", e.what());
     return 2;

@@ -6,7 +6,7 @@
 //   kRootLp     a MILP's root LP is solved: bound is its value
 //   kCutRound   a root cut round ended: cut_round, cuts_added, cuts
 //   kIncumbent  a better solution: incumbent, found_by ("initial solution",
-//               "rounding", "diving", "feasibility pump", "RINS", "node LP");
+//               "rounding", "diving", "feasibility pump", "RENS", "RINS", "node LP");
 //               SolveOptions::incumbent receives its x too
 //   kNodeLog    the tree search, at most one every log_interval_seconds
 //   kFinish     once, at the end: the values of the returned Solution

@@ -23,6 +23,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <cstring>
 #include <memory>
 #include <optional>
 
@@ -33,6 +34,7 @@
 #include "bnb/node_queue.h"
 #include "bnb/root_cuts.h"
 #include "bnb/root_presolve.h"
+#include "bnb/root_restart.h"
 #include "bnb/search_state.h"
 #include "common/index.h"
 #include "lp/simplex.h"
@@ -43,7 +45,7 @@ namespace milpsac::bnb {
 
 namespace {
 
-enum class Stop { kNone, kTime, kNodes, kGap, kNumerical };
+enum class Stop { kNone, kTime, kNodes, kGap, kNumerical, kRestart };
 
 constexpr long kRinsNodes = 500;  // node budget of one RINS sub-MIP
 // And its LP iteration budget: the search's own iterations so far, at least
@@ -68,6 +70,8 @@ class Search {
  public:
   Search(const lp::LinearProgram& lp, const MilpOptions& options) : state_(lp, options) {}
   MilpResult run();
+  // Set when the search stopped at its root to restart (root_restart.h).
+  const std::optional<RestartPoint>& restart() const { return restart_; }
 
  private:
   // Solve one node; returns the child to plunge into, if any. Its steps
@@ -93,6 +97,15 @@ class Search {
   // RINS at the root and then at geometrically spaced node counts: true when
   // the node goes on to branching.
   bool run_rins(const Eigen::VectorXd& x, double objective);
+  // RENS once, at the root (after diving and the pump): true when the root
+  // goes on.
+  bool run_rens(const Eigen::VectorXd& x, double objective);
+  // After a sub-MIP heuristic (`found`: it improved the incumbent): prune
+  // the queue, report the incumbent as `name`'s, and settle the node in hand
+  // (false) when the new cutoff reaches its bound `objective`.
+  bool after_sub_mip(bool found, const char* name, double objective);
+  // The LP iteration budget of a RINS or RENS sub-MIP.
+  long sub_mip_iterations() const { return std::max(kRinsMinIterations, state_.relaxation.iterations()); }
   // Branch on the node's point: returns the child to plunge into, if any.
   // `changes` are all the node's changes (node_changes and what propagation
   // appended), the first `propagated` of them at a propagation fixed point.
@@ -103,7 +116,14 @@ class Search {
     if (bound < state_.exact_cutoff()) gap_pruned_bound_ = std::min(gap_pruned_bound_, bound);
   }
   void prune_queue() { record_pruned(queue_.prune(state_.cutoff())); }
-  void reduced_cost_fixing(std::vector<BoundChange>& changes, double objective);
+  // Append the bound changes the reduced costs at the node's LP optimum
+  // (value `objective`) imply for nodes that are to beat `cutoff`.
+  void reduced_cost_fixing(std::vector<BoundChange>& changes, double objective, double cutoff);
+  // At the root, before branching: when the root's fixings with reduced-cost
+  // fixing against the incumbent's value fix enough of the free integer
+  // columns (worth_a_restart), keep the node open, set restart_ and
+  // stop (true).
+  bool restart_root(Node& node, const std::vector<BoundChange>& changes, double objective);
   // The root after its heuristics, which may have found an incumbent: weak
   // cuts are undone (undo_weak_cuts decides with that incumbent's gap). True
   // when the root goes on to branching (`objective` and `point` re-read).
@@ -186,10 +206,10 @@ class Search {
   int pump_rounds_ = 0;
   bool pump_found_ = false;
   RootCutResult root_cuts_;  // the root cut loop's, for undo_weak_cuts
+  std::optional<RestartPoint> restart_;
 };
 
-void Search::reduced_cost_fixing(std::vector<BoundChange>& changes, double objective) {
-  const double cutoff = state_.cutoff();
+void Search::reduced_cost_fixing(std::vector<BoundChange>& changes, double objective, double cutoff) {
   if (!std::isfinite(cutoff)) return;
   const double slack = cutoff - objective;
   if (slack < 0) return;
@@ -286,11 +306,13 @@ std::optional<Node> Search::process(Node node) {
   note_incumbent("rounding");
   if (node.depth == 0 || (!state_.has_incumbent && node.depth % 8 == 0))
     if (!dive_and_pump(node, changes, objective, point, settled)) return settled;
+  if (node.depth == 0 && !run_rens(point.x, objective)) return std::nullopt;
   if (!run_rins(point.x, objective)) return std::nullopt;
   if (node.depth == 0 && !finish_root(objective, point)) {
     if (state_.time_up) return stop_for_time(std::move(node));
     return std::nullopt;
   }
+  if (node.depth == 0 && restart_root(node, changes, objective)) return std::nullopt;
   return branch(node, std::move(changes), propagated, point, objective);
 }
 
@@ -384,9 +406,12 @@ bool Search::dive_and_pump(Node& node, const std::vector<BoundChange>& changes, 
 bool Search::run_rins(const Eigen::VectorXd& x, double objective) {
   if (!state_.has_incumbent || nodes_ < next_rins_ || state_.deadline.expired()) return true;
   next_rins_ = std::max(2 * nodes_, 100L);
-  const long work = std::max(kRinsMinIterations, state_.relaxation.iterations());
-  if (rins(state_, x, kRinsNodes, work)) prune_queue();
-  note_incumbent("RINS");
+  return after_sub_mip(rins(state_, x, kRinsNodes, sub_mip_iterations()), "RINS", objective);
+}
+
+bool Search::after_sub_mip(bool found, const char* name, double objective) {
+  if (found) prune_queue();
+  note_incumbent(name);
   if (objective >= state_.cutoff()) {
     record_pruned(objective);
     return false;
@@ -394,10 +419,40 @@ bool Search::run_rins(const Eigen::VectorXd& x, double objective) {
   return true;
 }
 
+bool Search::restart_root(Node& node, const std::vector<BoundChange>& changes, double objective) {
+  if (state_.options.root_restarts <= 0 || !state_.has_incumbent || !state_.semicontinuous_cols.empty() ||
+      state_.time_up || state_.deadline.expired())
+    return false;
+  // Against the incumbent's own value (not the gap cutoff): the restarted
+  // model then keeps every point better than the incumbent, and the
+  // incumbent itself (root_restart.h).
+  std::vector<BoundChange> fixings = changes;
+  reduced_cost_fixing(fixings, objective, state_.incumbent_value);
+  Eigen::VectorXd lower = state_.relaxation.lower(), upper = state_.relaxation.upper();
+  for (size_t k = changes.size(); k < fixings.size(); ++k) {
+    const BoundChange& c = fixings[k];
+    lower[c.column] = std::max(lower[c.column], c.lower);
+    upper[c.column] = std::min(upper[c.column], c.upper);
+  }
+  if (!worth_a_restart(newly_fixed(state_.lp, state_.integer_cols, lower, upper))) return false;
+  std::optional<lp::LinearProgram> model =
+      restarted_model(state_.lp, state_.integer_cols, lower, upper, cut_rows(state_.relaxation), state_.incumbent);
+  if (!model) return false;
+  restart_ = RestartPoint{std::move(*model), gap_pruned_bound_};
+  stop_ = Stop::kRestart;
+  push(std::move(node));  // its bound stays in the result's bound
+  return true;
+}
+
+bool Search::run_rens(const Eigen::VectorXd& x, double objective) {
+  if (state_.deadline.expired()) return true;
+  return after_sub_mip(rens(state_, x, kRinsNodes, sub_mip_iterations()), "RENS", objective);
+}
+
 std::optional<Node> Search::branch(const Node& node, std::vector<BoundChange> changes, size_t propagated,
                                    const NodePoint& point, double objective) {
   const Eigen::VectorXd& x = point.x;
-  reduced_cost_fixing(changes, objective);
+  reduced_cost_fixing(changes, objective, state_.cutoff());
   // The children share one link: what this node added to its path (or, once
   // the path repeats its columns too often, the path compacted).
   const std::shared_ptr<const ChangeLink> path =
@@ -547,6 +602,7 @@ MilpResult Search::run() {
     case Stop::kTime:
       return finish(MilpStatus::kTimeLimit);
     case Stop::kNodes:
+    case Stop::kRestart:  // the caller restarts (restart_)
       return finish(MilpStatus::kNodeLimit);
     default:
       break;
@@ -642,7 +698,7 @@ void Search::polish_incumbent() {
 }
 
 MilpResult Search::finish(MilpStatus status) {
-  report_progress(true);
+  if (stop_ != Stop::kRestart) report_progress(true);  // a restart's search goes on reporting
   MilpResult r;
   r.status = status;
   r.nodes = nodes_;
@@ -738,10 +794,78 @@ MilpResult solve_as_lp(const lp::LinearProgram& lp, const MilpOptions& options) 
 namespace {
 
 // The search without root presolve (an LP goes through the checked LP path).
+MilpResult search_without_presolve(const lp::LinearProgram& lp, const MilpOptions& options);
+
+// The search that stopped at its root to restart (`first`) goes on as a
+// search of the restarted model (presolved again when presolve is on), with
+// first's incumbent as its initial solution and the budgets that are left.
+// A restarted search that ends without a usable answer (numerical_error, or
+// a verdict the incumbent contradicts) sends the original model through the
+// search again without restarts, so no verdict rests on the restart.
+MilpResult continue_after_restart(const lp::LinearProgram& lp, const MilpOptions& options, const MilpResult& first,
+                                  const RestartPoint& point, const Deadline& clock) {
+  MilpOptions next = options;
+  next.deadline = &clock;
+  next.root_restarts = options.root_restarts - 1;
+  next.node_limit = std::max(0L, options.node_limit - first.nodes);
+  next.lp_iteration_limit = std::max(0L, options.lp_iteration_limit - first.lp_iterations);
+  next.initial_solution = first.x;
+  // Reports go on from where the first search stopped: its work counted in,
+  // its bound kept (a report never shows the bound going down), and the
+  // incumbent it hands on not announced again.
+  const double seconds_before = clock.elapsed_seconds();
+  const double sign = lp.sense == lp::ObjectiveSense::kMaximize ? -1.0 : 1.0;
+  auto go_on = [&first, seconds_before, sign](MilpProgress p) {
+    p.nodes += first.nodes;
+    p.lp_iterations += first.lp_iterations;
+    p.seconds += seconds_before;
+    p.bound = sign * std::max(sign * p.bound, sign * first.bound);
+    return p;
+  };
+  auto handed_on = [](const MilpProgress& p) {
+    return p.event == MilpEvent::kIncumbent && !std::strcmp(p.found_by, "initial solution");
+  };
+  if (options.progress)
+    next.progress = [&](const MilpProgress& p) {
+      if (!handed_on(p)) options.progress(go_on(p));
+    };
+  if (options.incumbent)
+    next.incumbent = [&](const MilpProgress& p, const Eigen::VectorXd& x) {
+      if (!handed_on(p)) options.incumbent(go_on(p), x);
+    };
+  const bool presolve = options.presolve;
+  MilpResult second = presolve ? solve_with_root_presolve(point.model, next, &search_without_presolve)
+                               : search_without_presolve(point.model, next);
+  switch (second.status) {
+    case MilpStatus::kOptimal:
+    case MilpStatus::kGapLimit:
+    case MilpStatus::kTimeLimit:
+    case MilpStatus::kNodeLimit:
+      return merge_restart(first, std::move(second), point, lp.sense, options.relative_gap);
+    default:
+      break;
+  }
+  next.root_restarts = 0;
+  next.node_limit = std::max(0L, next.node_limit - second.nodes);
+  next.lp_iteration_limit = std::max(0L, next.lp_iteration_limit - second.lp_iterations);
+  Search again(lp, next);
+  MilpResult r = again.run();
+  r.nodes += first.nodes + second.nodes;
+  r.lp_iterations += first.lp_iterations + second.lp_iterations;
+  return r;
+}
+
 MilpResult search_without_presolve(const lp::LinearProgram& lp, const MilpOptions& options) {
   if (!lp.needs_search()) return solve_as_lp(lp, options);
-  Search search(lp, options);
-  return search.run();
+  const Deadline clock = Deadline::of_caller(options.deadline);
+  MilpOptions own = options;
+  own.deadline = &clock;
+  Search search(lp, own);
+  MilpResult first = search.run();
+  if (!search.restart()) return first;
+  MilpResult r = continue_after_restart(lp, options, first, *search.restart(), clock);
+  r.seconds = clock.elapsed_seconds();
+  return r;
 }
 
 }  // namespace

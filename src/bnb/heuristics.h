@@ -24,4 +24,12 @@ bool fractional_dive(SearchState& state, const std::vector<BoundChange>& changes
 // model). The relaxation is not touched.
 bool rins(SearchState& state, const Eigen::VectorXd& x, long node_limit, long lp_iteration_limit);
 
+// RENS (relaxation enforced neighbourhood search), for the root: fix every
+// integer column that is integral at the LP optimum x, bound each other one
+// by the floor and ceiling of its value, and solve the rest as a sub-MIP
+// within the same budgets as RINS. Needs no incumbent: it is how a first one
+// is found where rounding, diving and the pump fail (HiGHS runs it at its
+// root). Skipped, like RINS, when too few columns are fixed.
+bool rens(SearchState& state, const Eigen::VectorXd& x, long node_limit, long lp_iteration_limit);
+
 }  // namespace milpsac::bnb

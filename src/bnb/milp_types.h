@@ -99,6 +99,11 @@ struct MilpOptions {
   // fixings: it closes mitre's root (3,677 fixings; no solution in 60 s
   // without it, proven in 4 s with it).
   bool probing = true;
+  // Root restarts (bnb/root_restart.h) allowed: when the root has fixed
+  // kRestartFixedShare of the integer columns, the search starts again on
+  // the model those fixings and the root's cuts make (presolved again, when
+  // presolve is on). 0 turns them off (RINS and RENS sub-MIPs run without).
+  int root_restarts = 3;
   // Flow cover cuts (bnb/cut_flow_cover.h) in the root cut loop.
   bool flow_covers = true;
   // c-MIR on simplex tableau rows (bnb/cut_mir.h, separate_tableau_mir) in
@@ -150,6 +155,10 @@ struct MilpResult {
   double first_incumbent_seconds = NAN;
   int pump_rounds = 0;
   bool pump_found = false;
+  // Root restarts (bnb/root_restart.h): nodes and LP iterations above count
+  // every run, root_lp_bound is the first root's LP and root_bound the last
+  // root's bound after its cuts.
+  int restarts = 0;
 };
 
 // Relative gap (both values in minimisation sense).

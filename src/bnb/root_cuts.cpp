@@ -74,22 +74,6 @@ constexpr double kMinGeneralIntegerGain = 3e-3;
 // root LP bound and the incumbent stay. bell5's close 18 % (undone, as before).
 constexpr double kKeepGapClosed = 0.5;
 
-// The cut rows of the LP, as cuts, in row order.
-std::vector<Cut> cut_rows(const LpRelaxation& relaxation) {
-  const lp::LinearProgram& model = relaxation.model();
-  const int first = relaxation.num_original_rows();
-  std::vector<Cut> cuts(uz(relaxation.num_rows() - first));
-  for (size_t k = 0; k < cuts.size(); ++k) {
-    cuts[k].a = Eigen::VectorXd::Zero(relaxation.num_cols());
-    cuts[k].lower = model.row_lower[first + static_cast<int>(k)];
-    cuts[k].upper = model.row_upper[first + static_cast<int>(k)];
-  }
-  for (int j = 0; j < relaxation.num_cols(); ++j)
-    for (lp::SparseMatrix::InnerIterator it(model.A, j); it; ++it)
-      if (it.row() >= first) cuts[uz(it.row() - first)].a[j] = it.value();
-  return cuts;
-}
-
 // The columns Gomory and MIR may treat as integer this round: the declared
 // integers, and the implied integers (MilpOptions::cut_integrality) whose
 // current bounds are integral or infinite. Both separators complement an
@@ -150,6 +134,21 @@ int retire_slack_cuts(LpRelaxation& relaxation, std::vector<int>& slack_rounds, 
 }
 
 }  // namespace
+
+std::vector<Cut> cut_rows(const LpRelaxation& relaxation) {
+  const lp::LinearProgram& model = relaxation.model();
+  const int first = relaxation.num_original_rows();
+  std::vector<Cut> cuts(uz(relaxation.num_rows() - first));
+  for (size_t k = 0; k < cuts.size(); ++k) {
+    cuts[k].a = Eigen::VectorXd::Zero(relaxation.num_cols());
+    cuts[k].lower = model.row_lower[first + static_cast<int>(k)];
+    cuts[k].upper = model.row_upper[first + static_cast<int>(k)];
+  }
+  for (int j = 0; j < relaxation.num_cols(); ++j)
+    for (lp::SparseMatrix::InnerIterator it(model.A, j); it; ++it)
+      if (it.row() >= first) cuts[uz(it.row() - first)].a[j] = it.value();
+  return cuts;
+}
 
 RootCutResult run_root_cuts(SearchState& state, const std::function<void(const RootCutRound&)>& on_round) {
   RootCutResult result;

@@ -17,6 +17,7 @@
 
 #include <functional>
 
+#include "bnb/cut_pool.h"
 #include "bnb/search_state.h"
 
 namespace milpsac::bnb {
@@ -41,6 +42,9 @@ struct RootCutRound {
   int cut_rows = 0;    // cut rows in the LP after it (slack ones retired)
   double bound = 0.0;  // the LP value after it (minimisation form)
 };
+
+// The cut rows of the LP (those after its original rows), as cuts, in row order.
+std::vector<Cut> cut_rows(const LpRelaxation& relaxation);
 
 // The relaxation must hold the optimal root LP at the root bounds.
 // `on_round` (optional) hears about each round that added cuts.
