@@ -6,6 +6,7 @@
 #include <cmath>
 
 #include "common/index.h"
+#include "lp/sort_reach.h"
 #include "lp/tolerances.h"
 
 namespace milpsac::lp {
@@ -295,7 +296,7 @@ bool SimplexSolver::pivot_row(int position, Eigen::VectorXd& alpha_row, bool mov
   // and 14,320 in BTRAN's). A short list is sorted; a long one, or none, is
   // read off rho, which costs less than sorting it.
   if (listed && rho_support.size() * kSortedSupportShare < uz(m_)) {
-    std::sort(rho_support.begin(), rho_support.end());
+    sort_reach(rho_support, support_bits_, NodeOrder::kIncreasing);  // BTRAN lists each row once
   } else {
     rho_support.clear();
     for (int i = 0; i < m_; ++i)

@@ -37,6 +37,7 @@
 
 #include <Eigen/Dense>
 #include <Eigen/SparseCore>
+#include <cstdint>
 #include <vector>
 
 #include "common/deadline.h"
@@ -244,6 +245,7 @@ class SimplexSolver {
   std::vector<int> row_support_;              // scratch of pivot_row: the row's support when listed
   std::vector<double> support_values_;        // scratch of pivot_row: the row at row_support_
   std::vector<char> in_row_support_;          // scratch of pivot_row: membership in row_support_, all 0 between calls
+  std::vector<std::uint64_t> support_bits_;   // scratch of pivot_row: sort_reach's bitmap, all 0 between calls
   std::vector<int> movable_vars_;             // n + m indexing, upper > lower
   std::vector<int> movable_cols_;             // structural columns among them
   long movable_nonzeros_ = 0;                 // entries of A in movable_cols_
