@@ -267,10 +267,12 @@ void SimplexSolver::collect_movable() {
   movable_vars_.clear();
   movable_cols_.clear();
   movable_nonzeros_ = 0;
+  is_movable_.assign(uz(num_vars()), 0);
   const int* starts = A_sparse_.outerIndexPtr();
   for (int v = 0; v < num_vars(); ++v) {
     if (!movable(v)) continue;
     movable_vars_.push_back(v);
+    is_movable_[uz(v)] = 1;
     if (v < n_) {
       movable_cols_.push_back(v);
       movable_nonzeros_ += starts[v + 1] - starts[v];
