@@ -63,6 +63,7 @@
 
 #include <Eigen/Dense>
 #include <Eigen/SparseCore>
+#include <cstdint>
 #include <utility>
 #include <vector>
 
@@ -300,6 +301,7 @@ class BasisFactor {
   mutable std::vector<unsigned> seen_, listed_;
   mutable unsigned stamp_ = 0;
   mutable std::vector<int> seeds_, order_, result_, update_support_;
+  mutable std::vector<std::uint64_t> reach_bits_;  // sort_reach's bitmap: all zero between solves
   mutable std::vector<std::pair<int, int>> dfs_stack_;
   bool valid_ = false;  // a complete factor (else the solves return zeros)
 

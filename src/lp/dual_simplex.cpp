@@ -42,6 +42,15 @@ struct SimplexSolver::DualRun {
   // basic value moves.
   PrimalInfeasibilities infeasibilities;
   std::vector<DualCandidate> candidates;
+  // The pivot row's nonzeros at nonbasic movable variables, as the
+  // candidates' walk meets them: the reduced-cost update walks this list
+  // instead of the row again (pds-40: its second read of the status and the
+  // bounds of 11,000 scattered variables per pivot was 9 % of the run).
+  struct RowEntry {
+    int v;
+    double a;
+  };
+  std::vector<RowEntry> row_entries;
   // Entering candidates refused this iteration because the row and column
   // views of their pivot disagree on a fresh factor (an ill-conditioned basis):
   // cleared after every pivot.
@@ -65,8 +74,9 @@ struct SimplexSolver::DualPivot {
   const std::vector<int>* row_vars = nullptr;  // the variables the pivot row is walked over
   double pivot_tol = 0.0;
   DualRatioChoice choice;  // the entering variable and the flips
-  // A fixed variable met on the row's support (skipped, as the movable list skips it).
-  bool fixed(const SimplexSolver& s, int v) const { return row_wise && !s.movable(v); }
+  // A fixed variable met on the row's support (skipped, as the movable list
+  // skips it). Bounds do not move during the run: collect_movable's flags hold.
+  bool fixed(const SimplexSolver& s, int v) const { return row_wise && !s.is_movable_[uz(v)]; }
 };
 
 namespace {
@@ -147,13 +157,15 @@ void SimplexSolver::dual_collect_candidates(DualRun& run, DualPivot& p) {
   p.row_vars = p.row_wise ? &row_support_ : &movable_vars_;
   p.pivot_tol = factor_.num_updates() > BasisFactor::kLongEtaFile ? tol::kPivotLongEtaFile : tol::kPivot;
   run.candidates.clear();
+  run.row_entries.clear();
   for (int v : *p.row_vars) {
     // The entry first: most of a dense walk's entries are zero, and one
     // test rejects them before the status reads.
     const double a = alpha_row[v];
-    if (std::fabs(a) <= p.pivot_tol) continue;
+    if (a == 0.0) continue;
     if (status_[v] == VarStatus::kBasic || p.fixed(*this, v)) continue;
-    if (run.rejected[uz(v)]) continue;
+    run.row_entries.push_back({v, a});
+    if (std::fabs(a) <= p.pivot_tol || run.rejected[uz(v)]) continue;
     double dual;  // the reduced cost with the sign dual feasibility wants, clamped at 0
     if (status_[v] == VarStatus::kAtLower) {
       if (a * p.sign >= 0) continue;  // increasing it would move x_leaving the wrong way
@@ -219,12 +231,10 @@ void SimplexSolver::dual_update_duals(DualRun& run, const DualPivot& p) {
   const double theta = dual_step(d_[q], alpha_row[q], p.to_lower);
   run.degeneracy.record(theta);
   // A zero step or a zero entry leaves a reduced cost as it is: both are
-  // skipped (degenerate pivots are common in a search's node LPs).
+  // skipped (degenerate pivots are common in a search's node LPs). The
+  // collected entries are the row's nonzeros at nonbasic movable variables.
   if (theta != 0.0)
-    for (int v : *p.row_vars) {
-      const double a = alpha_row[v];
-      if (a != 0.0 && status_[v] != VarStatus::kBasic && !p.fixed(*this, v)) d_[v] -= theta * a;
-    }
+    for (const DualRun::RowEntry& e : run.row_entries) d_[e.v] -= theta * e.a;
   d_[q] = 0.0;
   d_[p.leaving] = -theta;
 }

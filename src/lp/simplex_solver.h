@@ -37,6 +37,7 @@
 
 #include <Eigen/Dense>
 #include <Eigen/SparseCore>
+#include <cstdint>
 #include <vector>
 
 #include "common/deadline.h"
@@ -160,9 +161,9 @@ class SimplexSolver {
   // its nonzeros in ascending order: the next call clears only those.
   bool pivot_row(int position, Eigen::VectorXd& alpha_row, bool movable_only);
   // The variables whose bounds differ (the only ones the dual ratio test and
-  // the reduced-cost update look at), and the structural part with its
-  // nonzeros; rebuilt at the start of run_dual, as bounds only move between
-  // solves.
+  // the reduced-cost update look at), as a list and as a flag per variable,
+  // and the structural part with its nonzeros; rebuilt at the start of
+  // run_dual, as bounds only move between solves.
   void collect_movable();
   // Dual phase 1 (dual_phase_one.cpp): make the basis dual feasible for the
   // true costs by the dual simplex on an auxiliary box; true when it did (the
@@ -244,7 +245,9 @@ class SimplexSolver {
   std::vector<int> row_support_;              // scratch of pivot_row: the row's support when listed
   std::vector<double> support_values_;        // scratch of pivot_row: the row at row_support_
   std::vector<char> in_row_support_;          // scratch of pivot_row: membership in row_support_, all 0 between calls
+  std::vector<std::uint64_t> support_bits_;   // scratch of pivot_row: sort_reach's bitmap, all 0 between calls
   std::vector<int> movable_vars_;             // n + m indexing, upper > lower
+  std::vector<char> is_movable_;              // n + m: movable(v) when collect_movable ran (one byte to read)
   std::vector<int> movable_cols_;             // structural columns among them
   long movable_nonzeros_ = 0;                 // entries of A in movable_cols_
   Eigen::SparseMatrix<double> A_original_;    // unscaled, for the certificates
