@@ -45,8 +45,8 @@ TEST_CASE("restart: counts integer columns fixed now and free in the model; need
   CHECK(bnb::newly_fixed(lp, {0, 1, 2}, lower, upper).share == doctest::Approx(0.5));
   lower[1] = 1.0;
   CHECK(bnb::newly_fixed(lp, {0, 1, 2}, lower, upper).share == doctest::Approx(1.0));
-  CHECK_FALSE(bnb::worth_a_restart({2, 1.0}));  // all, but too few to repay a restart
-  CHECK_FALSE(bnb::worth_a_restart({100, 0.1}));
+  CHECK_FALSE(bnb::worth_a_restart({2, 1.0}));                            // all, but too few to repay a restart
+  CHECK_FALSE(bnb::worth_a_restart({100, bnb::kRestartFixedShare / 2}));  // many, but too small a share
   CHECK(bnb::worth_a_restart({bnb::kRestartMinFixed, bnb::kRestartFixedShare}));
 }
 
