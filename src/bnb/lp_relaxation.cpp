@@ -20,28 +20,10 @@ void LpRelaxation::add_rows(const std::vector<Eigen::VectorXd>& rows, const std:
                             const std::vector<double>& upper) {
   if (rows.empty()) return;
   const lp::Basis basis = active().basis();
-  const int m = num_rows(), n = num_cols(), k = static_cast<int>(rows.size());
+  const int m = num_rows(), k = static_cast<int>(rows.size());
   lp::LinearProgram next = model();
-  // Rebuild A from its entries and the cuts' nonzeros: one pass over the nonzeros.
-  std::vector<Eigen::Triplet<double>> entries;
-  entries.reserve(uz(next.A.nonZeros()));
-  for (int j = 0; j < n; ++j)
-    for (lp::SparseMatrix::InnerIterator it(next.A, j); it; ++it)
-      entries.emplace_back(static_cast<int>(it.row()), j, it.value());
-  for (int r = 0; r < k; ++r) {
-    const Eigen::VectorXd& row = rows[uz(r)];
-    for (int j = 0; j < n; ++j)
-      if (row[j] != 0.0) entries.emplace_back(m + r, j, row[j]);
-  }
-  next.A.resize(m + k, n);
-  next.A.setFromTriplets(entries.begin(), entries.end());
-  next.row_lower.conservativeResize(m + k);
-  next.row_upper.conservativeResize(m + k);
-  for (int r = 0; r < k; ++r) {
-    next.row_lower[m + r] = lower[uz(r)];
-    next.row_upper[m + r] = upper[uz(r)];
-    next.row_names.push_back("cut" + std::to_string(m + r - original_rows_));
-  }
+  next.append_dense_rows(rows, lower, upper);
+  for (int r = 0; r < k; ++r) next.row_names.push_back("cut" + std::to_string(m + r - original_rows_));
   rebuild(std::move(next), basis);
 }
 

@@ -36,26 +36,16 @@ std::optional<lp::LinearProgram> restarted_model(const lp::LinearProgram& model,
     out.col_lower[j] = low;
     out.col_upper[j] = high;
   }
-  if (cuts.empty()) return out;
-  const int m = model.num_rows();
-  const int added = static_cast<int>(cuts.size());
-  std::vector<Eigen::Triplet<double>> entries;
-  entries.reserve(uz(model.A.nonZeros()));
-  for (int j = 0; j < model.num_cols(); ++j)
-    for (lp::SparseMatrix::InnerIterator it(model.A, j); it; ++it) entries.emplace_back(it.row(), j, it.value());
-  for (int k = 0; k < added; ++k)
-    for (int j = 0; j < model.num_cols(); ++j)
-      if (cuts[uz(k)].a[j] != 0.0) entries.emplace_back(m + k, j, cuts[uz(k)].a[j]);
-  out.A.resize(m + added, model.num_cols());
-  out.A.setFromTriplets(entries.begin(), entries.end());
-  out.row_lower.conservativeResize(m + added);
-  out.row_upper.conservativeResize(m + added);
-  for (int k = 0; k < added; ++k) {
-    out.row_lower[m + k] = cuts[uz(k)].lower;
-    out.row_upper[m + k] = cuts[uz(k)].upper;
+  std::vector<Eigen::VectorXd> rows;
+  std::vector<double> row_lower, row_upper;
+  for (const Cut& cut : cuts) {
+    rows.push_back(cut.a);
+    row_lower.push_back(cut.lower);
+    row_upper.push_back(cut.upper);
   }
+  out.append_dense_rows(rows, row_lower, row_upper);
   if (!out.row_names.empty())
-    for (int k = 0; k < added; ++k) out.row_names.push_back("root_cut_" + std::to_string(k));
+    for (size_t k = 0; k < cuts.size(); ++k) out.row_names.push_back("root_cut_" + std::to_string(k));
   return out;
 }
 

@@ -83,6 +83,30 @@ struct LinearProgram {
   void set_coefficient(int i, int j, double v) { A.coeffRef(i, j) = v; }
   // Row i as a dense vector of num_cols() entries (one pass over A's columns).
   Eigen::VectorXd dense_row(int i) const { return Eigen::VectorXd(A.row(i).transpose()); }
+  // Append dense rows (num_cols() entries each) with their bounds: A is rebuilt
+  // from its entries and the rows' nonzeros in one pass. Row names are the
+  // caller's to add.
+  void append_dense_rows(const std::vector<Eigen::VectorXd>& rows, const std::vector<double>& lower,
+                         const std::vector<double>& upper) {
+    if (rows.empty()) return;
+    const int m = num_rows(), n = num_cols(), k = static_cast<int>(rows.size());
+    std::vector<Eigen::Triplet<double>> entries;
+    entries.reserve(uz(A.nonZeros()));
+    for (int j = 0; j < n; ++j)
+      for (SparseMatrix::InnerIterator it(A, j); it; ++it)
+        entries.emplace_back(static_cast<int>(it.row()), j, it.value());
+    for (int r = 0; r < k; ++r)
+      for (int j = 0; j < n; ++j)
+        if (rows[uz(r)][j] != 0.0) entries.emplace_back(m + r, j, rows[uz(r)][j]);
+    A.resize(m + k, n);
+    A.setFromTriplets(entries.begin(), entries.end());
+    row_lower.conservativeResize(m + k);
+    row_upper.conservativeResize(m + k);
+    for (int r = 0; r < k; ++r) {
+      row_lower[m + r] = lower[uz(r)];
+      row_upper[m + r] = upper[uz(r)];
+    }
+  }
   // Resize to m rows and n columns: A empty (all zero), c zero, columns [0, inf), rows free.
   void resize(int m, int n) {
     A = SparseMatrix(m, n);
