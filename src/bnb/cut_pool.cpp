@@ -45,6 +45,16 @@ bool same_cut(const Cut& p, const Cut& q) {
 
 }  // namespace
 
+CutRows as_rows(const std::vector<Cut>& cuts) {
+  CutRows out;
+  for (const Cut& cut : cuts) {
+    out.rows.push_back(cut.a);
+    out.lower.push_back(cut.lower);
+    out.upper.push_back(cut.upper);
+  }
+  return out;
+}
+
 double cut_violation(const Cut& cut, const Eigen::VectorXd& x) {
   const double activity = cut.a.dot(x);
   double v = 0.0;

@@ -30,6 +30,14 @@ struct Cut {
   double upper = INFINITY;
 };
 
+// Cuts as the rows and sides LpRelaxation::add_rows and
+// lp::LinearProgram::append_dense_rows take, in the cuts' order.
+struct CutRows {
+  std::vector<Eigen::VectorXd> rows;
+  std::vector<double> lower, upper;
+};
+CutRows as_rows(const std::vector<Cut>& cuts);
+
 // How far x violates the cut (0 when satisfied).
 double cut_violation(const Cut& cut, const Eigen::VectorXd& x);
 // Violation divided by ||a|| (Euclidean distance of x to the cut's hyperplane).

@@ -235,16 +235,10 @@ RootCutResult run_root_cuts(SearchState& state, const std::function<void(const R
     if (room <= 0) break;
     const std::vector<Cut> chosen = pool.take(x, std::min(max_per_round, uz(room)), kMinEfficacy, kMaxParallelism);
     if (chosen.empty()) break;
-    std::vector<Eigen::VectorXd> rows;
-    std::vector<double> lower, upper;
-    for (const Cut& cut : chosen) {
-      rows.push_back(cut.a);
-      lower.push_back(cut.lower);
-      upper.push_back(cut.upper);
-    }
     const int rows_before = relaxation.num_rows();
     const lp::Basis basis_before = relaxation.basis();
-    relaxation.add_rows(rows, lower, upper);
+    const CutRows added = as_rows(chosen);
+    relaxation.add_rows(added.rows, added.lower, added.upper);
     slack_rounds.resize(uz(relaxation.num_rows() - relaxation.num_original_rows()), 0);
     const lp::LpStatus status = state.solve_lp(nullptr);
     if (status == lp::LpStatus::kCutoff) {

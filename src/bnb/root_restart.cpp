@@ -36,14 +36,8 @@ std::optional<lp::LinearProgram> restarted_model(const lp::LinearProgram& model,
     out.col_lower[j] = low;
     out.col_upper[j] = high;
   }
-  std::vector<Eigen::VectorXd> rows;
-  std::vector<double> row_lower, row_upper;
-  for (const Cut& cut : cuts) {
-    rows.push_back(cut.a);
-    row_lower.push_back(cut.lower);
-    row_upper.push_back(cut.upper);
-  }
-  out.append_dense_rows(rows, row_lower, row_upper);
+  const CutRows added = as_rows(cuts);
+  out.append_dense_rows(added.rows, added.lower, added.upper);
   if (!out.row_names.empty())
     for (size_t k = 0; k < cuts.size(); ++k) out.row_names.push_back("root_cut_" + std::to_string(k));
   return out;

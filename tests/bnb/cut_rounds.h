@@ -88,14 +88,8 @@ inline CutRoundsResult run_cut_rounds(const lp::LinearProgram& lp, int rounds,
     }
     const auto selected = pool.select(x, 50, 1e-5, 0.98);
     if (selected.empty()) break;
-    std::vector<Eigen::VectorXd> rows;
-    std::vector<double> lower, upper;
-    for (const auto& cut : selected) {
-      rows.push_back(cut.a);
-      lower.push_back(cut.lower);
-      upper.push_back(cut.upper);
-    }
-    relaxation.add_rows(rows, lower, upper);
+    const bnb::CutRows added = bnb::as_rows(selected);
+    relaxation.add_rows(added.rows, added.lower, added.upper);
     if (relaxation.resolve(nullptr, 1000000) != lp::LpStatus::kOptimal) break;
     result.final_bound = relaxation.objective();
   }
