@@ -39,26 +39,30 @@ lp::Basis slack_basis(int m, int n) {
 
 }  // namespace
 
-TEST_CASE("iteration budgets are per solve: resolves keep working past 10^6 cumulative iterations") {
-  const auto lp = random_lp(40, 80, 1);
-  Deadline no_limit;
-  bnb::LpRelaxation relaxation(lp, &no_limit);
-  REQUIRE(relaxation.resolve(nullptr, 100000) == lp::LpStatus::kOptimal);
-  const double optimum = relaxation.objective();
-  const long per_solve = relaxation.iterations();
-  REQUIRE(per_solve > 10);
-  const lp::Basis slack = slack_basis(lp.num_rows(), lp.num_cols());
-  // A budget just too small stops this solve only.
-  CHECK(relaxation.resolve(&slack, per_solve / 2) == lp::LpStatus::kIterationLimit);
-  long solves = 0;
-  while (relaxation.iterations() <= 1000000) {
-    const lp::LpStatus status = relaxation.resolve(&slack, 2 * per_solve + 100);
-    REQUIRE(status == lp::LpStatus::kOptimal);
-    REQUIRE(relaxation.objective() == doctest::Approx(optimum).epsilon(1e-9));
-    ++solves;
+// A million simplex iterations: the release build only (meson suite "slow");
+// under the sanitizers it takes minutes and runs no code the others do not.
+TEST_SUITE("slow") {
+  TEST_CASE("iteration budgets are per solve: resolves keep working past 10^6 cumulative iterations") {
+    const auto lp = random_lp(40, 80, 1);
+    Deadline no_limit;
+    bnb::LpRelaxation relaxation(lp, &no_limit);
+    REQUIRE(relaxation.resolve(nullptr, 100000) == lp::LpStatus::kOptimal);
+    const double optimum = relaxation.objective();
+    const long per_solve = relaxation.iterations();
+    REQUIRE(per_solve > 10);
+    const lp::Basis slack = slack_basis(lp.num_rows(), lp.num_cols());
+    // A budget just too small stops this solve only.
+    CHECK(relaxation.resolve(&slack, per_solve / 2) == lp::LpStatus::kIterationLimit);
+    long solves = 0;
+    while (relaxation.iterations() <= 1000000) {
+      const lp::LpStatus status = relaxation.resolve(&slack, 2 * per_solve + 100);
+      REQUIRE(status == lp::LpStatus::kOptimal);
+      REQUIRE(relaxation.objective() == doctest::Approx(optimum).epsilon(1e-9));
+      ++solves;
+    }
+    CHECK(relaxation.iterations() > 1000000);
+    CHECK(solves > 1000);
   }
-  CHECK(relaxation.iterations() > 1000000);
-  CHECK(solves > 1000);
 }
 
 TEST_CASE("bounds, basis save and restore, warm re-solve") {

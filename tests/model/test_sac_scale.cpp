@@ -432,18 +432,9 @@ void check_same_sweep(const model::Sweep& a, const model::Sweep& b) {
   }
 }
 
-}  // namespace
-
-TEST_CASE("budget sweep: the same curve on 1 and on 2 threads (bundled example, synthetic families, breakpoints)") {
-  REQUIRE(std::getenv("MILPSAC_SOURCE") != nullptr);  // set by meson test
-  std::vector<std::pair<std::string, ModuleInfo>> models;
-  models.emplace_back("transformer_l4", model::read_module_info_file(std::string(std::getenv("MILPSAC_SOURCE")) +
-                                                                     "/examples/transformer_l4.json"));
-  for (model::SyntheticFamily family : {model::SyntheticFamily::kTransformer, model::SyntheticFamily::kLlama,
-                                        model::SyntheticFamily::kMoe, model::SyntheticFamily::kResnet})
-    models.emplace_back(model::to_string(family),
-                        model::parse_module_info(
-                            model::synthetic_module_info_json(model::synthetic_spec_for(family, 120)), "synth.json"));
+// The sweep of each model on 1 and on 2 threads, the grid alone and with
+// breakpoints searched in parallel: the same curve.
+void check_threads_agree(const std::vector<std::pair<std::string, ModuleInfo>>& models) {
   for (const auto& [name, info] : models) {
     CAPTURE(name);
     for (int max_breakpoints : {0, 64}) {  // the grid alone; breakpoints searched in parallel
@@ -459,5 +450,28 @@ TEST_CASE("budget sweep: the same curve on 1 and on 2 threads (bundled example, 
       options.threads = 2;
       check_same_sweep(one, model::sweep_budgets(info, request, options));
     }
+  }
+}
+
+}  // namespace
+
+TEST_CASE("budget sweep: the same curve on 1 and on 2 threads (bundled example)") {
+  REQUIRE(std::getenv("MILPSAC_SOURCE") != nullptr);  // set by meson test
+  check_threads_agree({{"transformer_l4", model::read_module_info_file(std::string(std::getenv("MILPSAC_SOURCE")) +
+                                                                        "/examples/transformer_l4.json")}});
+}
+
+// The synthetic families (120 modules each): the release build only (meson
+// suite "slow"); under the sanitizers they take minutes, and ThreadSanitizer
+// checks the threads separately (scripts/tsan --full).
+TEST_SUITE("slow") {
+  TEST_CASE("budget sweep: the same curve on 1 and on 2 threads (synthetic families, breakpoints)") {
+    std::vector<std::pair<std::string, ModuleInfo>> models;
+    for (model::SyntheticFamily family : {model::SyntheticFamily::kTransformer, model::SyntheticFamily::kLlama,
+                                          model::SyntheticFamily::kMoe, model::SyntheticFamily::kResnet})
+      models.emplace_back(model::to_string(family),
+                          model::parse_module_info(
+                              model::synthetic_module_info_json(model::synthetic_spec_for(family, 120)), "synth.json"));
+    check_threads_agree(models);
   }
 }
