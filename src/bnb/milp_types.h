@@ -109,6 +109,8 @@ struct MilpOptions {
   // c-MIR on simplex tableau rows (bnb/cut_mir.h, separate_tableau_mir) in
   // the root cut loop, where GMI runs.
   bool tableau_mir = true;
+  // Zero-half cuts (bnb/cut_zero_half.h) in the root cut loop.
+  bool zero_half = true;
   // Columns the cut separators may treat as integer, over the model's
   // columns: the integer columns plus continuous ones that are integral at
   // every integer-feasible point (implied integers: the root presolve sets
