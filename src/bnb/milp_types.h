@@ -109,6 +109,15 @@ struct MilpOptions {
   // c-MIR on simplex tableau rows (bnb/cut_mir.h, separate_tableau_mir) in
   // the root cut loop, where GMI runs.
   bool tableau_mir = true;
+  // Zero-half cuts (bnb/cut_zero_half.h) in the root cut loop, every round
+  // after the cliques. Off: on the 53 MIPLIB models at 60 s they lift root
+  // bounds (misc07 1,425 -> 1,510, misc03 2,185 -> 2,307, p0201 7,385 ->
+  // 7,416, lseu 1,048.7 -> 1,053.0) and prove air05, 10teams 1,167 -> 443
+  // nodes, but the node geometric mean grows (x1.065 over the 47 both prove:
+  // 6 better, 9 worse: p2756 7 -> 142, fiber 97 -> 253, misc07 33,453 ->
+  // 88,349); running them only to fill short rounds (x1.058) or only after a
+  // stall (x1.131) did not help either.
+  bool zero_half = false;
   // Columns the cut separators may treat as integer, over the model's
   // columns: the integer columns plus continuous ones that are integral at
   // every integer-feasible point (implied integers: the root presolve sets

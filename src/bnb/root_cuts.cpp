@@ -12,6 +12,7 @@
 #include "bnb/cut_mir.h"
 #include "bnb/cut_pool.h"
 #include "bnb/cut_row_implication.h"
+#include "bnb/cut_zero_half.h"
 #include "common/index.h"
 
 namespace milpsac::bnb {
@@ -228,6 +229,7 @@ RootCutResult run_root_cuts(SearchState& state, const std::function<void(const R
       conflicts_built = true;
     }
     separate_cliques(conflicts, relaxation, pool);
+    if (state.options.zero_half) separate_zero_half(relaxation, integral, pool);
     separate_implied_bounds(implications, relaxation, pool);
     if (!state.probing_row_implications.empty())
       separate_row_implications(state.probing_row_implications, relaxation, model_rows, pool);

@@ -14,14 +14,15 @@
 #include "bnb/cut_knapsack_cover.h"
 #include "bnb/cut_mir.h"
 #include "bnb/cut_pool.h"
+#include "bnb/cut_zero_half.h"
 #include "bnb/lp_relaxation.h"
 
 namespace milpsac::test {
 
-enum Separator { kGomory, kCover, kMir, kClique, kImpliedBound, kFlowCover, kTableauMir, kNumSeparators };
+enum Separator { kGomory, kCover, kMir, kClique, kImpliedBound, kFlowCover, kTableauMir, kZeroHalf, kNumSeparators };
 inline const char* separator_name(int s) {
   static constexpr std::array<const char*, kNumSeparators> names = {
-      "GMI", "cover", "c-MIR", "clique", "implied-bound", "flow-cover", "tableau c-MIR"};
+      "GMI", "cover", "c-MIR", "clique", "implied-bound", "flow-cover", "tableau c-MIR", "zero-half"};
   return names[static_cast<size_t>(s)];
 }
 
@@ -34,7 +35,7 @@ struct CutRoundsResult {
 
 // Solve the root LP (integer bounds rounded inward), then run `rounds` rounds:
 // separate GMI, cover, c-MIR (with the flow covers of its row aggregations),
-// clique, implied-bound and flow cover cuts, hand every
+// clique, implied-bound, flow cover, tableau c-MIR and zero-half cuts, hand every
 // candidate to `check`, add the selected ones and re-solve.
 inline CutRoundsResult run_cut_rounds(const lp::LinearProgram& lp, int rounds,
                                       const std::function<void(const bnb::Cut&, int separator)>& check) {
@@ -73,6 +74,9 @@ inline CutRoundsResult run_cut_rounds(const lp::LinearProgram& lp, int rounds,
           break;
         case kFlowCover:
           bnb::separate_flow_covers(relaxation, lp.is_integer, one);
+          break;
+        case kZeroHalf:
+          bnb::separate_zero_half(relaxation, lp.is_integer, one);
           break;
         default:
           bnb::separate_tableau_mir(relaxation, lp.is_integer, one, 200);
