@@ -109,6 +109,9 @@ struct MilpOptions {
   // c-MIR on simplex tableau rows (bnb/cut_mir.h, separate_tableau_mir) in
   // the root cut loop, where GMI runs.
   bool tableau_mir = true;
+  // Cut separation at the nodes taken from the queue (bnb/node_cuts.h),
+  // with the root loop's separators (but GMI) and pool.
+  bool node_cuts = false;
   // Columns the cut separators may treat as integer, over the model's
   // columns: the integer columns plus continuous ones that are integral at
   // every integer-feasible point (implied integers: the root presolve sets
