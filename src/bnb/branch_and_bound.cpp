@@ -301,6 +301,7 @@ std::optional<Node> Search::process(Node node, bool plunge_start) {
   std::optional<Node> settled;
   if (!solve_node_lp(node, settled)) return settled;
   double objective = state_.relaxation.objective();
+  if (node_cuts_) node_cuts_->note_optimum(state_.relaxation);
   if (node.depth == 0) root_bound_ = objective;
   if (node.branch_column >= 0)
     state_.pseudocosts.record(node.branch_column, node.branch_up, node.branch_distance,

@@ -10,11 +10,11 @@
 // loop's (cut_sources.h): candidates it never selected and cuts it dropped
 // are offered again wherever they are violated.
 //
-// The cut rows are kept bounded: at most a cap of them, and a cut row whose
-// logical was basic (the cut slack) at the optimum of several node
-// separations in a row goes back to the pool. Removing rows changes the LP's
-// row layout (LpRelaxation::row_layout): the bases open nodes stored before
-// then no longer fit, and those nodes start from the live basis instead.
+// The cut rows are kept bounded: at most a cap of them, and cut rows whose
+// logical was basic (the cut slack) at several node optima in a row go back
+// to the pool, in batches. Removing rows changes the LP's row layout
+// (LpRelaxation::row_layout): the bases open nodes stored before then no
+// longer fit, and those nodes start from the live basis instead.
 #pragma once
 
 #include <memory>
@@ -36,20 +36,23 @@ class NodeCuts {
   // of a re-solve that did not end optimal (kCutoff and kInfeasible settle
   // the node: the cuts are valid).
   lp::LpStatus separate(SearchState& state);
+  // Every node's LP optimum (plunge children too): counts, per cut row, the
+  // optima in a row at which the cut was slack (its logical basic).
+  void note_optimum(const LpRelaxation& relaxation);
 
   long rounds() const { return rounds_; }          // rounds that added cuts, over the search
   long cuts_added() const { return cuts_added_; }  // over the search
 
  private:
-  // Count the node separations each cut row has been slack in a row, and
-  // return those slack for long enough to the pool. Re-solves when rows went
-  // (the LP point must be current); returns that status.
+  // Return the cut rows slack at enough node optima in a row to the pool.
+  // Re-solves when rows went (the LP point must be current); returns that
+  // status.
   lp::LpStatus retire_slack_rows(SearchState& state);
   // One round of the separators at the relaxation's point into the pool.
   void run_separators(const SearchState& state) const;
 
   std::shared_ptr<CutSources> sources_;
-  std::vector<int> slack_rounds_;  // per cut row of the LP, in row order
+  std::vector<int> slack_optima_;  // per cut row of the LP, in row order (note_optimum)
   long rounds_ = 0;
   long cuts_added_ = 0;
 };
