@@ -1,9 +1,9 @@
 // milp_run MODEL.mps[.gz] [GAP] [TIME_LIMIT] [PRESOLVE 0|1] [PUMP 0|1] [PROBING 0|1] [FLOW_COVERS 0|1]
-// [TABLEAU_MIR 0|1] [NODE_LIMIT] [ROOT_RESTARTS] [ZERO_HALF 0|1]: solve one MILP with the library (NODE_LIMIT 1: the
-// root only) and print one JSON line with the search statistics the CLI does not show (root bounds before and after the
-// root work, cuts, LP iterations and fallbacks). Used by bench/compare-cbc-milp.py. With MILP_RUN_TRACE=1 in the
-// environment, the progress events (root LP, cut rounds, incumbents, and the
-// search every 5 s) go to stderr as they happen.
+// [TABLEAU_MIR 0|1] [NODE_LIMIT] [ROOT_RESTARTS] [ZERO_HALF 0|1] [NODE_CUTS 0|1]: solve one MILP with the library
+// (NODE_LIMIT 1: the root only) and print one JSON line with the search statistics the CLI does not show (root bounds
+// before and after the root work, cuts, LP iterations and fallbacks). Used by bench/compare-cbc-milp.py. With
+// MILP_RUN_TRACE=1 in the environment, the progress events (root LP, cut rounds, incumbents, and the search every 5 s)
+// go to stderr as they happen.
 #include <cstdio>
 #include <cstdlib>
 #include <string>
@@ -43,6 +43,7 @@ int main(int argc, char** argv) {
   if (argc > 9) options.node_limit = std::atol(argv[9]);
   if (argc > 10) options.root_restarts = std::atoi(argv[10]);
   if (argc > 11) options.zero_half = std::atoi(argv[11]) != 0;
+  if (argc > 12) options.node_cuts = std::atoi(argv[12]) != 0;
   const char* trace = std::getenv("MILP_RUN_TRACE");
   if (trace != nullptr && std::string(trace) == "1")
     options.progress = [](const bnb::MilpProgress& p) {

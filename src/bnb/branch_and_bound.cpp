@@ -31,6 +31,7 @@
 #include "bnb/branching.h"
 #include "bnb/feasibility_pump.h"
 #include "bnb/heuristics.h"
+#include "bnb/node_cuts.h"
 #include "bnb/node_queue.h"
 #include "bnb/root_cuts.h"
 #include "bnb/root_presolve.h"
@@ -74,10 +75,11 @@ class Search {
   const std::optional<RestartPoint>& restart() const { return restart_; }
 
  private:
-  // Solve one node; returns the child to plunge into, if any. Its steps
-  // follow; a step that settles the node returns false and leaves what
-  // process returns in `settled` (nothing, or the node kept open on a stop).
-  std::optional<Node> process(Node node);
+  // Solve one node (`plunge_start`: taken from the queue, not plunged
+  // into); returns the child to plunge into, if any. Its steps follow; a
+  // step that settles the node returns false and leaves what process
+  // returns in `settled` (nothing, or the node kept open on a stop).
+  std::optional<Node> process(Node node, bool plunge_start);
   // The node's LP point and the columns that keep it from being a solution.
   struct NodePoint {
     Eigen::VectorXd x;
@@ -88,6 +90,13 @@ class Search {
   NodePoint read_point() const;
   // The node's first LP: true when it is optimal.
   bool solve_node_lp(Node& node, std::optional<Node>& settled);
+  // Node separation (node_cuts.h) at a plunge's first node: true when the
+  // node goes on (`objective` and `point` re-read after the cuts).
+  bool cut_node(Node& node, double& objective, NodePoint& point, std::optional<Node>& settled);
+  // The node's stored basis when it fits the LP's rows, else null (the live one).
+  const lp::Basis* fitting_basis(const Node& node) const {
+    return node.basis_layout == state_.relaxation.row_layout() ? node.basis.get() : nullptr;
+  }
   // The LP point is a solution of the relaxation's integrality: offer it.
   void settle_integral(const Eigen::VectorXd& x, double objective);
   // Diving and (at the root) the feasibility pump, then the node's LP again
@@ -205,7 +214,8 @@ class Search {
   Stop stop_ = Stop::kNone;
   int pump_rounds_ = 0;
   bool pump_found_ = false;
-  RootCutResult root_cuts_;  // the root cut loop's, for undo_weak_cuts
+  RootCutResult root_cuts_;            // the root cut loop's, for undo_weak_cuts
+  std::optional<NodeCuts> node_cuts_;  // when MilpOptions::node_cuts and the root loop ran
   std::optional<RestartPoint> restart_;
 };
 
@@ -253,6 +263,8 @@ void Search::report_cut_round(const RootCutRound& round) {
 
 bool Search::finish_root(double& objective, NodePoint& point) {
   if (!undo_weak_cuts(state_, root_cuts_)) return true;
+  // The root's cuts did not pay on this model: the tree goes without too.
+  node_cuts_.reset();
   switch (state_.relaxation.last_status()) {
     case lp::LpStatus::kOptimal:
       break;
@@ -274,7 +286,7 @@ bool Search::finish_root(double& objective, NodePoint& point) {
   return true;
 }
 
-std::optional<Node> Search::process(Node node) {
+std::optional<Node> Search::process(Node node, bool plunge_start) {
   ++nodes_;
   in_hand_bound_ = node.bound;
   // Propagate the branching (and reduced-cost) bounds on the rows first: a
@@ -289,6 +301,7 @@ std::optional<Node> Search::process(Node node) {
   std::optional<Node> settled;
   if (!solve_node_lp(node, settled)) return settled;
   double objective = state_.relaxation.objective();
+  if (node_cuts_) node_cuts_->note_optimum(state_.relaxation);
   if (node.depth == 0) root_bound_ = objective;
   if (node.branch_column >= 0)
     state_.pseudocosts.record(node.branch_column, node.branch_up, node.branch_distance,
@@ -302,6 +315,7 @@ std::optional<Node> Search::process(Node node) {
     settle_integral(point.x, objective);
     return std::nullopt;
   }
+  if (plunge_start && !cut_node(node, objective, point, settled)) return settled;
   if (simple_rounding(state_, point.x)) prune_queue();
   note_incumbent("rounding");
   if (node.depth == 0 || (!state_.has_incumbent && node.depth % 8 == 0))
@@ -325,7 +339,7 @@ Search::NodePoint Search::read_point() const {
 }
 
 bool Search::solve_node_lp(Node& node, std::optional<Node>& settled) {
-  switch (state_.solve_lp(node.basis.get())) {
+  switch (state_.solve_lp(fitting_basis(node))) {
     case lp::LpStatus::kOptimal:
       return true;
     case lp::LpStatus::kInfeasible:
@@ -343,6 +357,37 @@ bool Search::solve_node_lp(Node& node, std::optional<Node>& settled) {
       break;
   }
   return false;
+}
+
+bool Search::cut_node(Node& node, double& objective, NodePoint& point, std::optional<Node>& settled) {
+  if (!node_cuts_) return true;
+  switch (node_cuts_->separate(state_)) {
+    case lp::LpStatus::kOptimal:
+      break;
+    case lp::LpStatus::kInfeasible:  // the cuts are valid for the whole model
+      return false;
+    case lp::LpStatus::kCutoff:
+      record_pruned(state_.relaxation.objective());
+      return false;
+    case lp::LpStatus::kTimeLimit:
+      settled = stop_for_time(std::move(node));
+      return false;
+    default:
+      unresolved_bound_ = std::min(unresolved_bound_, objective);
+      return false;
+  }
+  objective = state_.relaxation.objective();
+  in_hand_bound_ = std::max(in_hand_bound_, objective);
+  if (objective >= state_.cutoff()) {
+    record_pruned(objective);
+    return false;
+  }
+  point = read_point();
+  if (point.integral()) {
+    settle_integral(point.x, objective);
+    return false;
+  }
+  return true;
 }
 
 void Search::settle_integral(const Eigen::VectorXd& x, double objective) {
@@ -475,6 +520,7 @@ std::optional<Node> Search::branch(const Node& node, std::vector<BoundChange> ch
     if (decision.settled) return std::nullopt;
     Node again{objective, node.depth + 1, next_id_++, path, decision.fixings, basis, -1, false, 0.0, objective};
     again.propagated = propagated;
+    again.basis_layout = state_.relaxation.row_layout();
     return again;
   }
   const int j = decision.column;
@@ -482,9 +528,11 @@ std::optional<Node> Search::branch(const Node& node, std::vector<BoundChange> ch
       decision.down_bound,     node.depth + 1, next_id_++, path, {{j, -INFINITY, std::floor(x[j])}}, basis, j, false,
       x[j] - std::floor(x[j]), objective};
   down.propagated = propagated;
+  down.basis_layout = state_.relaxation.row_layout();
   Node up{decision.up_bound,      node.depth + 1, next_id_++, path, {{j, std::ceil(x[j]), INFINITY}}, basis, j, true,
           std::ceil(x[j]) - x[j], objective};
   up.propagated = propagated;
+  up.basis_layout = state_.relaxation.row_layout();
   // Plunge into the child the LP leans towards; park the other.
   const bool prefer_up = x[j] - std::floor(x[j]) >= 0.5;
   return prefer_up ? plunge_or_park(std::move(up), std::move(down)) : plunge_or_park(std::move(down), std::move(up));
@@ -500,6 +548,7 @@ std::optional<Node> Search::branch_semicontinuous(const Node& node, const std::s
     Node n{objective, node.depth + 1, next_id_++, path,     {{j, child_lower, child_upper}}, basis,
            -1,        false,          0.0,        objective};
     n.propagated = propagated;
+    n.basis_layout = state_.relaxation.row_layout();
     return n;
   };
   std::optional<Node> off, on;
@@ -572,7 +621,10 @@ MilpResult Search::run() {
   root_node.id = next_id_++;
   root_node.bound = state_.relaxation.objective();
   root_node.basis = std::make_shared<const lp::Basis>(state_.relaxation.basis());
+  root_node.basis_layout = state_.relaxation.row_layout();
+  if (state_.options.node_cuts && cuts.sources) node_cuts_.emplace(cuts.sources);
   std::optional<Node> current = std::move(root_node);
+  bool plunge_start = false;  // `current` came from the queue (the root did not)
   while (true) {
     while (current) {
       if (state_.deadline.expired()) {
@@ -587,7 +639,8 @@ MilpResult Search::run() {
         current.reset();
         break;
       }
-      current = process(std::move(*current));
+      current = process(std::move(*current), plunge_start);
+      plunge_start = false;
       in_hand_bound_ = current ? current->bound : INFINITY;
       report_progress(false);
     }
@@ -602,6 +655,7 @@ MilpResult Search::run() {
       continue;
     }
     current = std::move(next);
+    plunge_start = true;
   }
   switch (stop_) {
     case Stop::kTime:

@@ -24,8 +24,10 @@ constexpr int kExtraCoverArcs = 4;      // prefixes tried beyond the first cover
 
 }  // namespace
 
-FlowCoverSeparator::FlowCoverSeparator(const LpRelaxation& relaxation, const std::vector<char>& is_integer)
+FlowCoverSeparator::FlowCoverSeparator(const LpRelaxation& relaxation, const CutBounds& bounds,
+                                       const std::vector<char>& is_integer)
     : relaxation_(relaxation),
+      bounds_(bounds),
       model_(relaxation.model()),
       is_integer_(is_integer),
       rows_(model_.A),
@@ -53,10 +55,10 @@ int FlowCoverSeparator::run(CutPool& pool) const {
   return added;
 }
 
-bool FlowCoverSeparator::binary(int j) const { return is_binary_column(relaxation_, is_integer_, j); }
+bool FlowCoverSeparator::binary(int j) const { return is_binary_column(bounds_, is_integer_, j); }
 
 void FlowCoverSeparator::find_variable_upper_bounds() {
-  for_each_continuous_binary_row(rows_, relaxation_.num_original_rows(), relaxation_, is_integer_,
+  for_each_continuous_binary_row(rows_, relaxation_.num_original_rows(), bounds_, is_integer_,
                                  [&](int i, int x, int y, double p, double q) {
                                    // p x + q y <= 0 with p > 0 > q is x <= (-q / p) y; a >= 0 side is negated.
                                    for (const double sign : {1.0, -1.0}) {
@@ -76,7 +78,7 @@ bool FlowCoverSeparator::separate(const std::vector<int>& support, const Eigen::
   for (const int j : support) {
     const double c = coef[j];
     if (std::fabs(c) <= kZero) continue;
-    const double l = relaxation_.lower(j), u = relaxation_.upper(j);
+    const double l = bounds_.lower[j], u = bounds_.upper[j];
     if (l < 0.0) {  // not a flow: relaxed over its bounds
       const double least = c > 0 ? c * l : c * u;
       if (!std::isfinite(least)) return false;
@@ -191,8 +193,9 @@ bool FlowCoverSeparator::build_cut(const std::vector<Arc>& arcs, const std::vect
   return efficacy > kMinEfficacy;
 }
 
-int separate_flow_covers(const LpRelaxation& relaxation, const std::vector<char>& is_integer, CutPool& pool) {
-  return FlowCoverSeparator(relaxation, is_integer).run(pool);
+int separate_flow_covers(const LpRelaxation& relaxation, const CutBounds& bounds, const std::vector<char>& is_integer,
+                         CutPool& pool) {
+  return FlowCoverSeparator(relaxation, bounds, is_integer).run(pool);
 }
 
 }  // namespace milpsac::bnb

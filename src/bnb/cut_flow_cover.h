@@ -34,6 +34,7 @@
 
 #include <Eigen/Dense>
 
+#include "bnb/cut_bounds.h"
 #include "bnb/cut_pool.h"
 #include "bnb/lp_relaxation.h"
 #include "lp/linear_program.h"
@@ -45,8 +46,9 @@ namespace milpsac::bnb {
 // builds, whose intermediate flows are eliminated, as on a lot-sizing path).
 class FlowCoverSeparator {
  public:
-  // The relaxation's current bounds must be global, its point current.
-  FlowCoverSeparator(const LpRelaxation& relaxation, const std::vector<char>& is_integer);
+  // At the relaxation's current point, with cuts derived from `bounds`
+  // (cut_bounds.h: global, for cuts valid at every node).
+  FlowCoverSeparator(const LpRelaxation& relaxation, const CutBounds& bounds, const std::vector<char>& is_integer);
   // Every side of every original row; returns how many cuts went to `pool`.
   int run(CutPool& pool) const;
   // The row side sum over `support` of coef_j x_j <= b (coef dense, zero
@@ -84,6 +86,7 @@ class FlowCoverSeparator {
                  SparseCut& cut, double& efficacy) const;
 
   const LpRelaxation& relaxation_;
+  const CutBounds bounds_;
   const lp::LinearProgram& model_;
   const std::vector<char>& is_integer_;
   const lp::RowMajorMatrix rows_;  // rows are scanned: a row-major copy once
@@ -92,8 +95,9 @@ class FlowCoverSeparator {
 };
 
 // Adds violated flow cover cuts for the original rows to `pool` at the
-// current LP values; the relaxation's current bounds must be global. Returns
-// how many were added.
-int separate_flow_covers(const LpRelaxation& relaxation, const std::vector<char>& is_integer, CutPool& pool);
+// current LP values, derived from `bounds` (global for globally valid cuts).
+// Returns how many were added.
+int separate_flow_covers(const LpRelaxation& relaxation, const CutBounds& bounds, const std::vector<char>& is_integer,
+                         CutPool& pool);
 
 }  // namespace milpsac::bnb

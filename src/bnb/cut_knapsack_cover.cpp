@@ -87,15 +87,15 @@ std::vector<int> lift_cover(const std::vector<Item>& items, const std::vector<ch
 }
 
 // One knapsack side: sum a_j x_j <= b (the caller negates >= rows).
-void separate_row(const Eigen::VectorXd& a, double b, const LpRelaxation& relaxation,
-                  const std::vector<char>& is_integer, const Eigen::VectorXd& x, CutPool& pool, int& added) {
+void separate_row(const Eigen::VectorXd& a, double b, const CutBounds& bounds, const std::vector<char>& is_integer,
+                  const Eigen::VectorXd& x, CutPool& pool, int& added) {
   const int n = static_cast<int>(a.size());
   std::vector<Item> items;
   double capacity = b;
   for (int j = 0; j < n; ++j) {
     const double c = a[j];
     if (std::fabs(c) <= kZero) continue;
-    const double l = relaxation.lower(j), u = relaxation.upper(j);
+    const double l = bounds.lower[j], u = bounds.upper[j];
     const bool binary = is_integer[uz(j)] && l >= 0.0 && u <= 1.0 && l < u;
     if (!binary) {
       const double least = c > 0 ? c * l : c * u;  // smallest contribution over the bounds
@@ -166,16 +166,16 @@ void separate_row(const Eigen::VectorXd& a, double b, const LpRelaxation& relaxa
 
 }  // namespace
 
-int separate_knapsack_covers(const LpRelaxation& relaxation, const std::vector<char>& is_integer, CutPool& pool) {
+int separate_knapsack_covers(const LpRelaxation& relaxation, const CutBounds& bounds,
+                             const std::vector<char>& is_integer, CutPool& pool) {
   const lp::LinearProgram& model = relaxation.model();
   const Eigen::VectorXd x = relaxation.values();
   int added = 0;
   const lp::RowMajorMatrix rows_of_a = model.A;  // rows are scanned: a row-major copy once
   for (int i = 0; i < relaxation.num_original_rows(); ++i) {
     const Eigen::VectorXd a = Eigen::VectorXd(rows_of_a.row(i).transpose());
-    if (std::isfinite(model.row_upper[i])) separate_row(a, model.row_upper[i], relaxation, is_integer, x, pool, added);
-    if (std::isfinite(model.row_lower[i]))
-      separate_row(-a, -model.row_lower[i], relaxation, is_integer, x, pool, added);
+    if (std::isfinite(model.row_upper[i])) separate_row(a, model.row_upper[i], bounds, is_integer, x, pool, added);
+    if (std::isfinite(model.row_lower[i])) separate_row(-a, -model.row_lower[i], bounds, is_integer, x, pool, added);
   }
   return added;
 }

@@ -17,13 +17,16 @@
 // dropping the items with the smallest y* while C stays a cover.
 #pragma once
 
+#include "bnb/cut_bounds.h"
 #include "bnb/cut_pool.h"
 #include "bnb/lp_relaxation.h"
 
 namespace milpsac::bnb {
 
 // Adds violated cover cuts for the original rows to `pool` at the current LP
-// values; the relaxation's current bounds must be global. Returns how many.
-int separate_knapsack_covers(const LpRelaxation& relaxation, const std::vector<char>& is_integer, CutPool& pool);
+// values, derived from `bounds` (global for globally valid cuts). Returns how
+// many.
+int separate_knapsack_covers(const LpRelaxation& relaxation, const CutBounds& bounds,
+                             const std::vector<char>& is_integer, CutPool& pool);
 
 }  // namespace milpsac::bnb

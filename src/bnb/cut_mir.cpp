@@ -77,10 +77,11 @@ struct SparseAccumulator {
 
 class MirSeparator {
  public:
-  MirSeparator(const LpRelaxation& relaxation, const std::vector<char>& is_integer,
+  MirSeparator(const LpRelaxation& relaxation, const CutBounds& bounds, const std::vector<char>& is_integer,
                const FlowCoverSeparator* flow_covers)
       : flow_covers_(flow_covers),
         relaxation_(relaxation),
+        bounds_(bounds),
         model_(relaxation.model()),
         is_integer_(is_integer),
         rows_(relaxation.model().A),
@@ -162,12 +163,12 @@ class MirSeparator {
   // Extended columns: 0..n-1 the model's columns, n + i the logical of row i
   // (its activity a_i x, within the row's sides; integral rows round them).
   double lo(int j) const {
-    if (j < n_) return relaxation_.lower(j);
+    if (j < n_) return bounds_.lower[j];
     const double l = model_.row_lower[j - n_];
     return integral_row_[uz(j - n_)] && std::isfinite(l) ? std::ceil(l - kIntegral) : l;
   }
   double hi(int j) const {
-    if (j < n_) return relaxation_.upper(j);
+    if (j < n_) return bounds_.upper[j];
     const double u = model_.row_upper[j - n_];
     return integral_row_[uz(j - n_)] && std::isfinite(u) ? std::floor(u + kIntegral) : u;
   }
@@ -176,7 +177,7 @@ class MirSeparator {
 
   // Two-column rows with one continuous and one binary column are variable bounds.
   void find_variable_bounds() {
-    for_each_continuous_binary_row(rows_, m_, relaxation_, is_integer_, [&](int i, int x, int y, double a, double c) {
+    for_each_continuous_binary_row(rows_, m_, bounds_, is_integer_, [&](int i, int x, int y, double a, double c) {
       if (std::fabs(a) <= kZero) return;
       // a x + c y <= U  ->  x <= U/a - (c/a) y when a > 0, x >= ... when a < 0; alike for >= L.
       if (std::isfinite(model_.row_upper[i])) bounds_of_[uz(x)].push_back({y, model_.row_upper[i] / a, -c / a, a > 0});
@@ -595,6 +596,7 @@ class MirSeparator {
 
   const FlowCoverSeparator* flow_covers_;  // for the aggregations, when set
   const LpRelaxation& relaxation_;
+  const CutBounds bounds_;  // what the cuts are derived from (cut_bounds.h)
   const lp::LinearProgram& model_;
   const std::vector<char>& is_integer_;
   const lp::RowMajorMatrix rows_;  // rows are scanned: a row-major copy once
@@ -618,15 +620,15 @@ class MirSeparator {
 
 }  // namespace
 
-int separate_mir(const LpRelaxation& relaxation, const std::vector<char>& is_integer, CutPool& pool,
-                 const FlowCoverSeparator* flow_covers) {
-  MirSeparator separator(relaxation, is_integer, flow_covers);
+int separate_mir(const LpRelaxation& relaxation, const CutBounds& bounds, const std::vector<char>& is_integer,
+                 CutPool& pool, const FlowCoverSeparator* flow_covers) {
+  MirSeparator separator(relaxation, bounds, is_integer, flow_covers);
   return separator.run(pool);
 }
 
-int separate_tableau_mir(const LpRelaxation& relaxation, const std::vector<char>& is_integer, CutPool& pool,
-                         int max_rows) {
-  MirSeparator separator(relaxation, is_integer, nullptr);
+int separate_tableau_mir(const LpRelaxation& relaxation, const CutBounds& bounds, const std::vector<char>& is_integer,
+                         CutPool& pool, int max_rows) {
+  MirSeparator separator(relaxation, bounds, is_integer, nullptr);
   return separator.run_tableau(pool, max_rows);
 }
 

@@ -20,13 +20,14 @@
 //  4. No violated cut: a continuous column strictly inside all its bounds is
 //     eliminated by adding a multiple of another row that is tight at the LP
 //     point (at most kMaxAggregations times), and the row is tried again.
-// Every substitution uses only global bounds and rows of the model, so the
-// cuts are globally valid when the relaxation's bounds are the root's.
+// Every substitution uses only the given bounds (cut_bounds.h) and rows of
+// the model, so the cuts are globally valid when those bounds are global.
 //
 // Safeguards as for GMI: tiny coefficients relaxed over the column bounds,
 // bounded dynamism and support, a small relative margin on the right-hand side.
 #pragma once
 
+#include "bnb/cut_bounds.h"
 #include "bnb/cut_pool.h"
 #include "bnb/lp_relaxation.h"
 
@@ -35,11 +36,12 @@ namespace milpsac::bnb {
 class FlowCoverSeparator;
 
 // Adds violated c-MIR cuts for the original rows (and their aggregations) to
-// `pool` at the current LP values; the relaxation's current bounds must be
-// global. Returns how many were added. With `flow_covers`, every aggregation
-// of two or more rows is also handed to it (its cuts count as added).
-int separate_mir(const LpRelaxation& relaxation, const std::vector<char>& is_integer, CutPool& pool,
-                 const FlowCoverSeparator* flow_covers = nullptr);
+// `pool` at the current LP values, derived from `bounds` (global for
+// globally valid cuts). Returns how many were added. With `flow_covers`,
+// every aggregation of two or more rows is also handed to it (its cuts count
+// as added).
+int separate_mir(const LpRelaxation& relaxation, const CutBounds& bounds, const std::vector<char>& is_integer,
+                 CutPool& pool, const FlowCoverSeparator* flow_covers = nullptr);
 
 // The same c-MIR (delta heuristic, complementation, lifted covers where all
 // integer columns are binary) on rows of the optimal simplex tableau, for at
@@ -50,9 +52,11 @@ int separate_mir(const LpRelaxation& relaxation, const std::vector<char>& is_int
 // complemented at its nonbasic bound this is the GMI cut; the other divisors,
 // complementations and the lifted cover give others (Marchand and Wolsey's
 // c-MIR on tableau rows). Logicals are written back in x, so the cuts are in
-// the model's columns; globally valid when the relaxation's bounds are global
-// and its cut rows are. The relaxation must hold an optimal basis.
-int separate_tableau_mir(const LpRelaxation& relaxation, const std::vector<char>& is_integer, CutPool& pool,
-                         int max_rows);
+// the model's columns. The tableau row is a combination of the LP's rows
+// (an equation every point meets), so the cuts are globally valid when
+// `bounds` are global and the LP's cut rows are, whatever bounds the node's
+// LP has. The relaxation must hold an optimal basis.
+int separate_tableau_mir(const LpRelaxation& relaxation, const CutBounds& bounds, const std::vector<char>& is_integer,
+                         CutPool& pool, int max_rows);
 
 }  // namespace milpsac::bnb

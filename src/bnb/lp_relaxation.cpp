@@ -37,13 +37,16 @@ void LpRelaxation::truncate_rows(int rows, const lp::Basis& basis) {
   lp::Basis b = basis;
   b.rows.resize(uz(rows), lp::VarStatus::kBasic);
   rebuild(std::move(next), b);
+  ++row_layout_;
 }
 
-int LpRelaxation::remove_slack_cuts() {
+int LpRelaxation::remove_slack_cuts(const std::vector<char>* among) {
   const lp::Basis basis = active().basis();
   std::vector<int> keep;
   for (int i = 0; i < num_rows(); ++i)
-    if (i < original_rows_ || basis.rows[uz(i)] != lp::VarStatus::kBasic) keep.push_back(i);
+    if (i < original_rows_ || basis.rows[uz(i)] != lp::VarStatus::kBasic ||
+        (among != nullptr && !(*among)[uz(i - original_rows_)]))
+      keep.push_back(i);
   const int removed = num_rows() - static_cast<int>(keep.size());
   if (removed == 0) return 0;
   // Only rows whose logical is basic go: the basis keeps one basic variable
@@ -74,6 +77,7 @@ int LpRelaxation::remove_slack_cuts() {
     kept.rows.push_back(basis.rows[uz(i)]);
   }
   rebuild(std::move(next), kept);
+  ++row_layout_;
   return removed;
 }
 

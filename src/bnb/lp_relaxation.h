@@ -84,8 +84,14 @@ class LpRelaxation {
   // before that add_rows) the live one again.
   void truncate_rows(int rows, const lp::Basis& basis);
   // Drop the cut rows whose logical is basic (not binding at the last
-  // optimum); the rest of the basis carries over. Returns how many went.
-  int remove_slack_cuts();
+  // optimum), only those marked in `among` when it is given (one flag per
+  // cut row, in row order); the rest of the basis carries over. Returns how
+  // many went.
+  int remove_slack_cuts(const std::vector<char>* among = nullptr);
+  // Changes whenever rows are removed. A basis taken at the same layout fits
+  // the LP (rows appended since get basic slacks); one taken at another
+  // layout may give a row's status to another row: it must not be restored.
+  long row_layout() const { return row_layout_; }
 
   // The simplex that produced the last values (for tableau access by the cut
   // separators; its public interface only).
@@ -97,6 +103,7 @@ class LpRelaxation {
 
   lp::CheckedSimplex engine_;
   int original_rows_ = 0;
+  long row_layout_ = 0;
   lp::LpStatus last_status_ = lp::LpStatus::kNumericalError;
 };
 

@@ -75,25 +75,6 @@ constexpr double kMinGeneralIntegerGain = 3e-3;
 // root LP bound and the incumbent stay. bell5's close 18 % (undone, as before).
 constexpr double kKeepGapClosed = 0.5;
 
-// The columns Gomory and MIR may treat as integer this round: the declared
-// integers, and the implied integers (MilpOptions::cut_integrality) whose
-// current bounds are integral or infinite. Both separators complement an
-// integer column by its bound, so a bound that propagation made fractional
-// (it treats implied integers as continuous) would make the cut invalid.
-std::vector<char> separator_integrality(const SearchState& state, const LpRelaxation& relaxation) {
-  std::vector<char> integral = state.lp.is_integer;
-  // Presolve rounds them exactly, so only round-off distinguishes them.
-  const auto integral_bound = [](double b) {
-    return !std::isfinite(b) || std::fabs(b - std::round(b)) <= 1e-12 * std::fmax(1.0, std::fabs(b));
-  };
-  for (int j = 0; j < relaxation.num_cols(); ++j) {
-    const auto uj = uz(j);
-    if (integral[uj] || !state.cut_integrality[uj]) continue;
-    integral[uj] = integral_bound(relaxation.lower(j)) && integral_bound(relaxation.upper(j));
-  }
-  return integral;
-}
-
 // Counts, per cut row, the consecutive optima at which its logical was basic
 // (the cut not binding); the rows slack for `limit` optima in a row leave
 // the LP and go back to the pool. Only rows with a basic logical go, so the
@@ -134,7 +115,33 @@ int retire_slack_cuts(LpRelaxation& relaxation, std::vector<int>& slack_rounds, 
   return retiring;
 }
 
+// The cut rows whose logical is basic at the last optimum go back to the
+// pool before remove_slack_cuts drops them: node separation may want them.
+void pool_slack_cuts(const LpRelaxation& relaxation, CutPool& pool) {
+  const lp::Basis basis = relaxation.basis();
+  const std::vector<Cut> cuts = cut_rows(relaxation);
+  for (size_t k = 0; k < cuts.size(); ++k)
+    if (basis.rows[uz(relaxation.num_original_rows()) + k] == lp::VarStatus::kBasic) pool.add(cuts[k]);
+}
+
 }  // namespace
+
+// Both separators complement an integer column by its bound, so a bound that
+// propagation made fractional (it treats implied integers as continuous)
+// would make the cut invalid.
+std::vector<char> separator_integrality(const SearchState& state, const CutBounds& bounds) {
+  std::vector<char> integral = state.lp.is_integer;
+  // Presolve rounds them exactly, so only round-off distinguishes them.
+  const auto integral_bound = [](double b) {
+    return !std::isfinite(b) || std::fabs(b - std::round(b)) <= 1e-12 * std::fmax(1.0, std::fabs(b));
+  };
+  for (int j = 0; j < static_cast<int>(integral.size()); ++j) {
+    const auto uj = uz(j);
+    if (integral[uj] || !state.cut_integrality[uj]) continue;
+    integral[uj] = integral_bound(bounds.lower[j]) && integral_bound(bounds.upper[j]);
+  }
+  return integral;
+}
 
 std::vector<Cut> cut_rows(const LpRelaxation& relaxation) {
   const lp::LinearProgram& model = relaxation.model();
@@ -189,15 +196,18 @@ RootCutResult run_root_cuts(SearchState& state, const std::function<void(const R
   result.first_rows = relaxation.num_rows();
   int stalled = 0;
   // Persistent over the rounds: candidates not selected stay (and age), cuts
-  // dropped from the LP come back to it.
-  CutPool pool(kMaxCutAge);
+  // dropped from the LP come back to it. Kept for node separation, with the
+  // tables below.
+  result.sources = std::make_shared<CutSources>(kMaxCutAge);
+  result.sources->tableau_mir = tableau_mir;
+  CutPool& pool = result.sources->pool;
   // Built on the first round that separates (not for a root that needs no
   // cuts), and within the time limit.
-  ConflictGraph conflicts;
-  ImpliedBoundTable implications;
-  lp::RowMajorMatrix model_rows;  // for the rows probing strengthens
+  ConflictGraph& conflicts = result.sources->conflicts;
+  ImpliedBoundTable& implications = result.sources->implications;
+  lp::RowMajorMatrix& model_rows = result.sources->model_rows;  // for the rows probing strengthens
   std::vector<int> slack_rounds;  // per cut row of the LP: consecutive optima with its logical basic
-  bool conflicts_built = false;
+  bool& conflicts_built = result.sources->built;
   for (int round = 0; round < kMaxRounds; ++round) {
     if (state.time_up || state.deadline.expired()) break;
     // The root bound already proves the incumbent within the requested gap:
@@ -210,16 +220,18 @@ RootCutResult run_root_cuts(SearchState& state, const std::function<void(const R
     // Gomory and MIR may treat implied integers (integral at every
     // integer-feasible point, see MilpOptions::cut_integrality) as integers;
     // the binary-based separators keep to the declared integers.
-    const std::vector<char> integral = separator_integrality(state, relaxation);
+    // At the root the relaxation's bounds are the global ones.
+    const CutBounds bounds = current_bounds(relaxation);
+    const std::vector<char> integral = separator_integrality(state, bounds);
     if (gomory) separate_gomory(relaxation, integral, pool, kGomoryRowsPerRound);
-    if (tableau_mir) separate_tableau_mir(relaxation, integral, pool, kTableauMirRowsPerRound);
-    separate_knapsack_covers(relaxation, state.lp.is_integer, pool);
+    if (tableau_mir) separate_tableau_mir(relaxation, bounds, integral, pool, kTableauMirRowsPerRound);
+    separate_knapsack_covers(relaxation, bounds, state.lp.is_integer, pool);
     if (state.options.flow_covers) {
-      const FlowCoverSeparator flow_covers(relaxation, state.lp.is_integer);
-      separate_mir(relaxation, integral, pool, &flow_covers);
+      const FlowCoverSeparator flow_covers(relaxation, bounds, state.lp.is_integer);
+      separate_mir(relaxation, bounds, integral, pool, &flow_covers);
       flow_covers.run(pool);
     } else {
-      separate_mir(relaxation, integral, pool);
+      separate_mir(relaxation, bounds, integral, pool);
     }
     if (!conflicts_built) {
       conflicts = build_conflict_graph(relaxation, state.lp.is_integer, &state.deadline);
@@ -278,6 +290,7 @@ RootCutResult run_root_cuts(SearchState& state, const std::function<void(const R
   }
   // Cuts still slack at the end of the loop (not yet retired) leave now: the
   // node LPs carry only binding cuts.
+  if (relaxation.last_status() == lp::LpStatus::kOptimal) pool_slack_cuts(relaxation, pool);
   if (relaxation.last_status() == lp::LpStatus::kOptimal && relaxation.remove_slack_cuts() > 0) {
     result.status = state.solve_lp(nullptr);
     return result;

@@ -16,8 +16,12 @@
 #pragma once
 
 #include <functional>
+#include <memory>
+#include <vector>
 
+#include "bnb/cut_bounds.h"
 #include "bnb/cut_pool.h"
+#include "bnb/cut_sources.h"
 #include "bnb/search_state.h"
 
 namespace milpsac::bnb {
@@ -33,6 +37,9 @@ struct RootCutResult {
   double first_bound = -INFINITY;
   lp::Basis first_basis;
   int first_rows = 0;  // LP rows before the loop
+  // The loop's pool (with the cuts it dropped as slack at its end) and the
+  // separators' tables, for node separation (null when the loop never ran).
+  std::shared_ptr<CutSources> sources;
 };
 
 // One finished round, for the search's log (MilpEvent::kCutRound).
@@ -42,6 +49,11 @@ struct RootCutRound {
   int cut_rows = 0;    // cut rows in the LP after it (slack ones retired)
   double bound = 0.0;  // the LP value after it (minimisation form)
 };
+
+// The columns Gomory and MIR may treat as integer with cuts derived from
+// `bounds`: the declared integers, and the implied integers
+// (MilpOptions::cut_integrality) whose bounds are integral or infinite.
+std::vector<char> separator_integrality(const SearchState& state, const CutBounds& bounds);
 
 // The cut rows of the LP (those after its original rows), as cuts, in row order.
 std::vector<Cut> cut_rows(const LpRelaxation& relaxation);

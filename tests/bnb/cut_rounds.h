@@ -59,11 +59,11 @@ inline CutRoundsResult run_cut_rounds(const lp::LinearProgram& lp, int rounds,
           bnb::separate_gomory(relaxation, lp.is_integer, one, 200);
           break;
         case kCover:
-          bnb::separate_knapsack_covers(relaxation, lp.is_integer, one);
+          bnb::separate_knapsack_covers(relaxation, bnb::current_bounds(relaxation), lp.is_integer, one);
           break;
         case kMir: {  // with the flow covers of its aggregations, as in the root cut loop
-          const bnb::FlowCoverSeparator flow_covers(relaxation, lp.is_integer);
-          bnb::separate_mir(relaxation, lp.is_integer, one, &flow_covers);
+          const bnb::FlowCoverSeparator flow_covers(relaxation, bnb::current_bounds(relaxation), lp.is_integer);
+          bnb::separate_mir(relaxation, bnb::current_bounds(relaxation), lp.is_integer, one, &flow_covers);
           break;
         }
         case kClique:
@@ -73,13 +73,13 @@ inline CutRoundsResult run_cut_rounds(const lp::LinearProgram& lp, int rounds,
           bnb::separate_implied_bounds(implications, relaxation, one);
           break;
         case kFlowCover:
-          bnb::separate_flow_covers(relaxation, lp.is_integer, one);
+          bnb::separate_flow_covers(relaxation, bnb::current_bounds(relaxation), lp.is_integer, one);
           break;
         case kZeroHalf:
           bnb::separate_zero_half(relaxation, lp.is_integer, one);
           break;
         default:
-          bnb::separate_tableau_mir(relaxation, lp.is_integer, one, 200);
+          bnb::separate_tableau_mir(relaxation, bnb::current_bounds(relaxation), lp.is_integer, one, 200);
           break;
       }
       const auto separated = one.select(x, one.size(), 0.0, 1.0);

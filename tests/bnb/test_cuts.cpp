@@ -75,7 +75,7 @@ TEST_CASE("knapsack cover: 3x + 3y + 3z <= 5 gives x + y + z <= 1") {
   bnb::LpRelaxation relaxation(lp, &no_limit);
   REQUIRE(relaxation.resolve(nullptr, 1000) == lp::LpStatus::kOptimal);
   bnb::CutPool pool;
-  REQUIRE(bnb::separate_knapsack_covers(relaxation, lp.is_integer, pool) == 1);
+  REQUIRE(bnb::separate_knapsack_covers(relaxation, bnb::current_bounds(relaxation), lp.is_integer, pool) == 1);
   const auto cuts = pool.select(relaxation.values(), 10, 0.0, 1.0);
   REQUIRE(cuts.size() == 1);
   // The minimal cover has two items; extended by the third (same weight).
@@ -108,7 +108,7 @@ TEST_CASE("lifted cover: 2a + 2b + 2c + 5d <= 5 lifts d with coefficient 2 (the 
   bnb::LpRelaxation relaxation(lp, &no_limit);
   REQUIRE(relaxation.resolve(nullptr, 1000) == lp::LpStatus::kOptimal);
   bnb::CutPool pool;
-  REQUIRE(bnb::separate_knapsack_covers(relaxation, lp.is_integer, pool) == 1);
+  REQUIRE(bnb::separate_knapsack_covers(relaxation, bnb::current_bounds(relaxation), lp.is_integer, pool) == 1);
   const auto cuts = pool.select(relaxation.values(), 10, 0.0, 1.0);
   REQUIRE(cuts.size() == 1);
   CHECK(cuts[0].a[0] == 1.0);
@@ -142,7 +142,7 @@ TEST_CASE("lifted covers on random knapsacks: valid, and never weaker than the e
     bnb::LpRelaxation relaxation(lp, &no_limit);
     REQUIRE(relaxation.resolve(nullptr, 1000) == lp::LpStatus::kOptimal);
     bnb::CutPool pool;
-    bnb::separate_knapsack_covers(relaxation, lp.is_integer, pool);
+    bnb::separate_knapsack_covers(relaxation, bnb::current_bounds(relaxation), lp.is_integer, pool);
     for (const auto& cut : pool.select(relaxation.values(), 10, 0.0, 1.0)) {
       ++cuts_seen;
       INFO("trial " << trial);
@@ -389,7 +389,7 @@ TEST_CASE("MIR with a variable upper bound: x >= 4, x <= 10 y gives y >= 1") {
   REQUIRE(relaxation.resolve(nullptr, 1000) == lp::LpStatus::kOptimal);
   REQUIRE(relaxation.values()[1] == doctest::Approx(0.4));
   bnb::CutPool pool;
-  REQUIRE(bnb::separate_mir(relaxation, lp.is_integer, pool) >= 1);
+  REQUIRE(bnb::separate_mir(relaxation, bnb::current_bounds(relaxation), lp.is_integer, pool) >= 1);
   const auto cuts = pool.select(relaxation.values(), 1, 0.0, 1.0);
   REQUIRE(cuts.size() == 1);
   check_cut_is_y_at_least_one(cuts[0], 1);
@@ -406,7 +406,7 @@ TEST_CASE("MIR on an aggregation: w >= 4 and x = w are combined before x <= 10 y
   bnb::LpRelaxation relaxation(lp, &no_limit);
   REQUIRE(relaxation.resolve(nullptr, 1000) == lp::LpStatus::kOptimal);
   bnb::CutPool pool;
-  REQUIRE(bnb::separate_mir(relaxation, lp.is_integer, pool) >= 1);
+  REQUIRE(bnb::separate_mir(relaxation, bnb::current_bounds(relaxation), lp.is_integer, pool) >= 1);
   const auto cuts = pool.select(relaxation.values(), 1, 0.0, 1.0);
   REQUIRE(cuts.size() == 1);
   check_cut_is_y_at_least_one(cuts[0], 2);
@@ -433,7 +433,7 @@ TEST_CASE("MIR on a flow node: an idle out-arc leaves the knapsack, and the infl
   REQUIRE(relaxation.objective() == doctest::Approx(0.3));
   REQUIRE(relaxation.values()[2] == doctest::Approx(0.0));
   bnb::CutPool pool;
-  REQUIRE(bnb::separate_mir(relaxation, lp.is_integer, pool) >= 1);
+  REQUIRE(bnb::separate_mir(relaxation, bnb::current_bounds(relaxation), lp.is_integer, pool) >= 1);
   const auto cuts = pool.select(relaxation.values(), 1, 0.0, 1.0);
   REQUIRE(cuts.size() == 1);
   // Valid: every integer assignment of y with a feasible flow keeps it.
@@ -540,7 +540,7 @@ TEST_CASE("tableau c-MIR: max x + y with 2x + 2y <= 3, 4x - 2y <= 3 cuts off the
   CHECK(relaxation.objective() == doctest::Approx(-1.5));  // minimisation form
   bnb::CutPool pool;
   // The basic integer columns are fractional: one tableau row each, two senses.
-  REQUIRE(bnb::separate_tableau_mir(relaxation, lp.is_integer, pool, 10) > 0);
+  REQUIRE(bnb::separate_tableau_mir(relaxation, bnb::current_bounds(relaxation), lp.is_integer, pool, 10) > 0);
   const auto cuts = pool.select(relaxation.values(), pool.size(), 0.0, 1.0);
   REQUIRE_FALSE(cuts.empty());
   double best_bound = -1.5;
@@ -619,7 +619,7 @@ TEST_CASE("flow cover: two arcs x <= 8 y into a demand of 10 give y1 + y2 >= 2")
   REQUIRE(relaxation.resolve(nullptr, 1000) == lp::LpStatus::kOptimal);
   REQUIRE(relaxation.objective() == doctest::Approx(1.25));
   bnb::CutPool pool;
-  REQUIRE(bnb::separate_flow_covers(relaxation, lp.is_integer, pool) >= 1);
+  REQUIRE(bnb::separate_flow_covers(relaxation, bnb::current_bounds(relaxation), lp.is_integer, pool) >= 1);
   const auto cuts = pool.select(relaxation.values(), 1, 0.0, 1.0);
   REQUIRE(cuts.size() == 1);
   const bnb::Cut& cut = cuts[0];
@@ -652,7 +652,7 @@ TEST_CASE("flow cover on an aggregation: a two-node path x1 - s = 3, x2 + s = 7 
   bnb::LpRelaxation relaxation(lp, &no_limit);
   REQUIRE(relaxation.resolve(nullptr, 1000) == lp::LpStatus::kOptimal);
   REQUIRE(relaxation.objective() == doctest::Approx(1.25));
-  const bnb::FlowCoverSeparator flow_covers(relaxation, lp.is_integer);
+  const bnb::FlowCoverSeparator flow_covers(relaxation, bnb::current_bounds(relaxation), lp.is_integer);
 
   SUBCASE("the separator on an aggregated row side") {
     std::vector<int> support{0, 1};
@@ -678,9 +678,9 @@ TEST_CASE("flow cover on an aggregation: a two-node path x1 - s = 3, x2 + s = 7 
                                                    (Eigen::VectorXd(5) << 3, 7, 0, 1, 1).finished()};
     bool aggregated_cut = false;
     for (int round = 0; round < 5 && relaxation.objective() < 2.0 - 1e-6; ++round) {
-      const bnb::FlowCoverSeparator at_point(relaxation, lp.is_integer);
+      const bnb::FlowCoverSeparator at_point(relaxation, bnb::current_bounds(relaxation), lp.is_integer);
       bnb::CutPool pool;
-      bnb::separate_mir(relaxation, lp.is_integer, pool, &at_point);
+      bnb::separate_mir(relaxation, bnb::current_bounds(relaxation), lp.is_integer, pool, &at_point);
       const auto cuts = pool.select(relaxation.values(), pool.size(), 1e-6, 1.0);
       if (cuts.empty()) break;
       for (const bnb::Cut& cut : cuts) {
@@ -744,7 +744,7 @@ TEST_CASE("flow covers on random single-node flow rows: no cut removes a feasibl
     if (relaxation.resolve(nullptr, 1000) != lp::LpStatus::kOptimal) continue;
     for (int round = 0; round < 3; ++round) {
       bnb::CutPool pool;
-      bnb::separate_flow_covers(relaxation, lp.is_integer, pool);
+      bnb::separate_flow_covers(relaxation, bnb::current_bounds(relaxation), lp.is_integer, pool);
       const auto cuts = pool.select(relaxation.values(), 100, 0.0, 1.0);
       if (cuts.empty()) break;
       for (const bnb::Cut& cut : cuts) {

@@ -458,7 +458,7 @@ void check_threads_agree(const std::vector<std::pair<std::string, ModuleInfo>>& 
 TEST_CASE("budget sweep: the same curve on 1 and on 2 threads (bundled example)") {
   REQUIRE(std::getenv("MILPSAC_SOURCE") != nullptr);  // set by meson test
   check_threads_agree({{"transformer_l4", model::read_module_info_file(std::string(std::getenv("MILPSAC_SOURCE")) +
-                                                                        "/examples/transformer_l4.json")}});
+                                                                       "/examples/transformer_l4.json")}});
 }
 
 // The synthetic families (120 modules each): the release build only (meson

@@ -1,0 +1,146 @@
+// Cut separation at tree nodes (see node_cuts.h).
+#include "bnb/node_cuts.h"
+
+#include <algorithm>
+#include <cmath>
+
+#include "bnb/cut_flow_cover.h"
+#include "bnb/cut_knapsack_cover.h"
+#include "bnb/cut_mir.h"
+#include "bnb/cut_row_implication.h"
+#include "bnb/root_cuts.h"
+#include "common/index.h"
+
+namespace milpsac::bnb {
+namespace {
+
+// Rounds at one node. Each round costs the separators and an LP re-solve,
+// and every row added makes every later node LP larger.
+constexpr int kRounds = 2;
+// The bound must rise by this share of max(1, |bound|) for another round.
+constexpr double kProgress = 1e-4;
+// Selection from the pool, as at the root.
+constexpr double kMinEfficacy = 1e-5;
+constexpr double kMaxParallelism = 0.98;
+// Tableau rows the c-MIR tries per round.
+constexpr int kTableauMirRowsPerRound = 50;
+// A cut row slack (its logical basic) at this many node LP optima in a row
+// may leave the LP for the pool (HiGHS's LP age limit). Counted at every
+// node, plunge children too, not only where separation runs. Rows that
+// stay cost every node LP: misc07 with no retirement had 422 cut rows (on
+// 212 model rows) after 5,000 nodes and took 5 times the CPU time.
+constexpr int kSlackOptima = 10;
+// Retiring rows changes the LP's row layout, and then every open node's
+// stored basis is useless (the node starts from the live basis): rows are
+// retired only once at least this share of the cut rows may go.
+constexpr double kRetireShare = 0.25;
+
+// Cuts per round and cut rows in the LP at most, from the model's row count.
+size_t cuts_per_round(int rows) { return uz(std::clamp(rows / 4, 5, 50)); }
+int max_cut_rows(int rows) { return std::max(2 * rows, 100); }
+
+}  // namespace
+
+void NodeCuts::note_optimum(const LpRelaxation& relaxation) {
+  const int first = relaxation.num_original_rows();
+  slack_optima_.resize(uz(relaxation.num_rows() - first), 0);
+  const lp::Basis basis = relaxation.basis();
+  for (size_t k = 0; k < slack_optima_.size(); ++k)
+    slack_optima_[k] = basis.rows[uz(first) + k] == lp::VarStatus::kBasic ? slack_optima_[k] + 1 : 0;
+}
+
+lp::LpStatus NodeCuts::retire_slack_rows(SearchState& state) {
+  LpRelaxation& relaxation = state.relaxation;
+  const int first = relaxation.num_original_rows();
+  slack_optima_.resize(uz(relaxation.num_rows() - first), 0);
+  const lp::Basis basis = relaxation.basis();
+  std::vector<char> retiring(slack_optima_.size(), 0);
+  size_t count = 0;
+  for (size_t k = 0; k < slack_optima_.size(); ++k) {
+    // Only rows slack now go: the basis keeps one basic variable per row.
+    retiring[k] = slack_optima_[k] >= kSlackOptima && basis.rows[uz(first) + k] == lp::VarStatus::kBasic;
+    count += retiring[k];
+  }
+  if (count == 0 || static_cast<double>(count) < kRetireShare * static_cast<double>(slack_optima_.size()))
+    return lp::LpStatus::kOptimal;
+  const std::vector<Cut> cuts = cut_rows(relaxation);
+  std::vector<int> kept;
+  for (size_t k = 0; k < cuts.size(); ++k) {
+    if (retiring[k])
+      sources_->pool.add(cuts[k]);
+    else
+      kept.push_back(slack_optima_[k]);
+  }
+  relaxation.remove_slack_cuts(&retiring);
+  slack_optima_ = std::move(kept);
+  // Rows with basic logicals left: the basis is still optimal, but the
+  // rebuilt simplex has to refactor before its point can be read.
+  return state.solve_lp(nullptr);
+}
+
+void NodeCuts::run_separators(const SearchState& state) const {
+  const LpRelaxation& relaxation = state.relaxation;
+  // The node's bounds are local: cuts from them would not hold elsewhere.
+  const CutBounds global{state.root_lower, state.root_upper};
+  const std::vector<char> integral = separator_integrality(state, global);
+  CutPool& pool = sources_->pool;
+  if (sources_->tableau_mir) separate_tableau_mir(relaxation, global, integral, pool, kTableauMirRowsPerRound);
+  separate_knapsack_covers(relaxation, global, state.lp.is_integer, pool);
+  if (state.options.flow_covers) {
+    const FlowCoverSeparator flow_covers(relaxation, global, state.lp.is_integer);
+    separate_mir(relaxation, global, integral, pool, &flow_covers);
+    flow_covers.run(pool);
+  } else {
+    separate_mir(relaxation, global, integral, pool);
+  }
+  if (sources_->built) {
+    separate_cliques(sources_->conflicts, relaxation, pool);
+    separate_implied_bounds(sources_->implications, relaxation, pool);
+    if (!state.probing_row_implications.empty())
+      separate_row_implications(state.probing_row_implications, relaxation, sources_->model_rows, pool);
+  }
+}
+
+lp::LpStatus NodeCuts::separate(SearchState& state) {
+  LpRelaxation& relaxation = state.relaxation;
+  if (const lp::LpStatus status = retire_slack_rows(state); status != lp::LpStatus::kOptimal) return status;
+  const int original = relaxation.num_original_rows();
+  double bound = relaxation.objective();
+  for (int round = 0; round < kRounds; ++round) {
+    if (state.time_up || state.deadline.expired()) break;
+    const Eigen::VectorXd x = relaxation.values();
+    if (state.fractional_columns(x).empty()) break;
+    const int room = max_cut_rows(original) - (relaxation.num_rows() - original);
+    if (room <= 0) break;
+    run_separators(state);
+    const std::vector<Cut> chosen =
+        sources_->pool.take(x, std::min(cuts_per_round(original), uz(room)), kMinEfficacy, kMaxParallelism);
+    if (chosen.empty()) break;
+    const int rows_before = relaxation.num_rows();
+    const lp::Basis basis_before = relaxation.basis();
+    const CutRows added = as_rows(chosen);
+    relaxation.add_rows(added.rows, added.lower, added.upper);
+    slack_optima_.resize(uz(relaxation.num_rows() - original), 0);
+    const lp::LpStatus status = state.solve_lp(nullptr);
+    if (status == lp::LpStatus::kOptimal || status == lp::LpStatus::kCutoff || status == lp::LpStatus::kInfeasible) {
+      ++rounds_;
+      cuts_added_ += static_cast<long>(chosen.size());
+    }
+    if (status == lp::LpStatus::kCutoff || status == lp::LpStatus::kInfeasible) return status;
+    if (status != lp::LpStatus::kOptimal) {
+      // As at the root: the round whose LP fails is undone (a time limit too:
+      // the node is kept open and solved again later).
+      relaxation.truncate_rows(rows_before, basis_before);
+      slack_optima_.resize(uz(rows_before - original));
+      if (status == lp::LpStatus::kTimeLimit) return status;
+      return state.solve_lp(nullptr);
+    }
+    const double now = relaxation.objective();
+    const bool progress = now - bound >= kProgress * std::max(1.0, std::fabs(now));
+    bound = std::max(bound, now);
+    if (!progress) break;
+  }
+  return lp::LpStatus::kOptimal;
+}
+
+}  // namespace milpsac::bnb
