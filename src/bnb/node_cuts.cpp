@@ -4,9 +4,6 @@
 #include <algorithm>
 #include <cmath>
 
-#include "bnb/cut_flow_cover.h"
-#include "bnb/cut_knapsack_cover.h"
-#include "bnb/cut_mir.h"
 #include "bnb/cut_row_implication.h"
 #include "bnb/root_cuts.h"
 #include "common/index.h"
@@ -19,11 +16,6 @@ namespace {
 constexpr int kRounds = 2;
 // The bound must rise by this share of max(1, |bound|) for another round.
 constexpr double kProgress = 1e-4;
-// Selection from the pool, as at the root.
-constexpr double kMinEfficacy = 1e-5;
-constexpr double kMaxParallelism = 0.98;
-// Tableau rows the c-MIR tries per round.
-constexpr int kTableauMirRowsPerRound = 50;
 // A cut row slack (its logical basic) at this many node LP optima in a row
 // may leave the LP for the pool (HiGHS's LP age limit). Counted at every
 // node, plunge children too, not only where separation runs. Rows that
@@ -84,15 +76,7 @@ void NodeCuts::run_separators(const SearchState& state) const {
   const CutBounds global{state.root_lower, state.root_upper};
   const std::vector<char> integral = separator_integrality(state, global);
   CutPool& pool = sources_->pool;
-  if (sources_->tableau_mir) separate_tableau_mir(relaxation, global, integral, pool, kTableauMirRowsPerRound);
-  separate_knapsack_covers(relaxation, global, state.lp.is_integer, pool);
-  if (state.options.flow_covers) {
-    const FlowCoverSeparator flow_covers(relaxation, global, state.lp.is_integer);
-    separate_mir(relaxation, global, integral, pool, &flow_covers);
-    flow_covers.run(pool);
-  } else {
-    separate_mir(relaxation, global, integral, pool);
-  }
+  separate_row_cuts(state, global, integral, sources_->tableau_mir, pool);
   if (sources_->built) {
     separate_cliques(sources_->conflicts, relaxation, pool);
     separate_implied_bounds(sources_->implications, relaxation, pool);
@@ -114,7 +98,7 @@ lp::LpStatus NodeCuts::separate(SearchState& state) {
     if (room <= 0) break;
     run_separators(state);
     const std::vector<Cut> chosen =
-        sources_->pool.take(x, std::min(cuts_per_round(original), uz(room)), kMinEfficacy, kMaxParallelism);
+        sources_->pool.take(x, std::min(cuts_per_round(original), uz(room)), kCutMinEfficacy, kCutMaxParallelism);
     if (chosen.empty()) break;
     const int rows_before = relaxation.num_rows();
     const lp::Basis basis_before = relaxation.basis();

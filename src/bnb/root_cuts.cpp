@@ -21,8 +21,6 @@ namespace {
 constexpr int kMaxRounds = 25;
 constexpr int kStallRounds = 3;     // rounds without real progress before stopping
 constexpr double kProgress = 1e-4;  // relative bound improvement that counts as progress
-constexpr double kMinEfficacy = 1e-5;
-constexpr double kMaxParallelism = 0.98;
 constexpr int kGomoryRowsPerRound = 200;
 // Tableau rows the c-MIR tries per round (each costs a tableau row and up to
 // two knapsacks with their divisor search).
@@ -158,6 +156,20 @@ std::vector<Cut> cut_rows(const LpRelaxation& relaxation) {
   return cuts;
 }
 
+void separate_row_cuts(const SearchState& state, const CutBounds& bounds, const std::vector<char>& integral,
+                       bool tableau_mir, CutPool& pool) {
+  const LpRelaxation& relaxation = state.relaxation;
+  if (tableau_mir) separate_tableau_mir(relaxation, bounds, integral, pool, kTableauMirRowsPerRound);
+  separate_knapsack_covers(relaxation, bounds, state.lp.is_integer, pool);
+  if (state.options.flow_covers) {
+    const FlowCoverSeparator flow_covers(relaxation, bounds, state.lp.is_integer);
+    separate_mir(relaxation, bounds, integral, pool, &flow_covers);
+    flow_covers.run(pool);
+  } else {
+    separate_mir(relaxation, bounds, integral, pool);
+  }
+}
+
 RootCutResult run_root_cuts(SearchState& state, const std::function<void(const RootCutRound&)>& on_round) {
   RootCutResult result;
   LpRelaxation& relaxation = state.relaxation;
@@ -224,15 +236,7 @@ RootCutResult run_root_cuts(SearchState& state, const std::function<void(const R
     const CutBounds bounds = current_bounds(relaxation);
     const std::vector<char> integral = separator_integrality(state, bounds);
     if (gomory) separate_gomory(relaxation, integral, pool, kGomoryRowsPerRound);
-    if (tableau_mir) separate_tableau_mir(relaxation, bounds, integral, pool, kTableauMirRowsPerRound);
-    separate_knapsack_covers(relaxation, bounds, state.lp.is_integer, pool);
-    if (state.options.flow_covers) {
-      const FlowCoverSeparator flow_covers(relaxation, bounds, state.lp.is_integer);
-      separate_mir(relaxation, bounds, integral, pool, &flow_covers);
-      flow_covers.run(pool);
-    } else {
-      separate_mir(relaxation, bounds, integral, pool);
-    }
+    separate_row_cuts(state, bounds, integral, tableau_mir, pool);
     if (!conflicts_built) {
       conflicts = build_conflict_graph(relaxation, state.lp.is_integer, &state.deadline);
       implications = find_implied_bounds(relaxation, state.lp.is_integer, &state.deadline);
@@ -247,7 +251,8 @@ RootCutResult run_root_cuts(SearchState& state, const std::function<void(const R
       separate_row_implications(state.probing_row_implications, relaxation, model_rows, pool);
     const int room = max_cut_rows - (relaxation.num_rows() - relaxation.num_original_rows());
     if (room <= 0) break;
-    const std::vector<Cut> chosen = pool.take(x, std::min(max_per_round, uz(room)), kMinEfficacy, kMaxParallelism);
+    const std::vector<Cut> chosen =
+        pool.take(x, std::min(max_per_round, uz(room)), kCutMinEfficacy, kCutMaxParallelism);
     if (chosen.empty()) break;
     const int rows_before = relaxation.num_rows();
     const lp::Basis basis_before = relaxation.basis();

@@ -55,6 +55,21 @@ struct RootCutRound {
 // (MilpOptions::cut_integrality) whose bounds are integral or infinite.
 std::vector<char> separator_integrality(const SearchState& state, const CutBounds& bounds);
 
+// Selection from the pool, at the root and at tree nodes: at least this
+// efficacy, at most this |cos| with a cut already selected.
+constexpr double kCutMinEfficacy = 1e-5;
+constexpr double kCutMaxParallelism = 0.98;
+
+// One round of the separators that read the model's rows, at the relaxation's
+// point, with cuts derived from `bounds` (integrality from
+// separator_integrality on the same bounds), into `pool`: the tableau c-MIR
+// (when `tableau_mir`), knapsack covers, c-MIR on rows and aggregations (with
+// flow covers when MilpOptions::flow_covers). The root loop and the tree's
+// node separation both run it; GMI, the tables' separators and zero-half are
+// called around it by each.
+void separate_row_cuts(const SearchState& state, const CutBounds& bounds, const std::vector<char>& integral,
+                       bool tableau_mir, CutPool& pool);
+
 // The cut rows of the LP (those after its original rows), as cuts, in row order.
 std::vector<Cut> cut_rows(const LpRelaxation& relaxation);
 

@@ -47,6 +47,37 @@ std::vector<bnb::Cut> zero_half_rounds(const lp::LinearProgram& lp, int rounds) 
   return all;
 }
 
+// max c^T x over three rows `rows` x <= `sides`, three integer columns in
+// [0, upper]: the triangles of the cases below.
+lp::LinearProgram triangle(std::vector<std::vector<double>> rows, std::vector<double> sides, std::vector<double> c,
+                           double upper) {
+  auto lp = test::make_lp(std::move(rows), {-kInfinity, -kInfinity, -kInfinity}, std::move(sides), std::move(c),
+                          {0, 0, 0}, {upper, upper, upper});
+  lp.sense = lp::ObjectiveSense::kMaximize;
+  lp.is_integer.assign(3, 1);
+  return lp;
+}
+
+// One round of zero-half separation at the LP optimum of `lp`: the LP point,
+// how many cuts the separator reported, and the most efficacious one.
+struct FirstCut {
+  Eigen::VectorXd x;
+  int found = 0;
+  bnb::Cut cut;
+};
+FirstCut first_cut(const lp::LinearProgram& lp) {
+  Deadline no_limit;
+  bnb::LpRelaxation relaxation = solved_relaxation(lp, no_limit);
+  FirstCut result;
+  result.x = relaxation.values();
+  bnb::CutPool pool;
+  result.found = bnb::separate_zero_half(relaxation, lp.is_integer, pool);
+  const auto cuts = pool.select(result.x, 1, 0.0, 1.0);
+  REQUIRE(cuts.size() == 1);
+  result.cut = cuts[0];
+  return result;
+}
+
 bool keeps(const bnb::Cut& cut, const Eigen::VectorXd& x) {
   return bnb::cut_violation(cut, x) <= 1e-7 * (1.0 + cut.a.cwiseAbs().dot(x.cwiseAbs()));
 }
@@ -54,52 +85,28 @@ bool keeps(const bnb::Cut& cut, const Eigen::VectorXd& x) {
 }  // namespace
 
 TEST_CASE("zero-half: the odd cycle x1 + x2 <= 1, x2 + x3 <= 1, x1 + x3 <= 1 gives x1 + x2 + x3 <= 1") {
-  auto lp = test::make_lp({{1, 1, 0}, {0, 1, 1}, {1, 0, 1}}, {-kInfinity, -kInfinity, -kInfinity}, {1, 1, 1}, {1, 1, 1},
-                          {0, 0, 0}, {1, 1, 1});
-  lp.sense = lp::ObjectiveSense::kMaximize;
-  lp.is_integer.assign(3, 1);
-  Deadline no_limit;
-  bnb::LpRelaxation relaxation = solved_relaxation(lp, no_limit);
-  REQUIRE(relaxation.values().isApprox(Eigen::Vector3d(0.5, 0.5, 0.5)));
-  bnb::CutPool pool;
-  REQUIRE(bnb::separate_zero_half(relaxation, lp.is_integer, pool) == 1);
-  const auto cuts = pool.select(relaxation.values(), 1, 0.0, 1.0);
-  REQUIRE(cuts.size() == 1);
-  CHECK(cuts[0].a.isApprox(Eigen::Vector3d(1, 1, 1)));
-  CHECK(cuts[0].upper == 1.0);
+  const FirstCut first = first_cut(triangle({{1, 1, 0}, {0, 1, 1}, {1, 0, 1}}, {1, 1, 1}, {1, 1, 1}, 1));
+  REQUIRE(first.x.isApprox(Eigen::Vector3d(0.5, 0.5, 0.5)));
+  REQUIRE(first.found == 1);
+  CHECK(first.cut.a.isApprox(Eigen::Vector3d(1, 1, 1)));
+  CHECK(first.cut.upper == 1.0);
 }
 
 TEST_CASE("zero-half: general integers 0..3, x1 + x2 <= 3 around a triangle, give x1 + x2 + x3 <= 4") {
-  auto lp = test::make_lp({{1, 1, 0}, {0, 1, 1}, {1, 0, 1}}, {-kInfinity, -kInfinity, -kInfinity}, {3, 3, 3}, {1, 1, 1},
-                          {0, 0, 0}, {3, 3, 3});
-  lp.sense = lp::ObjectiveSense::kMaximize;
-  lp.is_integer.assign(3, 1);
-  Deadline no_limit;
-  bnb::LpRelaxation relaxation = solved_relaxation(lp, no_limit);
-  bnb::CutPool pool;
-  REQUIRE(bnb::separate_zero_half(relaxation, lp.is_integer, pool) >= 1);
-  const auto cuts = pool.select(relaxation.values(), 1, 0.0, 1.0);
-  REQUIRE(cuts.size() == 1);
-  CHECK(cuts[0].a.isApprox(Eigen::Vector3d(1, 1, 1)));
-  CHECK(cuts[0].upper == 4.0);
+  const FirstCut first = first_cut(triangle({{1, 1, 0}, {0, 1, 1}, {1, 0, 1}}, {3, 3, 3}, {1, 1, 1}, 3));
+  REQUIRE(first.found >= 1);
+  CHECK(first.cut.a.isApprox(Eigen::Vector3d(1, 1, 1)));
+  CHECK(first.cut.upper == 4.0);
 }
 
 TEST_CASE("zero-half: complemented columns, x1 >= x2 written as 1 - x1 + x2 <= 1 on a triangle") {
   // y1 + y2 <= 1, y2 + y3 <= 1, y1 + y3 <= 1 with y1 = 1 - x1: -x1 + x2 <= 0,
   // x2 + x3 <= 1, -x1 + x3 <= 0; max -x1 + x2 + x3 (= y1 + y2 + y3 - 1). The
   // cut y1 + y2 + y3 <= 1 reads -x1 + x2 + x3 <= 0.
-  auto lp = test::make_lp({{-1, 1, 0}, {0, 1, 1}, {-1, 0, 1}}, {-kInfinity, -kInfinity, -kInfinity}, {0, 1, 0},
-                          {-1, 1, 1}, {0, 0, 0}, {1, 1, 1});
-  lp.sense = lp::ObjectiveSense::kMaximize;
-  lp.is_integer.assign(3, 1);
-  Deadline no_limit;
-  bnb::LpRelaxation relaxation = solved_relaxation(lp, no_limit);
-  bnb::CutPool pool;
-  REQUIRE(bnb::separate_zero_half(relaxation, lp.is_integer, pool) >= 1);
-  const auto cuts = pool.select(relaxation.values(), 1, 0.0, 1.0);
-  REQUIRE(cuts.size() == 1);
-  CHECK(cuts[0].a.isApprox(Eigen::Vector3d(-1, 1, 1)));
-  CHECK(std::fabs(cuts[0].upper) < 1e-12);
+  const FirstCut first = first_cut(triangle({{-1, 1, 0}, {0, 1, 1}, {-1, 0, 1}}, {0, 1, 0}, {-1, 1, 1}, 1));
+  REQUIRE(first.found >= 1);
+  CHECK(first.cut.a.isApprox(Eigen::Vector3d(-1, 1, 1)));
+  CHECK(std::fabs(first.cut.upper) < 1e-12);
 }
 
 TEST_CASE("zero-half on random small integer models: no cut removes an integer-feasible point") {
