@@ -93,9 +93,11 @@ class Search {
   // Node separation (node_cuts.h) at a plunge's first node: true when the
   // node goes on (`objective` and `point` re-read after the cuts).
   bool cut_node(Node& node, double& objective, NodePoint& point, std::optional<Node>& settled);
-  // The node's stored basis when it fits the LP's rows, else null (the live one).
-  const lp::Basis* fitting_basis(const Node& node) const {
-    return node.basis_layout == state_.relaxation.row_layout() ? node.basis.get() : nullptr;
+  // The node's stored basis carried to the LP's current rows, or null (the
+  // live one) when it cannot be.
+  const lp::Basis* fitting_basis(const Node& node) {
+    if (!node.basis || !node.basis_rows) return nullptr;
+    return state_.relaxation.carry_basis(*node.basis, *node.basis_rows, carried_basis_);
   }
   // The LP point is a solution of the relaxation's integrality: offer it.
   void settle_integral(const Eigen::VectorXd& x, double objective);
@@ -199,6 +201,7 @@ class Search {
   SearchState state_;
   NodeQueue queue_;
   long next_id_ = 0;
+  lp::Basis carried_basis_;  // fitting_basis's result when the rows changed
   long nodes_ = 0;
   double gap_pruned_bound_ = INFINITY;
   double unresolved_bound_ = INFINITY;
@@ -520,7 +523,7 @@ std::optional<Node> Search::branch(const Node& node, std::vector<BoundChange> ch
     if (decision.settled) return std::nullopt;
     Node again{objective, node.depth + 1, next_id_++, path, decision.fixings, basis, -1, false, 0.0, objective};
     again.propagated = propagated;
-    again.basis_layout = state_.relaxation.row_layout();
+    again.basis_rows = state_.relaxation.row_ids();
     return again;
   }
   const int j = decision.column;
@@ -528,11 +531,11 @@ std::optional<Node> Search::branch(const Node& node, std::vector<BoundChange> ch
       decision.down_bound,     node.depth + 1, next_id_++, path, {{j, -INFINITY, std::floor(x[j])}}, basis, j, false,
       x[j] - std::floor(x[j]), objective};
   down.propagated = propagated;
-  down.basis_layout = state_.relaxation.row_layout();
+  down.basis_rows = state_.relaxation.row_ids();
   Node up{decision.up_bound,      node.depth + 1, next_id_++, path, {{j, std::ceil(x[j]), INFINITY}}, basis, j, true,
           std::ceil(x[j]) - x[j], objective};
   up.propagated = propagated;
-  up.basis_layout = state_.relaxation.row_layout();
+  up.basis_rows = state_.relaxation.row_ids();
   // Plunge into the child the LP leans towards; park the other.
   const bool prefer_up = x[j] - std::floor(x[j]) >= 0.5;
   return prefer_up ? plunge_or_park(std::move(up), std::move(down)) : plunge_or_park(std::move(down), std::move(up));
@@ -548,7 +551,7 @@ std::optional<Node> Search::branch_semicontinuous(const Node& node, const std::s
     Node n{objective, node.depth + 1, next_id_++, path,     {{j, child_lower, child_upper}}, basis,
            -1,        false,          0.0,        objective};
     n.propagated = propagated;
-    n.basis_layout = state_.relaxation.row_layout();
+    n.basis_rows = state_.relaxation.row_ids();
     return n;
   };
   std::optional<Node> off, on;
@@ -621,7 +624,7 @@ MilpResult Search::run() {
   root_node.id = next_id_++;
   root_node.bound = state_.relaxation.objective();
   root_node.basis = std::make_shared<const lp::Basis>(state_.relaxation.basis());
-  root_node.basis_layout = state_.relaxation.row_layout();
+  root_node.basis_rows = state_.relaxation.row_ids();
   if (state_.options.node_cuts && cuts.sources) node_cuts_.emplace(cuts.sources);
   std::optional<Node> current = std::move(root_node);
   bool plunge_start = false;  // `current` came from the queue (the root did not)

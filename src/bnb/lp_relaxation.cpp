@@ -2,11 +2,21 @@
 // model by cut rows.
 #include "bnb/lp_relaxation.h"
 
+#include <algorithm>
+#include <cmath>
 #include <string>
 
 #include "common/index.h"
 
 namespace milpsac::bnb {
+namespace {
+
+// Entries of removed cut rows kept for carry_basis: beyond this many, the
+// rows removed first are forgotten (a node whose basis needs one starts
+// from the live basis).
+constexpr long kRemovedEntriesKept = 1L << 20;
+
+}  // namespace
 
 LpRelaxation::LpRelaxation(const lp::LinearProgram& lp, const Deadline* deadline)
     : engine_(lp, deadline), original_rows_(lp.num_rows()) {}
@@ -25,6 +35,7 @@ void LpRelaxation::add_rows(const std::vector<Eigen::VectorXd>& rows, const std:
   next.append_dense_rows(rows, lower, upper);
   for (int r = 0; r < k; ++r) next.row_names.push_back("cut" + std::to_string(m + r - original_rows_));
   rebuild(std::move(next), basis);
+  renumber_rows(nullptr, k);
 }
 
 void LpRelaxation::truncate_rows(int rows, const lp::Basis& basis) {
@@ -36,19 +47,25 @@ void LpRelaxation::truncate_rows(int rows, const lp::Basis& basis) {
   next.row_names.resize(uz(rows));
   lp::Basis b = basis;
   b.rows.resize(uz(rows), lp::VarStatus::kBasic);
+  std::vector<char> removed(row_ids_->size(), 0);
+  std::fill(removed.begin() + (rows - original_rows_), removed.end(), 1);
+  remember_removed(removed);
   rebuild(std::move(next), b);
-  ++row_layout_;
+  renumber_rows(&removed, 0);
 }
 
 int LpRelaxation::remove_slack_cuts(const std::vector<char>* among) {
   const lp::Basis basis = active().basis();
   std::vector<int> keep;
-  for (int i = 0; i < num_rows(); ++i)
+  std::vector<char> removed(row_ids_->size(), 0);
+  for (int i = 0; i < num_rows(); ++i) {
     if (i < original_rows_ || basis.rows[uz(i)] != lp::VarStatus::kBasic ||
         (among != nullptr && !(*among)[uz(i - original_rows_)]))
       keep.push_back(i);
-  const int removed = num_rows() - static_cast<int>(keep.size());
-  if (removed == 0) return 0;
+    else
+      removed[uz(i - original_rows_)] = 1;
+  }
+  if (keep.size() == uz(num_rows())) return 0;
   // Only rows whose logical is basic go: the basis keeps one basic variable
   // per remaining row, so the warm start stays well-formed.
   lp::Basis kept;
@@ -76,9 +93,80 @@ int LpRelaxation::remove_slack_cuts(const std::vector<char>* among) {
     next.row_names.push_back(old_names[uz(i)]);
     kept.rows.push_back(basis.rows[uz(i)]);
   }
+  remember_removed(removed);
   rebuild(std::move(next), kept);
-  ++row_layout_;
-  return removed;
+  renumber_rows(&removed, 0);
+  return static_cast<int>(std::count(removed.begin(), removed.end(), 1));
+}
+
+void LpRelaxation::renumber_rows(const std::vector<char>* removed, int added) {
+  auto ids = std::make_shared<RowIds>();
+  for (size_t k = 0; k < row_ids_->size(); ++k)
+    if (removed == nullptr || !(*removed)[k]) ids->push_back((*row_ids_)[k]);
+  for (int r = 0; r < added; ++r) ids->push_back(next_row_id_++);
+  row_ids_ = std::move(ids);
+}
+
+void LpRelaxation::remember_removed(const std::vector<char>& removed) {
+  const lp::LinearProgram& lp = model();
+  std::vector<long> row_id(uz(num_rows()), -1);
+  for (size_t k = 0; k < removed.size(); ++k)
+    if (removed[k]) row_id[uz(original_rows_) + k] = (*row_ids_)[k];
+  for (int j = 0; j < num_cols(); ++j)
+    for (lp::SparseMatrix::InnerIterator it(lp.A, j); it; ++it)
+      if (const long id = row_id[uz(it.row())]; id >= 0) {
+        RemovedRow& row = removed_rows_[id];
+        row.cols.push_back(j);
+        row.values.push_back(it.value());
+        ++removed_entries_;
+      }
+  while (removed_entries_ > kRemovedEntriesKept && !removed_rows_.empty()) {
+    removed_entries_ -= static_cast<long>(removed_rows_.begin()->second.cols.size());
+    removed_rows_.erase(removed_rows_.begin());
+  }
+}
+
+const lp::Basis* LpRelaxation::carry_basis(const lp::Basis& basis, const RowIds& ids, lp::Basis& scratch) const {
+  const RowIds& now = *row_ids_;
+  const size_t first = uz(original_rows_);
+  if (basis.rows.size() != first + ids.size()) return nullptr;
+  // Rows only appended since: set_basis gives them basic logicals.
+  if (ids.size() <= now.size() && std::equal(ids.begin(), ids.end(), now.begin())) return &basis;
+  // A removed row takes a basic logical with it, or else one of its basic
+  // columns leaves the basis: one basic variable per row must remain.
+  scratch.cols = basis.cols;
+  auto removable = [&](size_t k) {
+    if (basis.rows[first + k] == lp::VarStatus::kBasic) return true;
+    const auto row = removed_rows_.find(ids[k]);
+    if (row == removed_rows_.end()) return false;
+    int leaving = -1;
+    double largest = 0.0;
+    for (size_t e = 0; e < row->second.cols.size(); ++e) {
+      const int j = row->second.cols[e];
+      const double size = std::fabs(row->second.values[e]);
+      if (scratch.cols[uz(j)] == lp::VarStatus::kBasic && (std::isfinite(lower(j)) || std::isfinite(upper(j))) &&
+          size > largest) {
+        leaving = j;
+        largest = size;
+      }
+    }
+    if (leaving < 0) return false;
+    scratch.cols[uz(leaving)] = std::isfinite(lower(leaving)) ? lp::VarStatus::kAtLower : lp::VarStatus::kAtUpper;
+    return true;
+  };
+  scratch.rows.assign(basis.rows.begin(), basis.rows.begin() + static_cast<std::ptrdiff_t>(first));
+  size_t old = 0;
+  for (const long id : now) {
+    for (; old < ids.size() && ids[old] < id; ++old)
+      if (!removable(old)) return nullptr;
+    if (old < ids.size() && ids[old] == id)
+      scratch.rows.push_back(basis.rows[first + old++]);
+    else
+      scratch.rows.push_back(lp::VarStatus::kBasic);
+  }
+  for (; old < ids.size(); ++old)
+    if (!removable(old)) return nullptr;
+  return &scratch;
 }
 
 }  // namespace milpsac::bnb

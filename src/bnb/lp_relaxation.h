@@ -21,6 +21,8 @@
 #pragma once
 
 #include <Eigen/Dense>
+#include <map>
+#include <memory>
 #include <utility>
 #include <vector>
 
@@ -88,10 +90,24 @@ class LpRelaxation {
   // cut row, in row order); the rest of the basis carries over. Returns how
   // many went.
   int remove_slack_cuts(const std::vector<char>* among = nullptr);
-  // Changes whenever rows are removed. A basis taken at the same layout fits
-  // the LP (rows appended since get basic slacks); one taken at another
-  // layout may give a row's status to another row: it must not be restored.
-  long row_layout() const { return row_layout_; }
+  // Which rows the LP has: one id per cut row, in row order (the original
+  // rows are not listed: they never change). Every cut row gets a new id
+  // when it is added, so the ids only grow along the rows, and a new list
+  // (a new pointer) is made whenever rows are added or removed. A basis
+  // stored with the list of its time can be carried to the rows of a later
+  // one (carry_basis), after node separation removed some.
+  using RowIds = std::vector<long>;
+  const std::shared_ptr<const RowIds>& row_ids() const { return row_ids_; }
+  // `basis`, taken when the cut rows were `ids`, on the current rows: a row
+  // both have keeps its status, a row added since gets a basic logical, and
+  // a row removed since drops out. A removed row whose logical was nonbasic
+  // leaves one basic variable too many: a basic column of that row (the
+  // largest coefficient) becomes nonbasic at a finite bound, as if the
+  // row's logical had entered the basis in its place. Null when that is not
+  // possible (the row is no longer remembered, or has no such column): the
+  // search then starts from the live basis. `basis` itself when the rows are
+  // the same or only appended to; else `scratch`, filled.
+  const lp::Basis* carry_basis(const lp::Basis& basis, const RowIds& ids, lp::Basis& scratch) const;
 
   // The simplex that produced the last values (for tableau access by the cut
   // separators; its public interface only).
@@ -102,8 +118,25 @@ class LpRelaxation {
   void rebuild(lp::LinearProgram model, const lp::Basis& basis) { engine_.replace_model(std::move(model), basis); }
 
   lp::CheckedSimplex engine_;
+  // A new row_ids_ list: without the cut rows flagged in `removed` (one flag
+  // per cut row; null: none), then with `added` new ids appended.
+  void renumber_rows(const std::vector<char>* removed, int added);
+
+  // Remember the cut rows flagged in `removed` (one flag per cut row) for
+  // carry_basis, forgetting the oldest beyond a budget.
+  void remember_removed(const std::vector<char>& removed);
+
+  // A cut row that left the LP, for carry_basis: its entries.
+  struct RemovedRow {
+    std::vector<int> cols;
+    std::vector<double> values;
+  };
+
   int original_rows_ = 0;
-  long row_layout_ = 0;
+  std::shared_ptr<const RowIds> row_ids_ = std::make_shared<const RowIds>();
+  long next_row_id_ = 0;
+  std::map<long, RemovedRow> removed_rows_;  // by row id
+  long removed_entries_ = 0;                 // entries held in removed_rows_
   lp::LpStatus last_status_ = lp::LpStatus::kNumericalError;
 };
 

@@ -55,9 +55,9 @@ struct Node {
   double branch_distance = 0.0;  // how far the branch moved the column from the parent's value
   double parent_objective = -INFINITY;
   size_t propagated = 0;  // the first `propagated` changes (path, then own) are at a propagation fixed point
-  // LpRelaxation::row_layout() when `basis` was taken: node separation may
-  // remove cut rows since, and then the basis no longer fits.
-  long basis_layout = 0;
+  // LpRelaxation::row_ids() when `basis` was taken: node separation may
+  // remove cut rows since, and the basis is carried to the rows of then.
+  std::shared_ptr<const std::vector<long>> basis_rows{};
 };
 
 // Best-first order: smaller bound first, then deeper, then older.

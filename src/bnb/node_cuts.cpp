@@ -22,9 +22,9 @@ constexpr double kProgress = 1e-4;
 // stay cost every node LP: misc07 with no retirement had 422 cut rows (on
 // 212 model rows) after 5,000 nodes and took 5 times the CPU time.
 constexpr int kSlackOptima = 10;
-// Retiring rows changes the LP's row layout, and then every open node's
-// stored basis is useless (the node starts from the live basis): rows are
-// retired only once at least this share of the cut rows may go.
+// Retiring rows rebuilds the LP (a refactorisation) and may leave open
+// nodes' stored bases unusable (carry_basis): rows are retired only once at
+// least this share of the cut rows may go.
 constexpr double kRetireShare = 0.25;
 
 // Cuts per round and cut rows in the LP at most, from the model's row count.

@@ -12,9 +12,10 @@
 //
 // The cut rows are kept bounded: at most a cap of them, and cut rows whose
 // logical was basic (the cut slack) at several node optima in a row go back
-// to the pool, in batches. Removing rows changes the LP's row layout
-// (LpRelaxation::row_layout): the bases open nodes stored before then no
-// longer fit, and those nodes start from the live basis instead.
+// to the pool, in batches. Open nodes' stored bases are carried to the
+// rows left (LpRelaxation::carry_basis): a removed row takes its status
+// with it, which fits whenever its logical was basic in the stored basis
+// too; otherwise the node starts from the live basis.
 #pragma once
 
 #include <memory>

@@ -159,3 +159,120 @@ TEST_CASE("a root LP stopped by its budget still bounds the LP from below (limit
   // value, far above the box's worst case (-sum of c_j * 10).
   CHECK(best > 2.0 * optimum);
 }
+
+namespace {
+
+int basic_count(const lp::Basis& basis) {
+  return static_cast<int>(std::count(basis.cols.begin(), basis.cols.end(), lp::VarStatus::kBasic) +
+                          std::count(basis.rows.begin(), basis.rows.end(), lp::VarStatus::kBasic));
+}
+
+}  // namespace
+
+TEST_CASE("a stored basis is carried to the rows left after cut rows are removed") {
+  // max x + y ; 2x + 2y <= 3 ; x, y in [0, 1], and the cut x + y <= 1.
+  lp::LinearProgram lp;
+  lp.resize(1, 2);
+  lp.sense = lp::ObjectiveSense::kMaximize;
+  lp.set_coefficient(0, 0, 2);
+  lp.set_coefficient(0, 1, 2);
+  lp.c << 1, 1;
+  lp.col_upper << 1, 1;
+  lp.row_upper[0] = 3;
+  Deadline no_limit;
+  bnb::LpRelaxation relaxation(lp, &no_limit);
+  REQUIRE(relaxation.resolve(nullptr, 1000) == lp::LpStatus::kOptimal);
+  Eigen::VectorXd cut(2);
+  cut << 1, 1;
+  relaxation.add_rows({cut}, {-lp::kInfinity}, {1.0});
+  REQUIRE(relaxation.resolve(nullptr, 1000) == lp::LpStatus::kOptimal);
+  // Stored with its rows: the cut binds (its logical nonbasic).
+  const lp::Basis stored = relaxation.basis();
+  const auto stored_rows = relaxation.row_ids();
+  REQUIRE(stored.rows[1] != lp::VarStatus::kBasic);
+  lp::Basis scratch;
+  // Same rows: the stored basis itself.
+  CHECK(relaxation.carry_basis(stored, *stored_rows, scratch) == &stored);
+  // Rows appended since: still the stored basis (restore_basis pads it).
+  cut << 1, 0;
+  relaxation.add_rows({cut}, {-lp::kInfinity}, {5.0});
+  CHECK(relaxation.carry_basis(stored, *stored_rows, scratch) == &stored);
+  // Elsewhere in the tree both cuts are slack and leave the LP.
+  relaxation.set_bounds(0, 0, 0.2);
+  relaxation.set_bounds(1, 0, 0.5);
+  REQUIRE(relaxation.resolve(nullptr, 1000) == lp::LpStatus::kOptimal);
+  REQUIRE(relaxation.remove_slack_cuts() == 2);
+  REQUIRE(relaxation.num_rows() == 1);
+  relaxation.set_bounds(0, 0, 1);
+  relaxation.set_bounds(1, 0, 1);
+  // The binding cut took a nonbasic logical with it: one of its basic
+  // columns left the basis in its place, one basic variable per row remains.
+  const lp::Basis* carried = relaxation.carry_basis(stored, *stored_rows, scratch);
+  REQUIRE(carried == &scratch);
+  CHECK(carried->rows.size() == 1);
+  CHECK(carried->cols.size() == 2);
+  CHECK(basic_count(*carried) == relaxation.num_rows());
+  CHECK(relaxation.restore_basis(*carried));
+  REQUIRE(relaxation.resolve(nullptr, 1000) == lp::LpStatus::kOptimal);
+  CHECK(relaxation.objective() == doctest::Approx(-1.5));
+}
+
+TEST_CASE("carried bases fit and re-solve to the cold optimum (random LPs, rows added and removed)") {
+  std::mt19937 rng(11);
+  std::uniform_real_distribution<double> unit(0.0, 1.0);
+  int carried_with_repair = 0;
+  for (unsigned seed = 0; seed < 40; ++seed) {
+    const auto lp = random_lp(6, 10, 100 + seed);
+    Deadline no_limit;
+    bnb::LpRelaxation relaxation(lp, &no_limit);
+    REQUIRE(relaxation.resolve(nullptr, 10000) == lp::LpStatus::kOptimal);
+    std::vector<std::pair<lp::Basis, std::shared_ptr<const bnb::LpRelaxation::RowIds>>> stored;
+    for (int round = 0; round < 6; ++round) {
+      // Rows a^T x <= r through (or near) the current point: some bind.
+      const Eigen::VectorXd x = relaxation.values();
+      std::vector<Eigen::VectorXd> rows;
+      std::vector<double> lower, upper;
+      for (int k = 0; k < 3; ++k) {
+        Eigen::VectorXd a(10);
+        for (int j = 0; j < 10; ++j) a[j] = unit(rng);
+        rows.push_back(a);
+        lower.push_back(-lp::kInfinity);
+        upper.push_back(a.dot(x) * (0.9 + 0.2 * unit(rng)));
+      }
+      relaxation.add_rows(rows, lower, upper);
+      // A "node": some columns' bounds moved, solved, its basis stored.
+      const int j = static_cast<int>(rng() % 10);
+      relaxation.set_bounds(j, 0, 10 * unit(rng));
+      if (relaxation.resolve(nullptr, 10000) == lp::LpStatus::kOptimal)
+        stored.emplace_back(relaxation.basis(), relaxation.row_ids());
+      relaxation.set_bounds(j, 0, 10);
+      REQUIRE(relaxation.resolve(nullptr, 10000) == lp::LpStatus::kOptimal);
+      if (round % 2 == 1) relaxation.remove_slack_cuts();
+    }
+    // Every stored basis, carried to the final rows, fits and re-solves to
+    // the optimum a cold start finds.
+    REQUIRE(relaxation.resolve(nullptr, 10000) == lp::LpStatus::kOptimal);
+    const double optimum = relaxation.objective();
+    for (const auto& [basis, ids] : stored) {
+      lp::Basis scratch;
+      const lp::Basis* carried = relaxation.carry_basis(basis, *ids, scratch);
+      if (carried == nullptr) continue;
+      if (carried == &scratch) {
+        const size_t first = static_cast<size_t>(relaxation.num_original_rows());
+        for (size_t k = 0; k < ids->size(); ++k)
+          if (basis.rows[first + k] != lp::VarStatus::kBasic &&
+              !std::binary_search(relaxation.row_ids()->begin(), relaxation.row_ids()->end(), (*ids)[k]))
+            ++carried_with_repair;
+      }
+      // A basis on a prefix of the rows comes back as it is (restore_basis pads it).
+      const size_t rows = carried == &basis ? basis.rows.size() : static_cast<size_t>(relaxation.num_rows());
+      CHECK(carried->rows.size() == rows);
+      CHECK(basic_count(*carried) == static_cast<int>(carried->rows.size()));
+      CHECK(relaxation.restore_basis(*carried));
+      REQUIRE(relaxation.resolve(nullptr, 10000) == lp::LpStatus::kOptimal);
+      CHECK(relaxation.objective() == doctest::Approx(optimum).epsilon(1e-9));
+    }
+  }
+  // The repair path ran (a removed row's logical was nonbasic in a stored basis).
+  CHECK(carried_with_repair > 0);
+}
