@@ -69,7 +69,10 @@ constexpr long kPumpMinIterations = 100000;
 
 class Search {
  public:
-  Search(const lp::LinearProgram& lp, const MilpOptions& options) : state_(lp, options) {}
+  // `node_cuts_pay`: NodeCuts::pays_on as a restarted search's first root
+  // decided it (RestartPoint::node_cuts_pay); unset: decided at this root.
+  Search(const lp::LinearProgram& lp, const MilpOptions& options, std::optional<bool> node_cuts_pay = std::nullopt)
+      : state_(lp, options), node_cuts_pay_(node_cuts_pay) {}
   MilpResult run();
   // Set when the search stopped at its root to restart (root_restart.h).
   const std::optional<RestartPoint>& restart() const { return restart_; }
@@ -219,6 +222,7 @@ class Search {
   bool pump_found_ = false;
   RootCutResult root_cuts_;            // the root cut loop's, for undo_weak_cuts
   std::optional<NodeCuts> node_cuts_;  // when MilpOptions::node_cuts and the root loop ran
+  std::optional<bool> node_cuts_pay_;  // NodeCuts::pays_on, once decided
   std::optional<RestartPoint> restart_;
 };
 
@@ -265,6 +269,8 @@ void Search::report_cut_round(const RootCutRound& round) {
 }
 
 bool Search::finish_root(double& objective, NodePoint& point) {
+  if (!node_cuts_pay_) node_cuts_pay_ = NodeCuts::pays_on(root_lp_bound_, objective, state_);
+  if (!*node_cuts_pay_) node_cuts_.reset();
   if (!undo_weak_cuts(state_, root_cuts_)) return true;
   // The root's cuts did not pay on this model: the tree goes without too.
   node_cuts_.reset();
@@ -486,7 +492,7 @@ bool Search::restart_root(Node& node, const std::vector<BoundChange>& changes, d
   std::optional<lp::LinearProgram> model =
       restarted_model(state_.lp, state_.integer_cols, lower, upper, cut_rows(state_.relaxation), state_.incumbent);
   if (!model) return false;
-  restart_ = RestartPoint{std::move(*model), gap_pruned_bound_};
+  restart_ = RestartPoint{std::move(*model), gap_pruned_bound_, node_cuts_pay_.value_or(false)};
   stop_ = Stop::kRestart;
   push(std::move(node));  // its bound stays in the result's bound
   return true;
@@ -856,7 +862,8 @@ MilpResult solve_as_lp(const lp::LinearProgram& lp, const MilpOptions& options) 
 namespace {
 
 // The search without root presolve (an LP goes through the checked LP path).
-MilpResult search_without_presolve(const lp::LinearProgram& lp, const MilpOptions& options);
+MilpResult search_without_presolve(const lp::LinearProgram& lp, const MilpOptions& options,
+                                   std::optional<bool> node_cuts_pay = std::nullopt);
 
 // The search that stopped at its root to restart (`first`) goes on as a
 // search of the restarted model (presolved again when presolve is on), with
@@ -895,9 +902,11 @@ MilpResult continue_after_restart(const lp::LinearProgram& lp, const MilpOptions
     next.incumbent = [&](const MilpProgress& p, const Eigen::VectorXd& x) {
       if (!handed_on(p)) options.incumbent(go_on(p), x);
     };
-  const bool presolve = options.presolve;
-  MilpResult second = presolve ? solve_with_root_presolve(point.model, next, &search_without_presolve)
-                               : search_without_presolve(point.model, next);
+  const MilpSearch restarted = [&point](const lp::LinearProgram& model, const MilpOptions& o) {
+    return search_without_presolve(model, o, point.node_cuts_pay);
+  };
+  MilpResult second =
+      options.presolve ? solve_with_root_presolve(point.model, next, restarted) : restarted(point.model, next);
   switch (second.status) {
     case MilpStatus::kOptimal:
     case MilpStatus::kGapLimit:
@@ -917,12 +926,13 @@ MilpResult continue_after_restart(const lp::LinearProgram& lp, const MilpOptions
   return r;
 }
 
-MilpResult search_without_presolve(const lp::LinearProgram& lp, const MilpOptions& options) {
+MilpResult search_without_presolve(const lp::LinearProgram& lp, const MilpOptions& options,
+                                   std::optional<bool> node_cuts_pay) {
   if (!lp.needs_search()) return solve_as_lp(lp, options);
   const Deadline clock = Deadline::of_caller(options.deadline);
   MilpOptions own = options;
   own.deadline = &clock;
-  Search search(lp, own);
+  Search search(lp, own, node_cuts_pay);
   MilpResult first = search.run();
   if (!search.restart()) return first;
   MilpResult r = continue_after_restart(lp, options, first, *search.restart(), clock);
@@ -937,7 +947,9 @@ MilpResult search_without_presolve(const lp::LinearProgram& lp, const MilpOption
 MilpResult solve_milp(const lp::LinearProgram& lp, const MilpOptions& options) {
   if (!lp.needs_search()) return solve_as_lp(lp, options);
   if (options.presolve && !lp.has_semicontinuous())
-    return solve_with_root_presolve(lp, options, &search_without_presolve);
+    return solve_with_root_presolve(lp, options, [](const lp::LinearProgram& model, const MilpOptions& o) {
+      return search_without_presolve(model, o);
+    });
   return search_without_presolve(lp, options);
 }
 

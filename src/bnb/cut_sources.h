@@ -22,9 +22,6 @@ struct CutSources {
   ConflictGraph conflicts;
   ImpliedBoundTable implications;
   lp::RowMajorMatrix model_rows;  // only when probing found row implications
-  // The root loop's choice of the tableau c-MIR (its range test passed):
-  // the tree follows it.
-  bool tableau_mir = false;
 };
 
 }  // namespace milpsac::bnb

@@ -119,11 +119,13 @@ struct MilpOptions {
   // stall (x1.131) did not help either.
   bool zero_half = false;
   // Cut separation at the nodes taken from the queue (bnb/node_cuts.h),
-  // with the root loop's separators (but GMI) and pool. Off: on the 53
-  // MIPLIB models at 60 s it cut the node geometric mean by 31 % over the 42
-  // both proved, but its node LPs and separation cost 1.27 times the CPU
-  // time there, and it proved 5 fewer models (see the commit log).
-  bool node_cuts = false;
+  // with the root loop's separators (but GMI and the tableau c-MIR) and
+  // pool, on models where the root's cuts paid (NodeCuts::pays_on). On the
+  // 53 MIPLIB models at 30 s: node geometric mean x0.77 over the 47 both
+  // prove (lseu 1,102 -> 164, p0201 428 -> 142, vpm2 5,190 -> 634), CPU
+  // x1.03, the same models proven. Ungated it cost x1.26 the CPU and 5
+  // models (docs/milp-highs.md, issue 45 rounds 6 and 7).
+  bool node_cuts = true;
   // Columns the cut separators may treat as integer, over the model's
   // columns: the integer columns plus continuous ones that are integral at
   // every integer-feasible point (implied integers: the root presolve sets

@@ -31,6 +31,12 @@ class NodeCuts {
   // `sources`: the root cut loop's (RootCutResult::sources), not null.
   explicit NodeCuts(std::shared_ptr<CutSources> sources) : sources_(std::move(sources)) {}
 
+  // Decided once, at the end of the root: whether separation in the tree is
+  // worth its cost on this model. It is where the root's cuts lifted the
+  // LP bound by a good share of its size, or closed a good share of the gap
+  // between the root LP bound and the root's incumbent (minimisation form).
+  static bool pays_on(double root_lp_bound, double root_cut_bound, const SearchState& state);
+
   // The relaxation holds the node's optimal LP at a fractional point. Runs
   // the rounds; returns the LP's status after them: kOptimal (the last
   // round's optimum, or the node's own when nothing was added), or the status

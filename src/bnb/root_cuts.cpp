@@ -211,7 +211,6 @@ RootCutResult run_root_cuts(SearchState& state, const std::function<void(const R
   // dropped from the LP come back to it. Kept for node separation, with the
   // tables below.
   result.sources = std::make_shared<CutSources>(kMaxCutAge);
-  result.sources->tableau_mir = tableau_mir;
   CutPool& pool = result.sources->pool;
   // Built on the first round that separates (not for a root that needs no
   // cuts), and within the time limit.

@@ -64,7 +64,7 @@ std::vector<char> cut_integrality(const pre::PresolveResult& presolved) {
 
 }  // namespace
 
-MilpResult solve_with_root_presolve(const lp::LinearProgram& lp, const MilpOptions& options, MilpSearch search) {
+MilpResult solve_with_root_presolve(const lp::LinearProgram& lp, const MilpOptions& options, const MilpSearch& search) {
   const Deadline clock = Deadline::of_caller(options.deadline);
   const double sign = lp.sense == lp::ObjectiveSense::kMaximize ? -1.0 : 1.0;
   long spent_nodes = 0, spent_iterations = 0;

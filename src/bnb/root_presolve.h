@@ -18,16 +18,18 @@
 //   branches on them).
 #pragma once
 
+#include <functional>
+
 #include "bnb/milp_types.h"
 #include "lp/linear_program.h"
 
 namespace milpsac::bnb {
 
 // The search on the original model (presolve off), used for the fallbacks.
-using MilpSearch = MilpResult (*)(const lp::LinearProgram& lp, const MilpOptions& options);
+using MilpSearch = std::function<MilpResult(const lp::LinearProgram& lp, const MilpOptions& options)>;
 
 // Presolve `lp` (which has integer columns), solve the reduced model with
 // `search` and postsolve. `options.presolve` itself is not read.
-MilpResult solve_with_root_presolve(const lp::LinearProgram& lp, const MilpOptions& options, MilpSearch search);
+MilpResult solve_with_root_presolve(const lp::LinearProgram& lp, const MilpOptions& options, const MilpSearch& search);
 
 }  // namespace milpsac::bnb

@@ -66,6 +66,10 @@ struct RestartPoint {
   // (minimisation form; +inf: nothing): the restarted model lacks those
   // points, so the final bound is at most this.
   double gap_pruned_bound = INFINITY;
+  // Whether the tree separates (NodeCuts::pays_on), decided at the first
+  // root and kept by the restarted search: its root LP has the first
+  // root's cuts as rows already, so its own cuts would seem to lift nothing.
+  bool node_cuts_pay = false;
 };
 
 // The answer on the original model from the search that restarted (`first`,
