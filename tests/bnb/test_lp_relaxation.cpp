@@ -30,6 +30,32 @@ lp::LinearProgram random_lp(int m, int n, unsigned seed) {
   return lp;
 }
 
+// max x + y ; a x + a y <= rhs ; x, y in [0, 1].
+lp::LinearProgram two_columns(double a, double rhs) {
+  lp::LinearProgram lp;
+  lp.resize(1, 2);
+  lp.sense = lp::ObjectiveSense::kMaximize;
+  lp.set_coefficient(0, 0, a);
+  lp.set_coefficient(0, 1, a);
+  lp.c << 1, 1;
+  lp.col_upper << 1, 1;
+  lp.row_upper[0] = rhs;
+  return lp;
+}
+
+// 2x + 2y <= 3: LP 1.5, solved, then the cut x + y <= 1 (valid for
+// integers) appended, not yet solved.
+struct WithCut {
+  Deadline no_limit;
+  bnb::LpRelaxation relaxation{two_columns(2, 3), &no_limit};
+  WithCut() {
+    REQUIRE(relaxation.resolve(nullptr, 1000) == lp::LpStatus::kOptimal);
+    Eigen::VectorXd cut(2);
+    cut << 1, 1;
+    relaxation.add_rows({cut}, {-lp::kInfinity}, {1.0});
+  }
+};
+
 lp::Basis slack_basis(int m, int n) {
   lp::Basis b;
   b.cols.assign(static_cast<size_t>(n), lp::VarStatus::kAtLower);
@@ -66,15 +92,7 @@ TEST_SUITE("slow") {
 }
 
 TEST_CASE("bounds, basis save and restore, warm re-solve") {
-  // max x + y ; x + y <= 1.5 ; 0 <= x, y <= 1
-  lp::LinearProgram lp;
-  lp.resize(1, 2);
-  lp.sense = lp::ObjectiveSense::kMaximize;
-  lp.set_coefficient(0, 0, 1);
-  lp.set_coefficient(0, 1, 1);
-  lp.c << 1, 1;
-  lp.col_upper << 1, 1;
-  lp.row_upper[0] = 1.5;
+  const lp::LinearProgram lp = two_columns(1, 1.5);  // max x + y ; x + y <= 1.5 ; 0 <= x, y <= 1
   Deadline no_limit;
   bnb::LpRelaxation relaxation(lp, &no_limit);
   REQUIRE(relaxation.resolve(nullptr, 1000) == lp::LpStatus::kOptimal);
@@ -101,21 +119,9 @@ TEST_CASE("bounds, basis save and restore, warm re-solve") {
 }
 
 TEST_CASE("cut rows: added to the LP, warm start, removed when slack") {
-  // max x + y ; 2x + 2y <= 3 ; x, y in [0, 1]: LP 1.5, and x + y <= 1 is a valid cut for integers.
-  lp::LinearProgram lp;
-  lp.resize(1, 2);
-  lp.sense = lp::ObjectiveSense::kMaximize;
-  lp.set_coefficient(0, 0, 2);
-  lp.set_coefficient(0, 1, 2);
-  lp.c << 1, 1;
-  lp.col_upper << 1, 1;
-  lp.row_upper[0] = 3;
-  Deadline no_limit;
-  bnb::LpRelaxation relaxation(lp, &no_limit);
-  REQUIRE(relaxation.resolve(nullptr, 1000) == lp::LpStatus::kOptimal);
+  WithCut model;
+  bnb::LpRelaxation& relaxation = model.relaxation;
   Eigen::VectorXd cut(2);
-  cut << 1, 1;
-  relaxation.add_rows({cut}, {-lp::kInfinity}, {1.0});
   CHECK(relaxation.num_rows() == 2);
   CHECK(relaxation.num_original_rows() == 1);
   REQUIRE(relaxation.resolve(nullptr, 1000) == lp::LpStatus::kOptimal);
@@ -170,21 +176,9 @@ int basic_count(const lp::Basis& basis) {
 }  // namespace
 
 TEST_CASE("a stored basis is carried to the rows left after cut rows are removed") {
-  // max x + y ; 2x + 2y <= 3 ; x, y in [0, 1], and the cut x + y <= 1.
-  lp::LinearProgram lp;
-  lp.resize(1, 2);
-  lp.sense = lp::ObjectiveSense::kMaximize;
-  lp.set_coefficient(0, 0, 2);
-  lp.set_coefficient(0, 1, 2);
-  lp.c << 1, 1;
-  lp.col_upper << 1, 1;
-  lp.row_upper[0] = 3;
-  Deadline no_limit;
-  bnb::LpRelaxation relaxation(lp, &no_limit);
-  REQUIRE(relaxation.resolve(nullptr, 1000) == lp::LpStatus::kOptimal);
+  WithCut model;
+  bnb::LpRelaxation& relaxation = model.relaxation;
   Eigen::VectorXd cut(2);
-  cut << 1, 1;
-  relaxation.add_rows({cut}, {-lp::kInfinity}, {1.0});
   REQUIRE(relaxation.resolve(nullptr, 1000) == lp::LpStatus::kOptimal);
   // Stored with its rows: the cut binds (its logical nonbasic).
   const lp::Basis stored = relaxation.basis();
