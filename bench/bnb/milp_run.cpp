@@ -26,7 +26,7 @@ int main(int argc, char** argv) {
   if (argc < 2) {
     std::fprintf(stderr,
                  "usage: milp_run MODEL.mps [GAP] [TIME_LIMIT] [PRESOLVE] [PUMP] [PROBING] [FLOW_COVERS] [TABLEAU_MIR] "
-                 "[NODE_LIMIT] [ROOT_RESTARTS] [ZERO_HALF]\n");
+                 "[NODE_LIMIT] [ROOT_RESTARTS] [ZERO_HALF] [NODE_CUTS]\n");
     return 2;
   }
   using namespace milpsac;

@@ -132,10 +132,11 @@ const lp::Basis* LpRelaxation::carry_basis(const lp::Basis& basis, const RowIds&
   if (basis.rows.size() != first + ids.size()) return nullptr;
   // Rows only appended since: set_basis gives them basic logicals.
   if (ids.size() <= now.size() && std::equal(ids.begin(), ids.end(), now.begin())) return &basis;
-  // A removed row takes a basic logical with it, or else one of its basic
-  // columns leaves the basis: one basic variable per row must remain.
+  // Stored row k is gone: it takes a basic logical with it, or else one of
+  // its basic columns leaves the basis in `scratch` (one basic variable per
+  // row must remain). False when neither can be done.
   scratch.cols = basis.cols;
-  auto removable = [&](size_t k) {
+  auto drop_stored_row = [&](size_t k) {
     if (basis.rows[first + k] == lp::VarStatus::kBasic) return true;
     const auto row = removed_rows_.find(ids[k]);
     if (row == removed_rows_.end()) return false;
@@ -158,14 +159,14 @@ const lp::Basis* LpRelaxation::carry_basis(const lp::Basis& basis, const RowIds&
   size_t old = 0;
   for (const long id : now) {
     for (; old < ids.size() && ids[old] < id; ++old)
-      if (!removable(old)) return nullptr;
+      if (!drop_stored_row(old)) return nullptr;
     if (old < ids.size() && ids[old] == id)
       scratch.rows.push_back(basis.rows[first + old++]);
     else
       scratch.rows.push_back(lp::VarStatus::kBasic);
   }
   for (; old < ids.size(); ++old)
-    if (!removable(old)) return nullptr;
+    if (!drop_stored_row(old)) return nullptr;
   return &scratch;
 }
 

@@ -116,8 +116,6 @@ class LpRelaxation {
  private:
   const lp::SimplexSolver& active() const { return engine_.active(); }
   void rebuild(lp::LinearProgram model, const lp::Basis& basis) { engine_.replace_model(std::move(model), basis); }
-
-  lp::CheckedSimplex engine_;
   // A new row_ids_ list: without the cut rows flagged in `removed` (one flag
   // per cut row; null: none), then with `added` new ids appended.
   void renumber_rows(const std::vector<char>* removed, int added);
@@ -125,6 +123,8 @@ class LpRelaxation {
   // Remember the cut rows flagged in `removed` (one flag per cut row) for
   // carry_basis, forgetting the oldest beyond a budget.
   void remember_removed(const std::vector<char>& removed);
+
+  lp::CheckedSimplex engine_;
 
   // A cut row that left the LP, for carry_basis: its entries.
   struct RemovedRow {

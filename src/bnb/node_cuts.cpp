@@ -54,38 +54,16 @@ bool NodeCuts::pays_on(double root_lp_bound, double root_cut_bound, const Search
          lift >= kMinRootGapClosed * (state.incumbent_value - root_lp_bound) && lift > 0.0;
 }
 
-void NodeCuts::note_optimum(const LpRelaxation& relaxation) {
-  const int first = relaxation.num_original_rows();
-  slack_optima_.resize(uz(relaxation.num_rows() - first), 0);
-  const lp::Basis basis = relaxation.basis();
-  for (size_t k = 0; k < slack_optima_.size(); ++k)
-    slack_optima_[k] = basis.rows[uz(first) + k] == lp::VarStatus::kBasic ? slack_optima_[k] + 1 : 0;
-}
+void NodeCuts::note_optimum(const LpRelaxation& relaxation) { count_slack_optima(relaxation, slack_optima_); }
 
 lp::LpStatus NodeCuts::retire_slack_rows(SearchState& state) {
   LpRelaxation& relaxation = state.relaxation;
-  const int first = relaxation.num_original_rows();
-  slack_optima_.resize(uz(relaxation.num_rows() - first), 0);
-  const lp::Basis basis = relaxation.basis();
+  slack_optima_.resize(uz(relaxation.num_rows() - relaxation.num_original_rows()), 0);
   std::vector<char> retiring(slack_optima_.size(), 0);
-  size_t count = 0;
-  for (size_t k = 0; k < slack_optima_.size(); ++k) {
-    // Only rows slack now go: the basis keeps one basic variable per row.
-    retiring[k] = slack_optima_[k] >= kSlackOptima && basis.rows[uz(first) + k] == lp::VarStatus::kBasic;
-    count += retiring[k];
-  }
-  if (count == 0 || static_cast<double>(count) < kRetireShare * static_cast<double>(slack_optima_.size()))
-    return lp::LpStatus::kOptimal;
-  const std::vector<Cut> cuts = cut_rows(relaxation);
-  std::vector<int> kept;
-  for (size_t k = 0; k < cuts.size(); ++k) {
-    if (retiring[k])
-      sources_->pool.add(cuts[k]);
-    else
-      kept.push_back(slack_optima_[k]);
-  }
-  relaxation.remove_slack_cuts(&retiring);
-  slack_optima_ = std::move(kept);
+  for (size_t k = 0; k < slack_optima_.size(); ++k) retiring[k] = slack_optima_[k] >= kSlackOptima;
+  const auto count = static_cast<double>(std::count(retiring.begin(), retiring.end(), 1));
+  if (count == 0.0 || count < kRetireShare * static_cast<double>(slack_optima_.size())) return lp::LpStatus::kOptimal;
+  if (retire_cut_rows(relaxation, retiring, slack_optima_, sources_->pool) == 0) return lp::LpStatus::kOptimal;
   // Rows with basic logicals left: the basis is still optimal, but the
   // rebuilt simplex has to refactor before its point can be read.
   return state.solve_lp(nullptr);

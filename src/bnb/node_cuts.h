@@ -14,8 +14,9 @@
 // logical was basic (the cut slack) at several node optima in a row go back
 // to the pool, in batches. Open nodes' stored bases are carried to the
 // rows left (LpRelaxation::carry_basis): a removed row takes its status
-// with it, which fits whenever its logical was basic in the stored basis
-// too; otherwise the node starts from the live basis.
+// with it, and where that status was nonbasic one of the row's basic
+// columns leaves the stored basis in its place. Separation runs only on
+// models where the root's cuts paid (pays_on).
 #pragma once
 
 #include <memory>

@@ -73,44 +73,14 @@ constexpr double kMinGeneralIntegerGain = 3e-3;
 // root LP bound and the incumbent stay. bell5's close 18 % (undone, as before).
 constexpr double kKeepGapClosed = 0.5;
 
-// Counts, per cut row, the consecutive optima at which its logical was basic
-// (the cut not binding); the rows slack for `limit` optima in a row leave
-// the LP and go back to the pool. Only rows with a basic logical go, so the
-// rest of the basis stays well-formed (as in remove_slack_cuts). Returns how
-// many rows were removed.
+// The root loop's rows slack for `limit` optima in a row (counted by
+// count_slack_optima) leave the LP and go back to the pool. Returns how many
+// rows were removed.
 int retire_slack_cuts(LpRelaxation& relaxation, std::vector<int>& slack_rounds, int limit, CutPool& pool) {
-  const lp::Basis basis = relaxation.basis();
-  const int first = relaxation.num_original_rows();
-  int retiring = 0;
-  for (size_t k = 0; k < slack_rounds.size(); ++k) {
-    slack_rounds[k] = basis.rows[uz(first) + k] == lp::VarStatus::kBasic ? slack_rounds[k] + 1 : 0;
-    retiring += slack_rounds[k] >= limit;
-  }
-  if (retiring == 0) return 0;
-  const std::vector<Cut> cuts = cut_rows(relaxation);
-  std::vector<Eigen::VectorXd> rows;
-  std::vector<double> lower, upper;
-  std::vector<int> kept_rounds;
-  lp::Basis kept = basis;
-  kept.rows.resize(uz(first));
-  for (size_t k = 0; k < cuts.size(); ++k) {
-    if (slack_rounds[k] >= limit) {
-      pool.add(cuts[k]);
-      continue;
-    }
-    rows.push_back(cuts[k].a);
-    lower.push_back(cuts[k].lower);
-    upper.push_back(cuts[k].upper);
-    kept_rounds.push_back(slack_rounds[k]);
-    kept.rows.push_back(basis.rows[uz(first) + k]);
-  }
-  // Rebuilt as the original rows plus the kept cuts (in their order), then the
-  // optimal basis minus the retired rows is made live again.
-  relaxation.truncate_rows(first, kept);
-  relaxation.add_rows(rows, lower, upper);
-  relaxation.restore_basis(kept);
-  slack_rounds = std::move(kept_rounds);
-  return retiring;
+  count_slack_optima(relaxation, slack_rounds);
+  std::vector<char> retiring(slack_rounds.size(), 0);
+  for (size_t k = 0; k < slack_rounds.size(); ++k) retiring[k] = slack_rounds[k] >= limit;
+  return retire_cut_rows(relaxation, retiring, slack_rounds, pool);
 }
 
 // The cut rows whose logical is basic at the last optimum go back to the
@@ -139,6 +109,35 @@ std::vector<char> separator_integrality(const SearchState& state, const CutBound
     integral[uj] = integral_bound(bounds.lower[j]) && integral_bound(bounds.upper[j]);
   }
   return integral;
+}
+
+void count_slack_optima(const LpRelaxation& relaxation, std::vector<int>& slack_optima) {
+  const int first = relaxation.num_original_rows();
+  slack_optima.resize(uz(relaxation.num_rows() - first), 0);
+  const lp::Basis basis = relaxation.basis();
+  for (size_t k = 0; k < slack_optima.size(); ++k)
+    slack_optima[k] = basis.rows[uz(first) + k] == lp::VarStatus::kBasic ? slack_optima[k] + 1 : 0;
+}
+
+int retire_cut_rows(LpRelaxation& relaxation, const std::vector<char>& retiring, std::vector<int>& slack_optima,
+                    CutPool& pool) {
+  const lp::Basis basis = relaxation.basis();
+  const size_t first = uz(relaxation.num_original_rows());
+  // Only rows slack now go (remove_slack_cuts): the basis keeps one basic
+  // variable per row.
+  std::vector<char> going(retiring.size(), 0);
+  for (size_t k = 0; k < retiring.size(); ++k) going[k] = retiring[k] && basis.rows[first + k] == lp::VarStatus::kBasic;
+  if (std::find(going.begin(), going.end(), 1) == going.end()) return 0;
+  const std::vector<Cut> cuts = cut_rows(relaxation);
+  std::vector<int> kept;
+  for (size_t k = 0; k < cuts.size(); ++k) {
+    if (going[k])
+      pool.add(cuts[k]);
+    else
+      kept.push_back(slack_optima[k]);
+  }
+  slack_optima = std::move(kept);
+  return relaxation.remove_slack_cuts(&going);
 }
 
 std::vector<Cut> cut_rows(const LpRelaxation& relaxation) {

@@ -73,6 +73,16 @@ void separate_row_cuts(const SearchState& state, const CutBounds& bounds, const 
 // The cut rows of the LP (those after its original rows), as cuts, in row order.
 std::vector<Cut> cut_rows(const LpRelaxation& relaxation);
 
+// Cut-row ageing, at the root and in the tree: per cut row (in row order),
+// the consecutive LP optima at which its logical was basic (the cut not
+// binding), counted at the relaxation's last optimum.
+void count_slack_optima(const LpRelaxation& relaxation, std::vector<int>& slack_optima);
+// The cut rows flagged in `retiring` (one flag per cut row) whose logical is
+// basic leave the LP for `pool`; `slack_optima` keeps the counts of the rows
+// that stay. The rest of the basis carries over. Returns how many went.
+int retire_cut_rows(LpRelaxation& relaxation, const std::vector<char>& retiring, std::vector<int>& slack_optima,
+                    CutPool& pool);
+
 // The relaxation must hold the optimal root LP at the root bounds.
 // `on_round` (optional) hears about each round that added cuts.
 RootCutResult run_root_cuts(SearchState& state, const std::function<void(const RootCutRound&)>& on_round = {});
