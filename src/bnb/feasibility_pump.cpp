@@ -191,7 +191,7 @@ void polish_continuous(SearchState& state, const std::vector<BoundChange>& chang
 PumpResult feasibility_pump(SearchState& state, const std::vector<BoundChange>& changes, const PumpLimits& limits) {
   PumpResult result;
   if (state.integer_cols.empty()) return result;
-  const Deadline clock = state.deadline.child(limits.max_seconds);
+  const Deadline& clock = state.deadline;
   PumpModel p = build_model(state.relaxation.model(), state.integer_cols);
   if (p.binaries.empty() && p.generals.empty()) return result;
 

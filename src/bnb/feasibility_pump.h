@@ -18,9 +18,10 @@
 // objective gives the continuous columns their best values.
 //
 // The pump works on its own simplex copy; the relaxation's bounds are left as
-// the node had them (its basis may differ). It stops at a round limit, an LP
-// iteration budget, or its time budget (a share of what is left), and when it
-// stalls: once the objective's weight has decayed to zero, the distance
+// the node had them (its basis may differ). It stops at a round limit or an
+// LP iteration budget (work, not seconds: a share of the time left made the
+// pump's rounds, and so the whole search, depend on the machine's load), at
+// the search's deadline, and when it stalls: once the objective's weight has decayed to zero, the distance
 // between x* and x~ must fall below its best value so far (by a relative
 // margin) within kStallRounds rounds; the first stall restarts the pump from
 // a strongly perturbed x~, the second ends it (flips and perturbations alone
@@ -40,7 +41,6 @@ struct PumpLimits {
   // end the pump). Large models need more than the default: the search sets
   // it from the root's LP iterations.
   long max_iterations_per_lp = 5000;
-  double max_seconds = INFINITY;  // also capped by the search's deadline
 };
 
 struct PumpResult {
