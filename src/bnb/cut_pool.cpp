@@ -77,7 +77,17 @@ void CutPool::add(Cut cut) {
       return;
     }
   by_hash_.emplace(h, entries_.size());
-  entries_.push_back({std::move(cut), 0, h});
+  entries_.push_back(make_entry(std::move(cut), h));
+}
+
+CutPool::Entry CutPool::make_entry(Cut cut, uint64_t hash) {
+  Entry e;
+  for (Eigen::Index j = 0; j < cut.a.size(); ++j)
+    if (cut.a[j] != 0.0) e.support.push_back(static_cast<int>(j));
+  e.norm = cut.a.norm();
+  e.cut = std::move(cut);
+  e.hash = hash;
+  return e;
 }
 
 void CutPool::clear() {
@@ -98,17 +108,21 @@ std::vector<size_t> CutPool::selected_indices(const Eigen::VectorXd& x, size_t m
   std::iota(order.begin(), order.end(), size_t{0});
   std::stable_sort(order.begin(), order.end(), [&](size_t a, size_t b) { return efficacy[a] > efficacy[b]; });
   std::vector<size_t> chosen;
-  std::vector<double> norms;
   for (size_t k : order) {
     if (chosen.size() >= max_cuts || efficacy[k] < min_efficacy) break;
-    const Cut& cut = entries_[k].cut;
-    const double norm = cut.a.norm();
+    const Entry& candidate = entries_[k];
     bool parallel = false;
-    for (size_t c = 0; c < chosen.size() && !parallel; ++c)
-      parallel = std::fabs(cut.a.dot(entries_[chosen[c]].cut.a)) > max_parallelism * norm * norms[c];
+    for (size_t c = 0; c < chosen.size() && !parallel; ++c) {
+      const Entry& other = entries_[chosen[c]];
+      // Over the shorter support: the product's other terms are 0.
+      const Entry& sparse = candidate.support.size() <= other.support.size() ? candidate : other;
+      const Eigen::VectorXd& dense = (&sparse == &candidate ? other : candidate).cut.a;
+      double dot = 0.0;
+      for (int j : sparse.support) dot += sparse.cut.a[j] * dense[j];
+      parallel = std::fabs(dot) > max_parallelism * candidate.norm * other.norm;
+    }
     if (parallel) continue;
     chosen.push_back(k);
-    norms.push_back(norm);
   }
   if (efficacy_out != nullptr) *efficacy_out = std::move(efficacy);
   return chosen;

@@ -4,6 +4,7 @@
 
 #include <atomic>
 #include <cmath>
+#include <numeric>
 #include <random>
 
 #include "../lp/lp_builders.h"
@@ -66,6 +67,49 @@ TEST_CASE("cut pool: efficacy order, parallel cuts skipped, minimum efficacy") {
   CHECK(chosen[1].upper == 1.0);
   CHECK(pool.select(x, 10, 0.9, 0.98).size() == 1);
   CHECK(bnb::cut_efficacy(chosen[1], x) == doctest::Approx(1.0 / std::sqrt(2.0)));
+}
+
+TEST_CASE("cut pool: the selection over sparse supports is the greedy of dense products") {
+  // Cuts with integer coefficients on a few of 40 columns (so every product
+  // is exact either way), supports of different lengths: the pool's
+  // selection must be what the plain greedy (dense dot products, efficacy
+  // order, first added first on ties) picks.
+  std::mt19937 rng(7);
+  std::uniform_int_distribution<int> coef(-3, 3), length(1, 12), column(0, 39);
+  for (int trial = 0; trial < 30; ++trial) {
+    bnb::CutPool pool;
+    std::vector<bnb::Cut> added;
+    Eigen::VectorXd x(40);
+    for (int j = 0; j < 40; ++j) x[j] = 0.25 * coef(rng);
+    for (int k = 0; k < 25; ++k) {
+      bnb::Cut cut{Eigen::VectorXd::Zero(40), -kInfinity, 0.0};
+      for (int e = length(rng); e > 0; --e) cut.a[column(rng)] = coef(rng);
+      if (cut.a.norm() == 0.0) continue;
+      cut.upper = std::floor(cut.a.dot(x)) - k % 3;  // violated by 0 to a few units
+      pool.add(cut);
+      added.push_back(cut);
+    }
+    const double max_parallelism = 0.7;
+    std::vector<size_t> order(added.size());
+    std::iota(order.begin(), order.end(), size_t{0});
+    std::stable_sort(order.begin(), order.end(), [&](size_t a, size_t b) {
+      return bnb::cut_efficacy(added[a], x) > bnb::cut_efficacy(added[b], x);
+    });
+    std::vector<bnb::Cut> expected;
+    for (size_t k : order) {
+      if (expected.size() >= 8 || bnb::cut_efficacy(added[k], x) < 0.01) break;
+      bool parallel = false;
+      for (const bnb::Cut& c : expected)
+        parallel = parallel || std::fabs(added[k].a.dot(c.a)) > max_parallelism * added[k].a.norm() * c.a.norm();
+      if (!parallel) expected.push_back(added[k]);
+    }
+    const std::vector<bnb::Cut> chosen = pool.select(x, 8, 0.01, max_parallelism);
+    REQUIRE(chosen.size() == expected.size());
+    for (size_t k = 0; k < chosen.size(); ++k) {
+      CHECK(chosen[k].a == expected[k].a);
+      CHECK(chosen[k].upper == expected[k].upper);
+    }
+  }
 }
 
 TEST_CASE("knapsack cover: 3x + 3y + 3z <= 5 gives x + y + z <= 1") {
