@@ -80,6 +80,15 @@ void CutPool::add(Cut cut) {
   entries_.push_back(make_entry(std::move(cut), h));
 }
 
+double CutPool::sparse_dot(const Entry& p, const Entry& q) {
+  // Over the shorter support: the product's other terms are 0.
+  const Entry& sparse = p.support.size() <= q.support.size() ? p : q;
+  const Eigen::VectorXd& dense = (&sparse == &p ? q : p).cut.a;
+  double dot = 0.0;
+  for (int j : sparse.support) dot += sparse.cut.a[j] * dense[j];
+  return dot;
+}
+
 CutPool::Entry CutPool::make_entry(Cut cut, uint64_t hash) {
   Entry e;
   for (Eigen::Index j = 0; j < cut.a.size(); ++j)
@@ -114,12 +123,7 @@ std::vector<size_t> CutPool::selected_indices(const Eigen::VectorXd& x, size_t m
     bool parallel = false;
     for (size_t c = 0; c < chosen.size() && !parallel; ++c) {
       const Entry& other = entries_[chosen[c]];
-      // Over the shorter support: the product's other terms are 0.
-      const Entry& sparse = candidate.support.size() <= other.support.size() ? candidate : other;
-      const Eigen::VectorXd& dense = (&sparse == &candidate ? other : candidate).cut.a;
-      double dot = 0.0;
-      for (int j : sparse.support) dot += sparse.cut.a[j] * dense[j];
-      parallel = std::fabs(dot) > max_parallelism * candidate.norm * other.norm;
+      parallel = std::fabs(sparse_dot(candidate, other)) > max_parallelism * candidate.norm * other.norm;
     }
     if (parallel) continue;
     chosen.push_back(k);

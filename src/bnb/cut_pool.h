@@ -80,6 +80,8 @@ class CutPool {
     double norm = 0.0;         // ||cut.a||
   };
   static Entry make_entry(Cut cut, uint64_t hash);
+  // p.cut.a . q.cut.a, summed over the shorter support.
+  static double sparse_dot(const Entry& p, const Entry& q);
   std::vector<size_t> selected_indices(const Eigen::VectorXd& x, size_t max_cuts, double min_efficacy,
                                        double max_parallelism, std::vector<double>* efficacy) const;
   void reindex();

@@ -21,11 +21,12 @@
 // the node had them (its basis may differ). It stops at a round limit or an
 // LP iteration budget (work, not seconds: a share of the time left made the
 // pump's rounds, and so the whole search, depend on the machine's load), at
-// the search's deadline, and when it stalls: once the objective's weight has decayed to zero, the distance
-// between x* and x~ must fall below its best value so far (by a relative
-// margin) within kStallRounds rounds; the first stall restarts the pump from
-// a strongly perturbed x~, the second ends it (flips and perturbations alone
-// can cycle among far-away points for the whole budget).
+// the search's deadline, and when it stalls: once the objective's weight has
+// decayed to zero, the distance between x* and x~ must fall below its best
+// value so far (by a relative margin) within kStallRounds rounds; the first
+// stall restarts the pump from a strongly perturbed x~, the second ends it
+// (flips and perturbations alone can cycle among far-away points for the
+// whole budget).
 #pragma once
 
 #include <vector>

@@ -123,7 +123,7 @@ struct MilpOptions {
   // pool, on models where the root's cuts paid (NodeCuts::pays_on). On the
   // 53 MIPLIB models at 30 s: node geometric mean x0.77 over the 47 both
   // prove (lseu 1,102 -> 164, p0201 428 -> 142, vpm2 5,190 -> 634), CPU
-  // x1.03, the same models proven. Ungated it cost x1.26 the CPU and 5
+  // x1.02, the same models proven. Ungated it cost x1.26 the CPU and 5
   // models (docs/milp-highs.md, issue 45 rounds 6 and 7).
   bool node_cuts = true;
   // Columns the cut separators may treat as integer, over the model's
