@@ -13,34 +13,6 @@
 #include "lp/tolerances.h"
 
 namespace milpsac::bnb {
-namespace {
-
-// The best continuous completion of `point`'s integer values: the LP with
-// every integer column fixed at its (rounded) value, solved and checked by
-// lp::solve_lp. Empty when that LP has no checked optimum (before `deadline`, the search's clock).
-// Semi-continuous columns keep the side of 0 or [l, u] the point is on
-// (`pattern`), so the completion is an LP.
-Eigen::VectorXd continuous_completion(const lp::LinearProgram& lp, const Eigen::VectorXd& point,
-                                      const std::vector<BoundChange>& pattern, const Deadline& deadline) {
-  lp::LinearProgram fixed = lp;
-  for (const BoundChange& c : pattern) {
-    fixed.col_lower[c.column] = c.lower;
-    fixed.col_upper[c.column] = c.upper;
-  }
-  fixed.is_semicontinuous.clear();
-  for (int j = 0; j < lp.num_cols(); ++j)
-    if (lp.is_integer[uz(j)]) fixed.col_lower[j] = fixed.col_upper[j] = std::round(point[j]);
-  lp::LpOptions options;
-  options.deadline = &deadline;
-  const lp::LpSolution solution = lp::solve_lp(fixed, options);
-  if (solution.status != lp::LpStatus::kOptimal) return {};
-  Eigen::VectorXd x = solution.x;
-  for (int j = 0; j < lp.num_cols(); ++j)
-    if (lp.is_integer[uz(j)]) x[j] = std::round(point[j]);
-  return x;
-}
-
-}  // namespace
 
 SearchState::SearchState(const lp::LinearProgram& lp_in, const MilpOptions& options_in)
     : lp(lp_in),
@@ -49,7 +21,8 @@ SearchState::SearchState(const lp::LinearProgram& lp_in, const MilpOptions& opti
       relaxation(lp_in, &deadline),
       sign(lp_in.sense == lp::ObjectiveSense::kMaximize ? -1.0 : 1.0),
       pseudocosts(lp_in.num_cols()),
-      propagator(lp_in) {
+      propagator(lp_in),
+      completion(lp_in, &deadline) {
   root_lower = lp.col_lower;
   root_upper = lp.col_upper;
   cut_integrality = options.cut_integrality.size() == uz(lp.num_cols()) ? options.cut_integrality : lp.is_integer;
@@ -192,7 +165,7 @@ bool SearchState::offer_solution(const Eigen::VectorXd& x) {
   Eigen::VectorXd completed;
   if (integer_cols.size() < uz(lp.num_cols()) &&
       !(lp::max_bound_violation(lp, *candidate) <= lp::tol::kPolishResidual)) {
-    completed = continuous_completion(lp, *candidate, semicontinuous_pattern(*candidate), deadline);
+    completed = completion.complete(*candidate, semicontinuous_pattern(*candidate));
     const double raw = sign * lp::objective_value(lp, *candidate);
     if (completed.size() == lp.num_cols() && lp::is_feasible(lp, completed, kFeasibilityCheck, true, kIntegrality) &&
         sign * lp::objective_value(lp, completed) - raw > kCompletionGain * std::max(1.0, std::fabs(raw)))
@@ -210,7 +183,7 @@ bool SearchState::offer_solution(const Eigen::VectorXd& x) {
 
 bool SearchState::offer_completion(const Eigen::VectorXd& x) {
   if (integer_cols.size() >= uz(lp.num_cols())) return false;
-  const Eigen::VectorXd completed = continuous_completion(lp, x, semicontinuous_pattern(x), deadline);
+  const Eigen::VectorXd completed = completion.complete(x, semicontinuous_pattern(x));
   return completed.size() == lp.num_cols() && offer_solution(completed);
 }
 

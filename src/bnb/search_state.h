@@ -12,6 +12,7 @@
 #include <Eigen/Dense>
 #include <vector>
 
+#include "bnb/continuous_completion.h"
 #include "bnb/implied_bound.h"
 #include "bnb/lp_relaxation.h"
 #include "bnb/milp_types.h"
@@ -53,7 +54,8 @@ struct SearchState {
   Eigen::VectorXd on_lower, on_upper;
   Eigen::VectorXd root_lower, root_upper;  // global bounds (tightened at the root)
   Pseudocosts pseudocosts;
-  RowPropagator propagator;  // on the original rows
+  RowPropagator propagator;         // on the original rows
+  ContinuousCompletion completion;  // of points that hold the rows only to the LP's tolerance
   // What root probing found a binary to imply for continuous columns, for the
   // root cut loop's implied-bound cuts (probing.h).
   std::vector<ImpliedBound> probing_implications;
