@@ -43,7 +43,10 @@ RowPropagator::RowPropagator(const lp::LinearProgram& lp, Columns columns)
       if (std::fabs(a) <= kCoefficientZero) continue;
       rows_[uz(i)].push_back({j, a});
       col_rows_[uz(j)].push_back(i);
+      ++nonzeros_;
     }
+  queued_.assign(rows_.size(), 0);
+  seen_.assign(col_rows_.size(), 0);
 }
 
 bool RowPropagator::propagate_row(int row, Eigen::VectorXd& lower, Eigen::VectorXd& upper,
@@ -164,7 +167,10 @@ bool RowPropagator::propagate_row(int row, Eigen::VectorXd& lower, Eigen::Vector
       // Continuous bounds that cross by round-off only meet instead: the
       // infeasibility verdict must hold beyond the rows' own tolerance.
       const double overlap = kInfeasibility * (1.0 + std::fmax(std::fabs(lower[j]), std::fabs(upper[j])));
-      if (integer || lower[j] > upper[j] + overlap) return false;
+      if (integer || lower[j] > upper[j] + overlap) {
+        moved.push_back(j);  // written: the caller hears of every column it changed
+        return false;
+      }
       if (lower_moved)
         lower[j] = upper[j];
       else
@@ -183,8 +189,11 @@ RowPropagator::Outcome RowPropagator::propagate(Eigen::VectorXd& lower, Eigen::V
                                                 const std::vector<int>& touched) const {
   Outcome outcome;
   const int m = static_cast<int>(rows_.size());
-  std::vector<char> queued(uz(m), 0), seen(lower.size() > 0 ? uz(lower.size()) : 0, 0);
-  std::vector<int> worklist;
+  std::vector<char>& queued = queued_;
+  std::vector<char>& seen = seen_;
+  std::vector<int>& worklist = worklist_;
+  std::vector<int>& moved = moved_;
+  worklist.clear();
   auto enqueue_rows_of = [&](int j) {
     for (int i : col_rows_[uz(j)])
       if (!queued[uz(i)]) {
@@ -200,30 +209,33 @@ RowPropagator::Outcome RowPropagator::propagate(Eigen::VectorXd& lower, Eigen::V
   } else {
     for (int j : touched) enqueue_rows_of(j);
   }
-  long nonzeros = 0;
-  for (const auto& r : rows_) nonzeros += static_cast<long>(r.size());
-  long work_left = kWorkPerRowEntry * std::max(nonzeros, 1L);
-  std::vector<int> moved;
+  long work_left = kWorkPerRowEntry * std::max(nonzeros_, 1L);
   // FIFO over the worklist (an index that walks forward): deterministic order.
-  for (size_t head = 0; head < worklist.size() && work_left > 0; ++head) {
+  size_t head = 0;
+  for (; head < worklist.size() && work_left > 0; ++head) {
     const int row = worklist[head];
     queued[uz(row)] = 0;
     const long row_work = static_cast<long>(rows_[uz(row)].size()) + 1;
     work_left -= row_work;
     outcome.work += row_work;
     moved.clear();
-    if (!propagate_row(row, lower, upper, moved)) {
-      outcome.infeasible = true;
-      return outcome;
-    }
+    const bool feasible = propagate_row(row, lower, upper, moved);
     for (int j : moved) {
       if (!seen[uz(j)]) {
         seen[uz(j)] = 1;
         outcome.tightened.push_back(j);
       }
-      enqueue_rows_of(j);  // this row too: earlier columns may tighten further
+      if (feasible) enqueue_rows_of(j);  // this row too: earlier columns may tighten further
+    }
+    if (!feasible) {
+      outcome.infeasible = true;
+      ++head;
+      break;
     }
   }
+  // Back to all zero: the rows still queued and the columns seen.
+  for (; head < worklist.size(); ++head) queued[uz(worklist[head])] = 0;
+  for (int j : outcome.tightened) seen[uz(j)] = 0;
   return outcome;
 }
 
