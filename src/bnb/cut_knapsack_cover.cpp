@@ -86,14 +86,16 @@ std::vector<int> lift_cover(const std::vector<Item>& items, const std::vector<ch
   return alpha;
 }
 
-// One knapsack side: sum a_j x_j <= b (the caller negates >= rows).
-void separate_row(const Eigen::VectorXd& a, double b, const CutBounds& bounds, const std::vector<char>& is_integer,
-                  const Eigen::VectorXd& x, CutPool& pool, int& added) {
-  const int n = static_cast<int>(a.size());
+// One knapsack side: sum sign * a_j x_j <= b over the row's nonzeros
+// (ascending columns; sign -1 for the >= side of a row).
+void separate_row(const lp::RowMajorMatrix& rows, int row, double sign, double b, const CutBounds& bounds,
+                  const std::vector<char>& is_integer, const Eigen::VectorXd& x, CutPool& pool, int& added) {
+  const int n = static_cast<int>(x.size());
   std::vector<Item> items;
   double capacity = b;
-  for (int j = 0; j < n; ++j) {
-    const double c = a[j];
+  for (lp::RowMajorMatrix::InnerIterator entry(rows, row); entry; ++entry) {
+    const int j = static_cast<int>(entry.index());
+    const double c = sign * entry.value();
     if (std::fabs(c) <= kZero) continue;
     const double l = bounds.lower[j], u = bounds.upper[j];
     const bool binary = is_integer[uz(j)] && l >= 0.0 && u <= 1.0 && l < u;
@@ -171,11 +173,14 @@ int separate_knapsack_covers(const LpRelaxation& relaxation, const CutBounds& bo
   const lp::LinearProgram& model = relaxation.model();
   const Eigen::VectorXd x = relaxation.values();
   int added = 0;
-  const lp::RowMajorMatrix rows_of_a = model.A;  // rows are scanned: a row-major copy once
+  // Rows are scanned by their nonzeros: a row-major copy once. (A dense copy
+  // of each row, scanned whole, was a fifth of mitre's run: 10,724 columns.)
+  const lp::RowMajorMatrix rows_of_a = model.A;
   for (int i = 0; i < relaxation.num_original_rows(); ++i) {
-    const Eigen::VectorXd a = Eigen::VectorXd(rows_of_a.row(i).transpose());
-    if (std::isfinite(model.row_upper[i])) separate_row(a, model.row_upper[i], bounds, is_integer, x, pool, added);
-    if (std::isfinite(model.row_lower[i])) separate_row(-a, -model.row_lower[i], bounds, is_integer, x, pool, added);
+    if (std::isfinite(model.row_upper[i]))
+      separate_row(rows_of_a, i, 1.0, model.row_upper[i], bounds, is_integer, x, pool, added);
+    if (std::isfinite(model.row_lower[i]))
+      separate_row(rows_of_a, i, -1.0, -model.row_lower[i], bounds, is_integer, x, pool, added);
   }
   return added;
 }
