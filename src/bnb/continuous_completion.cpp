@@ -2,7 +2,6 @@
 
 #include <cmath>
 
-#include "bnb/search_state.h"
 #include "common/index.h"
 #include "lp/simplex.h"
 
@@ -41,7 +40,8 @@ Eigen::VectorXd ContinuousCompletion::complete(const Eigen::VectorXd& point, con
     if (lp_.is_integer[uz(j)]) lower[j] = upper[j] = std::round(point[j]);
   for (int j = 0; j < lp_.num_cols(); ++j) warm_->set_bounds(j, lower[j], upper[j]);
   Eigen::VectorXd x;
-  const lp::LpStatus status = warm_->resolve(nullptr, kNodeIterationBudget);
+  // The one-shot solve's default limit, as the completions had when solved cold.
+  const lp::LpStatus status = warm_->resolve(nullptr, lp::kDefaultIterationLimit);
   if (status == lp::LpStatus::kOptimal) {
     x = warm_->values();
   } else if (status == lp::LpStatus::kInfeasible) {

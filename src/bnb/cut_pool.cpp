@@ -43,6 +43,11 @@ bool same_cut(const Cut& p, const Cut& q) {
          std::memcmp(&p.lower, &q.lower, sizeof(double)) == 0 && std::memcmp(&p.upper, &q.upper, sizeof(double)) == 0;
 }
 
+// The efficacy for a known norm of cut.a (the pool keeps each entry's).
+double efficacy_with_norm(const Cut& cut, const Eigen::VectorXd& x, double norm) {
+  return norm > 0 ? cut_violation(cut, x) / norm : 0.0;
+}
+
 }  // namespace
 
 CutRows as_rows(const std::vector<Cut>& cuts) {
@@ -63,10 +68,7 @@ double cut_violation(const Cut& cut, const Eigen::VectorXd& x) {
   return v;
 }
 
-double cut_efficacy(const Cut& cut, const Eigen::VectorXd& x) {
-  const double norm = cut.a.norm();
-  return norm > 0 ? cut_violation(cut, x) / norm : 0.0;
-}
+double cut_efficacy(const Cut& cut, const Eigen::VectorXd& x) { return efficacy_with_norm(cut, x, cut.a.norm()); }
 
 void CutPool::add(Cut cut) {
   const uint64_t h = hash_cut(cut);
@@ -111,13 +113,10 @@ void CutPool::reindex() {
 
 std::vector<size_t> CutPool::selected_indices(const Eigen::VectorXd& x, size_t max_cuts, double min_efficacy,
                                               double max_parallelism, std::vector<double>* efficacy_out) const {
-  // cut_efficacy with the entry's norm (the same cut.a.norm(), kept since
-  // make_entry): one dense pass per candidate instead of two.
+  // With the entry's norm (the same cut.a.norm(), kept since make_entry):
+  // one dense pass per candidate instead of two.
   std::vector<double> efficacy(entries_.size());
-  for (size_t k = 0; k < entries_.size(); ++k) {
-    const Entry& e = entries_[k];
-    efficacy[k] = e.norm > 0 ? cut_violation(e.cut, x) / e.norm : 0.0;
-  }
+  for (size_t k = 0; k < entries_.size(); ++k) efficacy[k] = efficacy_with_norm(entries_[k].cut, x, entries_[k].norm);
   std::vector<size_t> order(entries_.size());
   std::iota(order.begin(), order.end(), size_t{0});
   std::stable_sort(order.begin(), order.end(), [&](size_t a, size_t b) { return efficacy[a] > efficacy[b]; });
