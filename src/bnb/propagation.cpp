@@ -31,7 +31,8 @@ constexpr double kContinuousProgress = 1e-3;
 
 RowPropagator::RowPropagator(const lp::LinearProgram& lp, Columns columns)
     : rows_(uz(lp.num_rows())),
-      col_rows_(uz(lp.num_cols())),
+      col_entries_(uz(lp.num_cols())),
+      model_widest_(uz(lp.num_rows()), 0.0),
       row_lower_(lp.row_lower),
       row_upper_(lp.row_upper),
       is_integer_(lp.is_integer),
@@ -42,46 +43,131 @@ RowPropagator::RowPropagator(const lp::LinearProgram& lp, Columns columns)
       const double a = it.value();
       if (std::fabs(a) <= kCoefficientZero) continue;
       rows_[uz(i)].push_back({j, a});
-      col_rows_[uz(j)].push_back(i);
+      col_entries_[uz(j)].push_back({i, a});
       ++nonzeros_;
+      if (tighten_continuous_ || is_integer_[uz(j)])
+        model_widest_[uz(i)] = std::max(model_widest_[uz(i)], std::fabs(a) * (lp.col_upper[j] - lp.col_lower[j]));
     }
   queued_.assign(rows_.size(), 0);
-  seen_.assign(col_rows_.size(), 0);
+  seen_.assign(col_entries_.size(), 0);
 }
 
-bool RowPropagator::propagate_row(int row, Eigen::VectorXd& lower, Eigen::VectorXd& upper,
-                                  std::vector<int>& moved) const {
-  const auto& entries = rows_[uz(row)];
-  const double lo = row_lower_[row], up = row_upper_[row];
-  // Finite parts of the activity bounds, the number of infinite terms, and
-  // the magnitude of what was summed (for the floating-point margin).
-  double min_finite = 0.0, max_finite = 0.0, magnitude = 0.0;
-  int min_infinite = 0, max_infinite = 0;
-  double widest = 0.0;  // largest |a_j| (u_j - l_j) over the columns that may tighten
-  for (const Entry& e : entries) {
+namespace {
+
+// Move one term of an activity sum from its old to its new value.
+void move_term(double& finite, int& infinite, double old_term, double new_term) {
+  if (std::isfinite(old_term))
+    finite -= old_term;
+  else
+    --infinite;
+  if (std::isfinite(new_term))
+    finite += new_term;
+  else
+    ++infinite;
+}
+
+double finite_magnitude(double term) { return std::isfinite(term) ? std::fabs(term) : 0.0; }
+
+}  // namespace
+
+void RowPropagator::Activities::checkpoint() {
+  undo_.clear();
+  recording_ = true;
+  if (++checkpoint_ == 0) {  // the stamps wrapped: none may look current
+    std::fill(logged_.begin(), logged_.end(), 0U);
+    checkpoint_ = 1;
+  }
+}
+
+void RowPropagator::Activities::rollback() {
+  for (const auto& [row, sums] : undo_) rows_[uz(row)] = sums;
+  undo_.clear();
+  recording_ = false;
+}
+
+RowPropagator::Activities RowPropagator::activities(const Eigen::VectorXd& lower, const Eigen::VectorXd& upper) const {
+  Activities kept;
+  kept.rows_.resize(rows_.size());
+  kept.logged_.assign(rows_.size(), 0U);
+  double widest = 0.0;
+  for (size_t i = 0; i < rows_.size(); ++i) kept.rows_[i] = sum_row(static_cast<int>(i), lower, upper, widest);
+  return kept;
+}
+
+void RowPropagator::move_column(Activities& kept, int j, double old_lower, double old_upper, double new_lower,
+                                double new_upper) const {
+  for (const Entry& e : col_entries_[uz(j)]) {
+    RowSums& sums = kept.rows_[uz(e.index)];
+    if (kept.recording_ && kept.logged_[uz(e.index)] != kept.checkpoint_) {
+      kept.logged_[uz(e.index)] = kept.checkpoint_;
+      kept.undo_.emplace_back(e.index, sums);
+    }
+    const double a = e.value;
+    const double old_low = a > 0 ? a * old_lower : a * old_upper, old_high = a > 0 ? a * old_upper : a * old_lower;
+    const double new_low = a > 0 ? a * new_lower : a * new_upper, new_high = a > 0 ? a * new_upper : a * new_lower;
+    move_term(sums.min_finite, sums.min_infinite, old_low, new_low);
+    move_term(sums.max_finite, sums.max_infinite, old_high, new_high);
+    sums.magnitude = std::max(0.0, sums.magnitude - finite_magnitude(old_low) - finite_magnitude(old_high) +
+                                       finite_magnitude(new_low) + finite_magnitude(new_high));
+    if (tighten_continuous_ || is_integer_[uz(j)]) sums.open += (new_lower < new_upper) - (old_lower < old_upper);
+  }
+}
+
+RowPropagator::RowSums RowPropagator::sum_row(int row, const Eigen::VectorXd& lower, const Eigen::VectorXd& upper,
+                                              double& widest) const {
+  RowSums sums;
+  widest = 0.0;
+  for (const Entry& e : rows_[uz(row)]) {
     const double l = lower[e.index], u = upper[e.index];
-    if (tighten_continuous_ || is_integer_[uz(e.index)]) widest = std::max(widest, std::fabs(e.value) * (u - l));
+    if (tighten_continuous_ || is_integer_[uz(e.index)]) {
+      widest = std::max(widest, std::fabs(e.value) * (u - l));
+      sums.open += l < u;
+    }
     const double low_term = e.value > 0 ? e.value * l : e.value * u;
     const double high_term = e.value > 0 ? e.value * u : e.value * l;
     if (std::isfinite(low_term)) {
-      min_finite += low_term;
-      magnitude += std::fabs(low_term);
+      sums.min_finite += low_term;
+      sums.magnitude += std::fabs(low_term);
     } else {
-      ++min_infinite;
+      ++sums.min_infinite;
     }
     if (std::isfinite(high_term)) {
-      max_finite += high_term;
-      magnitude += std::fabs(high_term);
+      sums.max_finite += high_term;
+      sums.magnitude += std::fabs(high_term);
     } else {
-      ++max_infinite;
+      ++sums.max_infinite;
     }
   }
+  return sums;
+}
+
+bool RowPropagator::propagate_row(int row, Eigen::VectorXd& lower, Eigen::VectorXd& upper, std::vector<int>& moved,
+                                  Activities* kept) const {
+  const auto& entries = rows_[uz(row)];
+  const double lo = row_lower_[row], up = row_upper_[row];
+  // The activity bounds, read from the kept sums or summed here; `widest` is
+  // the largest |a_j| (u_j - l_j) over the columns that may tighten (with
+  // kept sums, the model's: no pass over the row).
+  double widest = 0.0;
+  RowSums sums;
+  if (kept != nullptr) {
+    sums = kept->rows_[uz(row)];
+    widest = model_widest_[uz(row)];
+  } else {
+    sums = sum_row(row, lower, upper, widest);
+  }
+  double min_finite = sums.min_finite, max_finite = sums.max_finite;
+  int min_infinite = sums.min_infinite, max_infinite = sums.max_infinite;
+  const double magnitude = sums.magnitude;
   const double slack = kMargin * magnitude;
   const double continuous_slack = kRoundOffPerTerm * static_cast<double>(entries.size() + 1) * magnitude;
   if (std::isfinite(up) && min_infinite == 0 && min_finite > up + kInfeasibility * (1.0 + std::fabs(up)) + slack)
     return false;
   if (std::isfinite(lo) && max_infinite == 0 && max_finite < lo - kInfeasibility * (1.0 + std::fabs(lo)) - slack)
     return false;
+  // Every column that may tighten is fixed: nothing to do (with kept sums
+  // the row's widest is the model's; air03's probes fix whole rows).
+  if (sums.open == 0) return true;
   // No column can tighten when each one's whole range fits in the
   // row's slack on both sides (the implied bound lies at or beyond the
   // column's own): skip the second pass. On set-partitioning rows (nw04, 17,000
@@ -91,17 +177,6 @@ bool RowPropagator::propagate_row(int row, Eigen::VectorXd& lower, Eigen::Vector
     const double room_lo = std::isfinite(lo) ? max_finite - lo : INFINITY;
     if (widest <= std::min(room_up, room_lo)) return true;
   }
-  // Move one term of the activity sums from its old to its new value.
-  auto update = [](double& finite, int& infinite, double old_term, double new_term) {
-    if (std::isfinite(old_term))
-      finite -= old_term;
-    else
-      --infinite;
-    if (std::isfinite(new_term))
-      finite += new_term;
-    else
-      ++infinite;
-  };
   for (const Entry& e : entries) {
     const bool use_up = std::isfinite(up) && min_infinite <= 1;
     const bool use_lo = std::isfinite(lo) && max_infinite <= 1;
@@ -169,6 +244,7 @@ bool RowPropagator::propagate_row(int row, Eigen::VectorXd& lower, Eigen::Vector
       const double overlap = kInfeasibility * (1.0 + std::fmax(std::fabs(lower[j]), std::fabs(upper[j])));
       if (integer || lower[j] > upper[j] + overlap) {
         moved.push_back(j);  // written: the caller hears of every column it changed
+        if (kept != nullptr) move_column(*kept, j, l, u, lower[j], upper[j]);  // and the sums stay the box's
         return false;
       }
       if (lower_moved)
@@ -179,14 +255,16 @@ bool RowPropagator::propagate_row(int row, Eigen::VectorXd& lower, Eigen::Vector
     moved.push_back(j);
     const double new_low_term = a > 0 ? a * lower[j] : a * upper[j];
     const double new_high_term = a > 0 ? a * upper[j] : a * lower[j];
-    update(min_finite, min_infinite, low_term, new_low_term);
-    update(max_finite, max_infinite, high_term, new_high_term);
+    move_term(min_finite, min_infinite, low_term, new_low_term);
+    move_term(max_finite, max_infinite, high_term, new_high_term);
+    // The kept sums of every row of j follow (this row's by the same steps).
+    if (kept != nullptr) move_column(*kept, j, l, u, lower[j], upper[j]);
   }
   return true;
 }
 
 RowPropagator::Outcome RowPropagator::propagate(Eigen::VectorXd& lower, Eigen::VectorXd& upper,
-                                                const std::vector<int>& touched) const {
+                                                const std::vector<int>& touched, Activities* kept) const {
   Outcome outcome;
   const int m = static_cast<int>(rows_.size());
   std::vector<char>& queued = queued_;
@@ -195,10 +273,10 @@ RowPropagator::Outcome RowPropagator::propagate(Eigen::VectorXd& lower, Eigen::V
   std::vector<int>& moved = moved_;
   worklist.clear();
   auto enqueue_rows_of = [&](int j) {
-    for (int i : col_rows_[uz(j)])
-      if (!queued[uz(i)]) {
-        queued[uz(i)] = 1;
-        worklist.push_back(i);
+    for (const Entry& e : col_entries_[uz(j)])
+      if (!queued[uz(e.index)]) {
+        queued[uz(e.index)] = 1;
+        worklist.push_back(e.index);
       }
   };
   if (touched.empty()) {
@@ -219,7 +297,7 @@ RowPropagator::Outcome RowPropagator::propagate(Eigen::VectorXd& lower, Eigen::V
     work_left -= row_work;
     outcome.work += row_work;
     moved.clear();
-    const bool feasible = propagate_row(row, lower, upper, moved);
+    const bool feasible = propagate_row(row, lower, upper, moved, kept);
     for (int j : moved) {
       if (!seen[uz(j)]) {
         seen[uz(j)] = 1;
