@@ -115,6 +115,9 @@ class Search {
   // RENS once, at the root (after diving and the pump): true when the root
   // goes on.
   bool run_rens(const Eigen::VectorXd& x, double objective);
+  // Feasibility Jump at the root when nothing before it found an incumbent
+  // (jump_for_incumbent); false when the node is settled by what it found.
+  bool run_feasibility_jump(double objective);
   // After a sub-MIP heuristic (`found`: it improved the incumbent): prune
   // the queue, report the incumbent as `name`'s, and settle the node in hand
   // (false) when the new cutoff reaches its bound `objective`.
@@ -330,6 +333,7 @@ std::optional<Node> Search::process(Node node, bool plunge_start) {
   if (node.depth == 0 || (!state_.has_incumbent && node.depth % 8 == 0))
     if (!dive_and_pump(node, changes, objective, point, settled)) return settled;
   if (node.depth == 0 && !run_rens(point.x, objective)) return std::nullopt;
+  if (node.depth == 0 && !run_feasibility_jump(objective)) return std::nullopt;
   if (!run_rins(point.x, objective)) return std::nullopt;
   if (node.depth == 0 && !finish_root(objective, point)) {
     if (state_.time_up) return stop_for_time(std::move(node));
@@ -506,6 +510,15 @@ bool Search::run_rens(const Eigen::VectorXd& x, double objective) {
   // it waits for the tree (rentacar: 0.8 s of a 2 s run).
   if (found) next_rins_ = std::max(next_rins_, 100L);
   return after_sub_mip(found, "RENS", objective);
+}
+
+bool Search::run_feasibility_jump(double objective) {
+  // The pump's reason holds here too: semi-continuous columns' model bounds
+  // are not their domains.
+  if (!state_.options.feasibility_jump || state_.has_incumbent || !state_.semicontinuous_cols.empty() ||
+      state_.deadline.expired())
+    return true;
+  return after_sub_mip(jump_for_incumbent(state_), "feasibility jump", objective);
 }
 
 std::optional<Node> Search::branch(const Node& node, std::vector<BoundChange> changes, size_t propagated,

@@ -4,6 +4,7 @@
 #include <cmath>
 
 #include "bnb/branch_and_bound.h"
+#include "bnb/feasibility_jump.h"
 #include "lp/solution_check.h"
 
 namespace milpsac::bnb {
@@ -81,7 +82,7 @@ lp::LinearProgram root_neighbourhood(const SearchState& state) {
   return sub;
 }
 
-// Solve the neighbourhood as a sub-MIP (no RINS or pump inside) within the
+// Solve the neighbourhood as a sub-MIP (no RINS, pump or jump inside) within the
 // budgets and the search's clock; its answer is offered like any other point.
 bool solve_neighbourhood(SearchState& state, const lp::LinearProgram& sub, long node_limit, long lp_iteration_limit) {
   MilpOptions options;
@@ -91,6 +92,7 @@ bool solve_neighbourhood(SearchState& state, const lp::LinearProgram& sub, long 
   options.lp_iteration_limit = lp_iteration_limit;
   options.rins = false;
   options.feasibility_pump = false;
+  options.feasibility_jump = false;
   options.root_restarts = 0;
   // A sub-MIP's budgets count nodes and LP iterations, not the separators'
   // own work: with node cuts, mod011's root RINS ran the whole 30 s (one
@@ -154,6 +156,14 @@ bool rens(SearchState& state, const Eigen::VectorXd& x, long node_limit, long lp
   }
   if (!worth_a_sub_mip(fixed, state.integer_cols.size())) return false;
   return solve_neighbourhood(state, sub, node_limit, lp_iteration_limit);
+}
+
+bool jump_for_incumbent(SearchState& state) {
+  const long work =
+      std::clamp(kJumpWorkPerNonzero * static_cast<long>(state.lp.A.nonZeros()), kJumpMinWork, kJumpMaxWork);
+  const JumpResult jump = feasibility_jump(state.lp, state.root_lower, state.root_upper, work, &state.deadline);
+  if (!jump.found) return false;
+  return state.offer_completion(jump.x) || state.offer_solution(jump.x);
 }
 
 }  // namespace milpsac::bnb

@@ -32,4 +32,16 @@ bool rins(SearchState& state, const Eigen::VectorXd& x, long node_limit, long lp
 // root). Skipped, like RINS, when too few columns are fixed.
 bool rens(SearchState& state, const Eigen::VectorXd& x, long node_limit, long lp_iteration_limit);
 
+// Feasibility Jump (bnb/feasibility_jump.h) within the root's global bounds,
+// for a root that has no incumbent after the heuristics above: an LP-free
+// search, so it finds points where every LP-based one is stuck on the LP's
+// vertices. Its point gets the best continuous columns for its integers
+// (offer_completion) or, on a pure-integer model, is offered as it is.
+// Work: about kJumpWorkPerNonzero column entries per nonzero of the model,
+// within [kJumpMinWork, kJumpMaxWork].
+inline constexpr long kJumpWorkPerNonzero = 100;
+inline constexpr long kJumpMinWork = 10'000'000;
+inline constexpr long kJumpMaxWork = 100'000'000;
+bool jump_for_incumbent(SearchState& state);
+
 }  // namespace milpsac::bnb
