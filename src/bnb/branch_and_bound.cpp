@@ -175,6 +175,15 @@ class Search {
   // proven (a cut round's LP value holds after the cut loop drops rows), so
   // reports never show a bound going down. Reporting only: the search
   // decides on lower_bound(), as before.
+  // The search stops before its root node is queued (time ran out in the
+  // root LP or its cut loop, or the loop failed): the root is still open
+  // with the best bound proven so far. Without this the bound of an empty
+  // queue (+inf) was capped at the incumbent: h80x6320d's restarted root,
+  // stopped in its cut loop at 6,361.3, reported 6,382.1 and a gap of 0.
+  MilpResult finish_unsettled_root(MilpStatus status) {
+    unresolved_bound_ = std::min(unresolved_bound_, proven_lower_);
+    return finish(status);
+  }
   double proven_lower(double lower) {
     proven_lower_ = std::max(proven_lower_, lower);
     return proven_lower_;
@@ -614,7 +623,7 @@ MilpResult Search::run() {
     // simplex's current duals still bound the LP, hence the model, from
     // below (lagrangian_bound.h); -inf when they give none.
     proven_lower(state_.relaxation.limit_bound());
-    return finish(MilpStatus::kTimeLimit);
+    return finish_unsettled_root(MilpStatus::kTimeLimit);
   }
   if (root == lp::LpStatus::kCutoff) {  // the initial solution is within the cutoff of the root bound
     record_pruned(state_.relaxation.objective());
@@ -632,11 +641,11 @@ MilpResult Search::run() {
   }
   const RootCutResult cuts = run_root_cuts(state_, [this](const RootCutRound& round) { report_cut_round(round); });
   root_cuts_ = cuts;
-  if (state_.time_up) return finish(MilpStatus::kTimeLimit);
+  if (state_.time_up) return finish_unsettled_root(MilpStatus::kTimeLimit);
   if (cuts.status != lp::LpStatus::kOptimal && cuts.status != lp::LpStatus::kCutoff) {
     // The cut loop undoes a round whose LP fails; if even that re-solve
     // fails, the root is not settled.
-    return finish(MilpStatus::kNumericalError);
+    return finish_unsettled_root(MilpStatus::kNumericalError);
   }
 
   Node root_node;

@@ -91,9 +91,12 @@ MilpResult solve_with_root_presolve(const lp::LinearProgram& lp, const MilpOptio
   presolve_options.deadline = &clock;
   // The passes poll the clock; building and extracting the models do not
   // (0.1 s each on nw04), so a limit that passed around them stops here.
-  if (clock.expired()) return time_limit_before_search(maximize);
+  // A caller's initial solution is still checked and returned (the search
+  // on the original model offers it first and then stops on the clock).
+  const bool has_start = options.initial_solution.size() == lp.num_cols();
+  if (clock.expired()) return has_start ? solve_original(options.initial_solution) : time_limit_before_search(maximize);
   const pre::PresolveResult presolved = pre::presolve(lp, presolve_options);
-  if (clock.expired()) return time_limit_before_search(maximize);
+  if (clock.expired()) return has_start ? solve_original(options.initial_solution) : time_limit_before_search(maximize);
   if (presolved.status != pre::PresolveStatus::kReduced && presolved.status != pre::PresolveStatus::kEmpty)
     return solve_original(options.initial_solution);
   const bool unchanged = presolved.stack.reductions.empty() && presolved.stats.tightened_bounds == 0 &&

@@ -79,3 +79,28 @@ TEST_CASE("a solve handed a raised interrupt flag stops before its work") {
   options.deadline = &clock;
   CHECK(bnb::solve_milp(lp, options).status == bnb::MilpStatus::kTimeLimit);
 }
+
+TEST_CASE("a search stopped before its root is settled claims no bound beyond what it proved") {
+  // With an initial solution and the flag raised, the root LP stops at once:
+  // nothing is proven beyond its Lagrangian bound (the LP optimum is 0 here),
+  // so the bound must not be the incumbent's value (it was: the root was in
+  // no queue, and an empty queue's bound is +inf, capped at the incumbent).
+  const lp::LinearProgram lp = market_split(5, 4, 30);
+  Eigen::VectorXd start = Eigen::VectorXd::Zero(lp.num_cols());
+  for (int i = 0; i < lp.num_rows(); ++i) start[30 + 2 * i] = lp.row_upper[i];  // x = 0: p_i carries the rhs
+  std::atomic<bool> interrupt{true};
+  const Deadline clock(INFINITY, &interrupt);
+  for (const bool presolve : {false, true}) {
+    CAPTURE(presolve);
+    bnb::MilpOptions options;
+    options.deadline = &clock;
+    options.presolve = presolve;
+    options.initial_solution = start;
+    const bnb::MilpResult result = bnb::solve_milp(lp, options);
+    CHECK(result.status == bnb::MilpStatus::kTimeLimit);
+    REQUIRE(result.has_solution);
+    CHECK(result.objective == doctest::Approx(start.tail(2 * lp.num_rows()).sum()));
+    CHECK(result.bound <= 1e-9);
+    CHECK(result.gap > 0.5);
+  }
+}
