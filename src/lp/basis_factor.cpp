@@ -78,6 +78,9 @@ void BasisFactor::clear_factors() {
   u_pivots_.clear();
   u_entries_.clear();
   ref_slot_.clear();
+  u_long_.clear();
+  u_short_.clear();
+  u_sorted_ = 0;
 }
 
 BasisFactor::Pivot BasisFactor::make_pivot(const Eigen::SparseMatrix<double>& B, int p, int pivot_row, double value) {

@@ -265,6 +265,23 @@ class BasisFactor {
   };
   std::vector<UPivot> u_pivots_;
   std::vector<Entry> u_entries_;
+  // The dense U solve in two loops: the pivots with column entries, from
+  // the last to the first, then those without (a slack's or a column
+  // singleton's: most of a MIP basis), without a branch on the input. Those
+  // can go last: U is triangular in pivot order, so no pivot before k has an
+  // entry in pivot k's row, and putting k after all others changes no sum. A
+  // zero input then gives a signed zero (0 / -d), equal to zero everywhere it
+  // is compared. Pivots are sorted into the lists when a solve first sees
+  // them (a pivot has all its entries before any solve); voided ones are
+  // skipped by their live flag. stein45: its dense U solves 17 % of the run,
+  // 6.25 -> 5.95 s, the same pivots.
+  struct ShortPivot {
+    int k, row, position;
+    double diagonal;
+  };
+  mutable std::vector<int> u_long_;          // pivots with column entries, in pivot order
+  mutable std::vector<ShortPivot> u_short_;  // pivots without, in pivot order
+  mutable size_t u_sorted_ = 0;              // pivots [0, u_sorted_) are in the lists
   // The live pivot of each row and of each position.
   std::vector<int> row_pivot_, position_pivot_;
   // U by rows: row i's entries of live pivots, in the order they were added,

@@ -179,10 +179,27 @@ inline bool BasisFactor::solve_u_pivot(size_t k, Eigen::VectorXd& v, Eigen::Vect
 }
 
 void BasisFactor::solve_u(Eigen::VectorXd& v) const {
-  // v by row on entry, by position on return.
+  // v by row on entry, by position on return (the two loops: see u_long_).
+  for (; u_sorted_ < u_pivots_.size(); ++u_sorted_) {
+    const UPivot& pivot = u_pivots_[u_sorted_];
+    if (pivot.end > pivot.begin)
+      u_long_.push_back(static_cast<int>(u_sorted_));
+    else
+      u_short_.push_back({static_cast<int>(u_sorted_), pivot.row, pivot.position, pivot.diagonal});
+  }
   Eigen::VectorXd& out = clean_solve_out();
-  for (size_t k = u_pivots_.size(); k-- > 0;)
+  for (size_t i = u_long_.size(); i-- > 0;) {
+    const auto k = uz(u_long_[i]);
     if (u_pivots_[k].live) solve_u_pivot(k, v, out);
+  }
+  double* in = v.data();
+  double* result = out.data();
+  for (const ShortPivot& pivot : u_short_) {
+    if (!u_pivots_[uz(pivot.k)].live) continue;
+    const double x = in[pivot.row];
+    in[pivot.row] = 0.0;  // consumed, as solve_u_pivot does
+    result[pivot.position] = x / pivot.diagonal;
+  }
   v.swap(out);
 }
 
