@@ -5,6 +5,7 @@
 
 #include <cmath>
 #include <random>
+#include <vector>
 
 #include "../lp/lp_builders.h"
 #include "bnb/propagation.h"
@@ -152,6 +153,32 @@ TEST_CASE("random integer programs: propagation never removes a feasible integer
   CHECK(infeasible_boxes > 0);
 }
 
+namespace {
+
+// Rows over integer columns in [0, upper[j]], each entry present with chance
+// 5 in (pick's range) and a coefficient in [-4, 6], drawn from `rng`: upper
+// sides 4-6, odd rows also >= -2, every fourth row an equation = 3 (an odd
+// right-hand side: even coefficients make a column's implied bounds cross
+// after rounding, the verdict of the second pass).
+lp::LinearProgram random_rows(std::mt19937& rng, int m, const std::vector<double>& upper) {
+  const int n = static_cast<int>(upper.size());
+  std::uniform_int_distribution<int> coef(-4, 6), pick(0, n - 1);
+  lp::LinearProgram lp;
+  lp.resize(m, n);
+  for (int j = 0; j < n; ++j) lp.col_upper[j] = upper[uz(j)];
+  for (int i = 0; i < m; ++i) {
+    for (int j = 0; j < n; ++j)
+      if (pick(rng) < 5) lp.A.coeffRef(i, j) = coef(rng);
+    lp.row_upper[i] = 4 + i % 3;
+    if (i % 2 == 1) lp.row_lower[i] = -2;
+    if (i % 4 == 3) lp.row_lower[i] = lp.row_upper[i] = 3;
+  }
+  lp.is_integer.assign(uz(n), 1);
+  return lp;
+}
+
+}  // namespace
+
 TEST_CASE("one propagator called again and again answers as a fresh one, and reports every column it wrote") {
   // The propagator reuses its scratch between calls, so each of a long run of
   // calls (random fixings on one model, some infeasible, some stopping early)
@@ -159,21 +186,11 @@ TEST_CASE("one propagator called again and again answers as a fresh one, and rep
   // bounds equal to the global ones by the columns a call reports, so every
   // column whose bounds differ after a call, infeasible or not, must be listed.
   std::mt19937 rng(11);
-  std::uniform_int_distribution<int> coef(-4, 6), pick(0, 11), value(0, 1);
-  const int n = 12, m = 8;
-  lp::LinearProgram lp;
-  lp.resize(m, n);
-  for (int j = 0; j < n; ++j) lp.col_upper[j] = j < 9 ? 1.0 : 5.0;
-  for (int i = 0; i < m; ++i) {
-    for (int j = 0; j < n; ++j)
-      if (pick(rng) < 5) lp.A.coeffRef(i, j) = coef(rng);
-    lp.row_upper[i] = 4 + i % 3;
-    if (i % 2 == 1) lp.row_lower[i] = -2;
-    // Equations with an odd right-hand side: even coefficients make a column's
-    // implied bounds cross after rounding (the verdict of the second pass).
-    if (i % 4 == 3) lp.row_lower[i] = lp.row_upper[i] = 3;
-  }
-  lp.is_integer.assign(n, 1);
+  std::uniform_int_distribution<int> pick(0, 11), value(0, 1);
+  const int n = 12;
+  std::vector<double> upper_bounds(n, 1.0);
+  for (int j = 9; j < n; ++j) upper_bounds[uz(j)] = 5.0;
+  const lp::LinearProgram lp = random_rows(rng, 8, upper_bounds);
   const bnb::RowPropagator reused(lp);
   int infeasible = 0, feasible_moves = 0, crossed = 0;
   for (int call = 0; call < 300; ++call) {
@@ -236,19 +253,11 @@ TEST_CASE("kept row sums: the same propagation as summing each row, kept equal t
   // sums before it, bit for bit. Some columns are continuous with an infinite
   // bound (infinite terms), some calls infeasible.
   std::mt19937 rng(23);
-  std::uniform_int_distribution<int> coef(-4, 6), pick(0, 13), value(0, 1);
+  std::uniform_int_distribution<int> pick(0, 13), value(0, 1);
   const int n = 14, m = 9;
-  lp::LinearProgram lp;
-  lp.resize(m, n);
-  for (int j = 0; j < n; ++j) lp.col_upper[j] = j < 10 ? 1.0 : (j < 12 ? 4.0 : kInfinity);
-  for (int i = 0; i < m; ++i) {
-    for (int j = 0; j < n; ++j)
-      if (pick(rng) < 5) lp.A.coeffRef(i, j) = coef(rng);
-    lp.row_upper[i] = 4 + i % 3;
-    if (i % 2 == 1) lp.row_lower[i] = -2;
-    if (i % 4 == 3) lp.row_lower[i] = lp.row_upper[i] = 3;
-  }
-  lp.is_integer.assign(n, 1);
+  std::vector<double> upper_bounds(n, 1.0);
+  for (int j = 10; j < n; ++j) upper_bounds[uz(j)] = j < 12 ? 4.0 : kInfinity;
+  lp::LinearProgram lp = random_rows(rng, m, upper_bounds);
   lp.is_integer[12] = lp.is_integer[13] = 0;
   const bnb::RowPropagator propagator(lp, bnb::RowPropagator::Columns::kAll);
   const Eigen::VectorXd global_lower = lp.col_lower, global_upper = lp.col_upper;
