@@ -173,8 +173,13 @@ class Search {
   // The best bound proven so far (minimisation sense): `lower` or an earlier
   // one, whichever is higher. Every bound the search ever proved stays
   // proven (a cut round's LP value holds after the cut loop drops rows), so
-  // reports never show a bound going down. Reporting only: the search
-  // decides on lower_bound(), as before.
+  // reports never show a bound going down. The search decides on
+  // lower_bound(), as before; this one is also the bound of a root stopped
+  // before it was queued (finish_unsettled_root).
+  double proven_lower(double lower) {
+    proven_lower_ = std::max(proven_lower_, lower);
+    return proven_lower_;
+  }
   // The search stops before its root node is queued (time ran out in the
   // root LP or its cut loop, or the loop failed): the root is still open
   // with the best bound proven so far. Without this the bound of an empty
@@ -183,10 +188,6 @@ class Search {
   MilpResult finish_unsettled_root(MilpStatus status) {
     unresolved_bound_ = std::min(unresolved_bound_, proven_lower_);
     return finish(status);
-  }
-  double proven_lower(double lower) {
-    proven_lower_ = std::max(proven_lower_, lower);
-    return proven_lower_;
   }
   // A root event (MilpEvent), reported whatever the interval.
   void report_event(MilpProgress p) const {

@@ -68,6 +68,12 @@ void move_term(double& finite, int& infinite, double old_term, double new_term) 
 
 double finite_magnitude(double term) { return std::isfinite(term) ? std::fabs(term) : 0.0; }
 
+// A term a x over x in [l, u]: its least and its largest value.
+struct Term {
+  double low, high;
+};
+Term term(double a, double l, double u) { return a > 0 ? Term{a * l, a * u} : Term{a * u, a * l}; }
+
 }  // namespace
 
 void RowPropagator::Activities::checkpoint() {
@@ -102,13 +108,11 @@ void RowPropagator::move_column(Activities& kept, int j, double old_lower, doubl
       kept.logged_[uz(e.index)] = kept.checkpoint_;
       kept.undo_.emplace_back(e.index, sums);
     }
-    const double a = e.value;
-    const double old_low = a > 0 ? a * old_lower : a * old_upper, old_high = a > 0 ? a * old_upper : a * old_lower;
-    const double new_low = a > 0 ? a * new_lower : a * new_upper, new_high = a > 0 ? a * new_upper : a * new_lower;
-    move_term(sums.min_finite, sums.min_infinite, old_low, new_low);
-    move_term(sums.max_finite, sums.max_infinite, old_high, new_high);
-    sums.magnitude = std::max(0.0, sums.magnitude - finite_magnitude(old_low) - finite_magnitude(old_high) +
-                                       finite_magnitude(new_low) + finite_magnitude(new_high));
+    const Term before = term(e.value, old_lower, old_upper), after = term(e.value, new_lower, new_upper);
+    move_term(sums.min_finite, sums.min_infinite, before.low, after.low);
+    move_term(sums.max_finite, sums.max_infinite, before.high, after.high);
+    sums.magnitude = std::max(0.0, sums.magnitude - finite_magnitude(before.low) - finite_magnitude(before.high) +
+                                       finite_magnitude(after.low) + finite_magnitude(after.high));
     if (tighten_continuous_ || is_integer_[uz(j)]) sums.open += (new_lower < new_upper) - (old_lower < old_upper);
   }
 }
@@ -123,8 +127,7 @@ RowPropagator::RowSums RowPropagator::sum_row(int row, const Eigen::VectorXd& lo
       widest = std::max(widest, std::fabs(e.value) * (u - l));
       sums.open += l < u;
     }
-    const double low_term = e.value > 0 ? e.value * l : e.value * u;
-    const double high_term = e.value > 0 ? e.value * u : e.value * l;
+    const auto [low_term, high_term] = term(e.value, l, u);
     if (std::isfinite(low_term)) {
       sums.min_finite += low_term;
       sums.magnitude += std::fabs(low_term);
@@ -190,8 +193,7 @@ bool RowPropagator::propagate_row(int row, Eigen::VectorXd& lower, Eigen::Vector
     const auto round_down = [&](double limit) { return integer ? std::floor(limit + kRounding) : limit; };
     const auto round_up = [&](double limit) { return integer ? std::ceil(limit - kRounding) : limit; };
     const double a = e.value;
-    const double low_term = a > 0 ? a * l : a * u;
-    const double high_term = a > 0 ? a * u : a * l;
+    const auto [low_term, high_term] = term(a, l, u);
     double new_lower = l, new_upper = u;
     // a x_j <= up - (min activity of the others)
     if (use_up) {
@@ -253,10 +255,9 @@ bool RowPropagator::propagate_row(int row, Eigen::VectorXd& lower, Eigen::Vector
         upper[j] = lower[j];
     }
     moved.push_back(j);
-    const double new_low_term = a > 0 ? a * lower[j] : a * upper[j];
-    const double new_high_term = a > 0 ? a * upper[j] : a * lower[j];
-    move_term(min_finite, min_infinite, low_term, new_low_term);
-    move_term(max_finite, max_infinite, high_term, new_high_term);
+    const Term after = term(a, lower[j], upper[j]);
+    move_term(min_finite, min_infinite, low_term, after.low);
+    move_term(max_finite, max_infinite, high_term, after.high);
     // The kept sums of every row of j follow (this row's by the same steps).
     if (kept != nullptr) move_column(*kept, j, l, u, lower[j], upper[j]);
   }

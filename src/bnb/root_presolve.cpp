@@ -93,10 +93,13 @@ MilpResult solve_with_root_presolve(const lp::LinearProgram& lp, const MilpOptio
   // (0.1 s each on nw04), so a limit that passed around them stops here.
   // A caller's initial solution is still checked and returned (the search
   // on the original model offers it first and then stops on the clock).
-  const bool has_start = options.initial_solution.size() == lp.num_cols();
-  if (clock.expired()) return has_start ? solve_original(options.initial_solution) : time_limit_before_search(maximize);
+  auto stop_on_clock = [&] {
+    return options.initial_solution.size() == lp.num_cols() ? solve_original(options.initial_solution)
+                                                            : time_limit_before_search(maximize);
+  };
+  if (clock.expired()) return stop_on_clock();
   const pre::PresolveResult presolved = pre::presolve(lp, presolve_options);
-  if (clock.expired()) return has_start ? solve_original(options.initial_solution) : time_limit_before_search(maximize);
+  if (clock.expired()) return stop_on_clock();
   if (presolved.status != pre::PresolveStatus::kReduced && presolved.status != pre::PresolveStatus::kEmpty)
     return solve_original(options.initial_solution);
   const bool unchanged = presolved.stack.reductions.empty() && presolved.stats.tightened_bounds == 0 &&
