@@ -33,6 +33,7 @@
 #include "bnb/heuristics.h"
 #include "bnb/node_cuts.h"
 #include "bnb/node_queue.h"
+#include "bnb/reduced_cost_bounds.h"
 #include "bnb/root_cuts.h"
 #include "bnb/root_presolve.h"
 #include "bnb/root_restart.h"
@@ -137,6 +138,13 @@ class Search {
   // Append the bound changes the reduced costs at the node's LP optimum
   // (value `objective`) imply for nodes that are to beat `cutoff`.
   void reduced_cost_fixing(std::vector<BoundChange>& changes, double objective, double cutoff);
+  // The live LP optimum (value `objective`) as reduced_cost_bounds reads it.
+  LpOptimum live_optimum(double objective) const;
+  // Keep the root's final LP optimum and tighten the global bounds by it
+  // (reduced_cost_bounds.h); tighten_by_root_costs() again for each better
+  // incumbent.
+  void keep_root_optimum(double objective);
+  void tighten_by_root_costs();
   // At the root, before branching: when the root's fixings with reduced-cost
   // fixing against the incumbent's value fix enough of the free integer
   // columns (worth_a_restart), keep the node open, set restart_ and
@@ -197,6 +205,7 @@ class Search {
   void note_incumbent(const char* found_by) {
     if (state_.incumbent_updates == reported_incumbents_) return;
     reported_incumbents_ = state_.incumbent_updates;
+    tighten_by_root_costs();
     MilpProgress p = snapshot();
     p.event = MilpEvent::kIncumbent;
     p.found_by = found_by;
@@ -237,37 +246,46 @@ class Search {
   std::optional<NodeCuts> node_cuts_;  // when MilpOptions::node_cuts and the root loop ran
   std::optional<bool> node_cuts_pay_;  // NodeCuts::pays_on, once decided
   std::optional<RestartPoint> restart_;
+  std::optional<LpOptimum> root_optimum_;  // keep_root_optimum
 };
 
+LpOptimum Search::live_optimum(double objective) const {
+  LpOptimum lp;
+  lp.objective = objective;
+  lp.values = state_.relaxation.values();
+  lp.reduced_costs = state_.relaxation.reduced_costs();
+  lp.lower = state_.relaxation.lower();
+  lp.upper = state_.relaxation.upper();
+  return lp;
+}
+
 void Search::reduced_cost_fixing(std::vector<BoundChange>& changes, double objective, double cutoff) {
-  if (!std::isfinite(cutoff)) return;
-  const double slack = cutoff - objective;
-  if (slack < 0) return;
-  constexpr double kRoundOff = lp::tol::kSearchRoundOff;
-  const Eigen::VectorXd d = state_.relaxation.reduced_costs();
-  const Eigen::VectorXd x = state_.relaxation.values();
-  for (int j : state_.integer_cols) {
-    const double lower = state_.relaxation.lower(j), upper = state_.relaxation.upper(j);
-    if (!(upper - lower >= 1.0)) continue;
-    const double dj = d[j];  // minimisation form, as the solver reports it
-    // A reduced cost within the dual feasibility tolerance of 0 fixes nothing.
-    // The part cut away has the bound objective + |dj| * distance: with the
-    // gap cutoff that can be below the exact one, so it is recorded like a
-    // gap-pruned node (else the reported bound could pass the optimum).
-    if (dj > lp::tol::kDualFeasibility && std::fabs(x[j] - lower) <= kRoundOff && std::isfinite(lower)) {
-      const double new_upper = lower + std::floor(slack / dj + kRoundOff);
-      if (new_upper < upper) {
-        changes.push_back({j, -INFINITY, new_upper});
-        record_pruned(objective + dj * (new_upper + 1.0 - lower));
-      }
-    } else if (dj < -lp::tol::kDualFeasibility && std::fabs(x[j] - upper) <= kRoundOff && std::isfinite(upper)) {
-      const double new_lower = upper - std::floor(slack / -dj + kRoundOff);
-      if (new_lower > lower) {
-        changes.push_back({j, new_lower, INFINITY});
-        record_pruned(objective - dj * (upper - new_lower + 1.0));
-      }
-    }
-  }
+  const LpOptimum lp = live_optimum(objective);
+  reduced_cost_bounds(lp, state_.integer_cols, cutoff, lp.lower, lp.upper, [&](const ReducedCostBound& b) {
+    changes.push_back(b.upper ? BoundChange{b.column, -INFINITY, b.bound} : BoundChange{b.column, b.bound, INFINITY});
+    record_pruned(b.removed_bound);
+  });
+}
+
+void Search::keep_root_optimum(double objective) {
+  // Semi-continuous columns' root bounds are their relaxation's, not their
+  // domains: left alone, as the pump and restarts leave them.
+  if (!state_.semicontinuous_cols.empty() || root_optimum_) return;
+  root_optimum_ = live_optimum(objective);
+  tighten_by_root_costs();
+}
+
+void Search::tighten_by_root_costs() {
+  if (!root_optimum_ || !state_.has_incumbent) return;
+  reduced_cost_bounds(*root_optimum_, state_.integer_cols, state_.cutoff(), state_.root_lower, state_.root_upper,
+                      [&](const ReducedCostBound& b) {
+                        const int j = b.column;
+                        // A bound past the other one would leave no point better
+                        // than the cutoff at all; the search proves that itself.
+                        if (b.upper ? b.bound < state_.root_lower[j] : b.bound > state_.root_upper[j]) return;
+                        (b.upper ? state_.root_upper[j] : state_.root_lower[j]) = b.bound;
+                        record_pruned(b.removed_bound);
+                      });
 }
 
 void Search::report_cut_round(const RootCutRound& round) {
@@ -314,6 +332,10 @@ std::optional<Node> Search::process(Node node, bool plunge_start) {
   // Propagate the branching (and reduced-cost) bounds on the rows first: a
   // contradiction settles the node without an LP.
   std::vector<BoundChange> changes = node_changes(node);
+  // The global bounds may have moved since the node was made (the root's
+  // reduced costs against a better incumbent): a node they leave empty holds
+  // nothing better, and what they removed was recorded then.
+  if (!state_.within_root_bounds(changes)) return std::nullopt;
   if (!state_.propagate(changes, node.propagated)) {
     record_pruned(INFINITY);
     return std::nullopt;
@@ -349,6 +371,7 @@ std::optional<Node> Search::process(Node node, bool plunge_start) {
     if (state_.time_up) return stop_for_time(std::move(node));
     return std::nullopt;
   }
+  if (node.depth == 0) keep_root_optimum(objective);
   if (node.depth == 0 && restart_root(node, changes, objective)) return std::nullopt;
   return branch(node, std::move(changes), propagated, point, objective);
 }

@@ -102,6 +102,12 @@ double SearchState::gap_cutoff() const {
   return incumbent_value - options.relative_gap * std::max(std::fabs(incumbent_value), lp::tol::kGapZero);
 }
 
+bool SearchState::within_root_bounds(const std::vector<BoundChange>& changes) const {
+  for (const BoundChange& c : changes)
+    if (c.lower > root_upper[c.column] + kIntegrality || c.upper < root_lower[c.column] - kIntegrality) return false;
+  return true;
+}
+
 void SearchState::apply_bounds(const std::vector<BoundChange>& changes) {
   Eigen::VectorXd lower = root_lower, upper = root_upper;
   for (const BoundChange& c : changes) {

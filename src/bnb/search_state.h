@@ -78,6 +78,9 @@ struct SearchState {
   double gap_cutoff() const;
   double cutoff() const { return std::min(exact_cutoff(), gap_cutoff()); }
 
+  // False when a change lies wholly outside the root (global) bounds of its
+  // column: the box root + changes is empty.
+  bool within_root_bounds(const std::vector<BoundChange>& changes) const;
   // Set the relaxation's integer column bounds to root + changes.
   void apply_bounds(const std::vector<BoundChange>& changes);
   // Bounds root + changes, propagated on the rows starting from the columns

@@ -10,11 +10,14 @@
 #include <utility>
 #include <vector>
 
+#include "../lp/lp_builders.h"
 #include "bnb/bound_changes.h"
 #include "bnb/branching.h"
 #include "bnb/continuous_completion.h"
+#include "bnb/lp_relaxation.h"
 #include "bnb/node_queue.h"
 #include "bnb/pseudocost.h"
+#include "bnb/reduced_cost_bounds.h"
 #include "bnb/search_state.h"
 #include "lp/simplex.h"
 #include "lp/solution_check.h"
@@ -366,4 +369,91 @@ TEST_CASE("bound-change chain: a very deep chain is released without recursion")
   path.reset();
   leaf.path.reset();  // the whole chain goes here
   CHECK(leaf.path == nullptr);
+}
+
+TEST_CASE("reduced-cost bounds: the worked example") {
+  // z = 10 at x = (0, 5, 3): column 0 at its lower bound with d = 2, column
+  // 1 at its upper bound with d = -1, column 2 basic.
+  bnb::LpOptimum lp;
+  lp.objective = 10.0;
+  lp.values = Eigen::Vector3d(0.0, 5.0, 3.0);
+  lp.reduced_costs = Eigen::Vector3d(2.0, -1.0, 0.0);
+  lp.lower = Eigen::Vector3d(0.0, 0.0, 0.0);
+  lp.upper = Eigen::Vector3d(10.0, 5.0, 10.0);
+  std::vector<bnb::ReducedCostBound> found;
+  const auto collect = [&](const bnb::ReducedCostBound& b) { found.push_back(b); };
+  bnb::reduced_cost_bounds(lp, {0, 1, 2}, 12.0, lp.lower, lp.upper, collect);
+  REQUIRE(found.size() == 2);
+  CHECK(found[0].column == 0);
+  CHECK(found[0].upper);
+  CHECK(found[0].bound == 1.0);           // 0 + floor(2 / 2)
+  CHECK(found[0].removed_bound == 14.0);  // x0 >= 2 costs at least 10 + 2 * 2
+  CHECK(found[1].column == 1);
+  CHECK_FALSE(found[1].upper);
+  CHECK(found[1].bound == 3.0);           // 5 - floor(2 / 1)
+  CHECK(found[1].removed_bound == 13.0);  // x1 <= 2 costs at least 10 + 1 * 3
+  // A box already tighter than the new bound: nothing; no cutoff: nothing.
+  found.clear();
+  Eigen::VectorXd upper = lp.upper;
+  upper[0] = 1.0;
+  bnb::reduced_cost_bounds(lp, {0}, 12.0, lp.lower, upper, collect);
+  CHECK(found.empty());
+  bnb::reduced_cost_bounds(lp, {0, 1}, INFINITY, lp.lower, lp.upper, collect);
+  CHECK(found.empty());
+}
+
+TEST_CASE("reduced-cost bounds: every integer point that beats the cutoff keeps them (random models)") {
+  // Three integer columns in [0, 4], two random rows; the LP optimum's
+  // bounds against a cutoff between the LP and the integer optimum must keep
+  // every integer point of the rows whose objective is below the cutoff, and
+  // each removed point must cost at least its removed_bound.
+  std::mt19937 rng(7);
+  std::uniform_int_distribution<int> coef(-4, 4), cost(1, 9);
+  int tightened = 0;
+  for (int trial = 0; trial < 200; ++trial) {
+    std::vector<std::vector<double>> rows(2, std::vector<double>(3));
+    for (auto& row : rows)
+      for (double& a : row) a = coef(rng);
+    std::vector<double> c(3);
+    for (double& v : c) v = cost(rng) * (coef(rng) < 0 ? -1.0 : 1.0);
+    lp::LinearProgram model = test::make_lp(rows, {-lp::kInfinity, 1.0}, {6.0, lp::kInfinity}, c, {0, 0, 0}, {4, 4, 4});
+    model.is_integer = {1, 1, 1};
+    Deadline no_limit;
+    bnb::LpRelaxation relaxation(model, &no_limit);
+    if (relaxation.resolve(nullptr, 1000) != lp::LpStatus::kOptimal) continue;
+    bnb::LpOptimum lp;
+    lp.objective = relaxation.objective();
+    lp.values = relaxation.values();
+    lp.reduced_costs = relaxation.reduced_costs();
+    lp.lower = relaxation.lower();
+    lp.upper = relaxation.upper();
+    const double cutoff = lp.objective + 3.0;
+    Eigen::VectorXd lower = lp.lower, upper = lp.upper;
+    std::vector<bnb::ReducedCostBound> found;
+    bnb::reduced_cost_bounds(lp, {0, 1, 2}, cutoff, lower, upper, [&](const bnb::ReducedCostBound& b) {
+      found.push_back(b);
+      (b.upper ? upper[b.column] : lower[b.column]) = b.bound;
+    });
+    tightened += found.empty() ? 0 : 1;
+    for (int a = 0; a <= 4; ++a)
+      for (int b = 0; b <= 4; ++b)
+        for (int d = 0; d <= 4; ++d) {
+          const Eigen::Vector3d x(a, b, d);
+          bool feasible = true;
+          for (int i = 0; i < 2; ++i) {
+            double activity = 0;
+            for (int j = 0; j < 3; ++j) activity += rows[i][j] * x[j];
+            feasible = feasible && activity >= model.row_lower[i] && activity <= model.row_upper[i];
+          }
+          if (!feasible) continue;
+          const double value = Eigen::Map<const Eigen::Vector3d>(c.data()).dot(x);
+          const bool kept = (x.array() >= lower.array()).all() && (x.array() <= upper.array()).all();
+          if (value < cutoff) CHECK(kept);
+          for (const bnb::ReducedCostBound& r : found) {
+            const bool removed = r.upper ? x[r.column] > r.bound : x[r.column] < r.bound;
+            if (removed) CHECK(value >= r.removed_bound - 1e-9);
+          }
+        }
+  }
+  CHECK(tightened >= 20);  // the property was exercised
 }
