@@ -557,11 +557,42 @@ bool Search::run_feasibility_jump(double objective) {
 std::optional<Node> Search::branch(const Node& node, std::vector<BoundChange> changes, size_t propagated,
                                    const NodePoint& point, double objective) {
   const Eigen::VectorXd& x = point.x;
+  const size_t before_fixing = changes.size();
   reduced_cost_fixing(changes, objective, state_.cutoff());
+  // Reduced-cost fixings that, propagated on the rows, cut the node's own LP
+  // point off: the node is solved again inside them before it branches (as
+  // HiGHS re-evaluates a node whose domain its reduced costs changed).
+  bool solve_again = false;
+  if (changes.size() > before_fixing) {
+    std::vector<BoundChange> tightened = changes;
+    if (!state_.propagate(tightened, before_fixing)) return std::nullopt;  // what was removed is recorded
+    for (size_t k = before_fixing; k < tightened.size() && !solve_again; ++k) {
+      const BoundChange& c = tightened[k];
+      solve_again = x[c.column] < c.lower - kIntegrality || x[c.column] > c.upper + kIntegrality;
+    }
+  }
   // The children share one link: what this node added to its path (or, once
   // the path repeats its columns too often, the path compacted).
   const std::shared_ptr<const ChangeLink> path =
       compact_bound_changes(changes, propagated) ? extend_path(nullptr, changes) : extend_path(node.path, changes);
+  // The node solved again at once inside `fixings` (on top of `path`), from
+  // its own basis: what reduced costs or strong branching removed is gone.
+  auto solve_again_within = [&](std::vector<BoundChange> fixings) {
+    Node again{objective,
+               node.depth + 1,
+               next_id_++,
+               path,
+               std::move(fixings),
+               std::make_shared<const lp::Basis>(state_.relaxation.basis()),
+               -1,
+               false,
+               0.0,
+               objective};
+    again.propagated = propagated;
+    again.basis_rows = state_.relaxation.row_ids();
+    return again;
+  };
+  if (solve_again) return solve_again_within({});
   if (!point.semicontinuous.empty())
     return branch_semicontinuous(node, path, propagated, point.semicontinuous.front(), x, objective);
   const BranchingDecision decision = choose_branching(state_, point.fractional, x, objective, changes);
@@ -573,10 +604,7 @@ std::optional<Node> Search::branch(const Node& node, std::vector<BoundChange> ch
     // again with the sides that remain, right away.
     record_pruned(decision.pruned_bound);
     if (decision.settled) return std::nullopt;
-    Node again{objective, node.depth + 1, next_id_++, path, decision.fixings, basis, -1, false, 0.0, objective};
-    again.propagated = propagated;
-    again.basis_rows = state_.relaxation.row_ids();
-    return again;
+    return solve_again_within(decision.fixings);
   }
   const int j = decision.column;
   Node down{
