@@ -429,17 +429,9 @@ TEST_CASE("general integers from a near-optimal start: reduced costs bound the t
   int checked = 0;
   for (int trial = 0; trial < 60; ++trial) {
     const int n = size(rng), m = 2;
-    lp::LinearProgram lp;
-    lp.resize(m, n);
-    lp.sense = lp::ObjectiveSense::kMaximize;
-    for (int j = 0; j < n; ++j) {
-      lp.c[j] = weight(rng);
-      lp.col_upper[j] = 3;
-    }
-    for (int i = 0; i < m; ++i) {
-      for (int j = 0; j < n; ++j) lp.A.coeffRef(i, j) = weight(rng);
-      lp.row_upper[i] = std::floor(3 * lp.dense_row(i).sum() * 0.35) + 0.0;
-    }
+    lp::LinearProgram lp = test::random_packing(
+        m, n, 3.0, [&] { return static_cast<double>(weight(rng)); },
+        [](double row_sum) { return std::floor(3 * row_sum * 0.35); });
     mark_integer(lp);
     // Enumerate the 4^n points: the best value, and a point of the next one.
     const double sense = lp.sense == lp::ObjectiveSense::kMaximize ? -1.0 : 1.0;

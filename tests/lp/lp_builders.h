@@ -35,4 +35,24 @@ inline lp::LinearProgram make_lp(std::vector<std::vector<double>> rows, std::vec
   return lp;
 }
 
+// A packing model: maximise c x subject to A x <= b and 0 <= x <= upper.
+// Each c_j comes from draw(), then row by row each a_ij from draw() and b_i
+// from rhs(sum of the row's a_ij); the calls keep that order, so a test's
+// random stream gives the same model every run.
+template <class Draw, class Rhs>
+lp::LinearProgram random_packing(int m, int n, double upper, Draw&& draw, Rhs&& rhs) {
+  lp::LinearProgram lp;
+  lp.resize(m, n);
+  lp.sense = lp::ObjectiveSense::kMaximize;
+  for (int j = 0; j < n; ++j) {
+    lp.c[j] = draw();
+    lp.col_upper[j] = upper;
+  }
+  for (int i = 0; i < m; ++i) {
+    for (int j = 0; j < n; ++j) lp.A.coeffRef(i, j) = draw();
+    lp.row_upper[i] = rhs(lp.dense_row(i).sum());
+  }
+  return lp;
+}
+
 }  // namespace milpsac::test

@@ -192,17 +192,8 @@ TEST_CASE("warm start: tightened bound re-solved by the dual simplex matches a c
   for (int trial = 0; trial < 30; ++trial) {
     const int m = 4 + trial % 5, n = 6 + trial % 7;
     // A packing LP: max c x ; A x <= b ; 0 <= x <= 10 (always feasible, bounded)
-    lp::LinearProgram lp;
-    lp.resize(m, n);
-    lp.sense = lp::ObjectiveSense::kMaximize;
-    for (int j = 0; j < n; ++j) {
-      lp.c[j] = coef(rng);
-      lp.col_upper[j] = 10;
-    }
-    for (int i = 0; i < m; ++i) {
-      for (int j = 0; j < n; ++j) lp.A.coeffRef(i, j) = coef(rng);
-      lp.row_upper[i] = 10 + coef(rng) * 5;
-    }
+    lp::LinearProgram lp = test::random_packing(
+        m, n, 10.0, [&] { return coef(rng); }, [&](double) { return 10 + coef(rng) * 5; });
     lp::SimplexSolver warm(lp);
     REQUIRE(warm.solve() == LpStatus::kOptimal);
     const long cold_iterations_first = warm.iterations();
