@@ -5,13 +5,14 @@
 // bound. A point that is to beat `cutoff` therefore keeps an integer column
 // within floor((cutoff - z) / |d_j|) of that bound.
 //
-// The search applies it twice: at each node with the node's LP, for the
-// node's subtree (Search::reduced_cost_fixing), and with the root's LP (its
-// cuts included, which hold at every integer point) for the whole tree, again
-// each time a better incumbent lowers the cutoff (RootReducedCosts): the
-// root's box is the global one, so what it removes is removed everywhere.
-// SCIP calls the second its root reduced-cost propagator, HiGHS its lurking
-// bounds.
+// The search applies it at each node with the node's LP, for the node's
+// subtree (Search::reduced_cost_fixing), and with the root's LP (its cuts
+// included, which hold at every integer point) for the whole tree, again each
+// time a better incumbent lowers the cutoff (Search::tighten_by_root_costs):
+// the root's box is the global one, so what it removes is removed
+// everywhere. SCIP calls the second its root reduced-cost propagator, HiGHS
+// its lurking bounds. Root restarts use the first against the incumbent's
+// own value (root_restart.h).
 #pragma once
 
 #include <Eigen/Dense>
