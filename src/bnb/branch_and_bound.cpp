@@ -228,6 +228,7 @@ class Search {
   long next_id_ = 0;
   lp::Basis carried_basis_;  // fitting_basis's result when the rows changed
   long nodes_ = 0;
+  long resolves_ = 0;  // of nodes_, MilpResult::resolves
   double gap_pruned_bound_ = INFINITY;
   double unresolved_bound_ = INFINITY;
   double root_bound_ = -INFINITY;     // root node bound after its LP (and root tightening)
@@ -328,6 +329,7 @@ bool Search::finish_root(double& objective, NodePoint& point) {
 
 std::optional<Node> Search::process(Node node, bool plunge_start) {
   ++nodes_;
+  if (node.resolve) ++resolves_;
   in_hand_bound_ = node.bound;
   // Propagate the branching (and reduced-cost) bounds on the rows first: a
   // contradiction settles the node without an LP.
@@ -590,6 +592,7 @@ std::optional<Node> Search::branch(const Node& node, std::vector<BoundChange> ch
                objective};
     again.propagated = propagated;
     again.basis_rows = state_.relaxation.row_ids();
+    again.resolve = true;
     return again;
   };
   if (solve_again) return solve_again_within({});
@@ -844,6 +847,7 @@ MilpResult Search::finish(MilpStatus status) {
   MilpResult r;
   r.status = status;
   r.nodes = nodes_;
+  r.resolves = resolves_;
   r.seconds = state_.deadline.elapsed_seconds();
   r.has_solution = state_.has_incumbent;
   double lower = std::min(lower_bound(), state_.has_incumbent ? state_.incumbent_value : INFINITY);
@@ -996,6 +1000,7 @@ MilpResult continue_after_restart(const lp::LinearProgram& lp, const MilpOptions
   Search again(lp, next);
   MilpResult r = again.run();
   r.nodes += first.nodes + second.nodes;
+  r.resolves += first.resolves + second.resolves;
   r.lp_iterations += first.lp_iterations + second.lp_iterations;
   return r;
 }

@@ -145,6 +145,11 @@ struct MilpResult {
   double bound = -INFINITY;     // proven bound in the LP's own sense
   double gap = INFINITY;        // relative gap (see relative_gap)
   long nodes = 0;
+  // Of `nodes`, the passes that solved a node again at once inside bound
+  // changes it found itself (strong-branching fixings, reduced-cost fixings
+  // that cut its LP point): HiGHS re-evaluates a node so within the same
+  // node and counts none (HighsSearch::evaluateNode, branch).
+  long resolves = 0;
   double seconds = 0.0;
   Eigen::VectorXd x;  // incumbent (original columns), empty without one
   // Search statistics (model's own sense; +-inf when not reached).

@@ -58,6 +58,7 @@ struct Node {
   // LpRelaxation::row_ids() when `basis` was taken: node separation may
   // remove cut rows since, and the basis is carried to the rows of then.
   std::shared_ptr<const std::vector<long>> basis_rows{};
+  bool resolve = false;  // the parent solved again inside fixings it found (MilpResult::resolves)
 };
 
 // Best-first order: smaller bound first, then deeper, then older.

@@ -67,7 +67,7 @@ std::vector<char> cut_integrality(const pre::PresolveResult& presolved) {
 MilpResult solve_with_root_presolve(const lp::LinearProgram& lp, const MilpOptions& options, const MilpSearch& search) {
   const Deadline clock = Deadline::of_caller(options.deadline);
   const double sign = lp.sense == lp::ObjectiveSense::kMaximize ? -1.0 : 1.0;
-  long spent_nodes = 0, spent_iterations = 0;
+  long spent_nodes = 0, spent_resolves = 0, spent_iterations = 0;
   // The original model without presolve, with the time, nodes and LP iterations left and
   // (when there is one) a checked point as its first incumbent.
   auto solve_original = [&](const Eigen::VectorXd& start) {
@@ -79,6 +79,7 @@ MilpResult solve_with_root_presolve(const lp::LinearProgram& lp, const MilpOptio
     if (start.size() == lp.num_cols()) fallback.initial_solution = start;
     MilpResult r = search(lp, fallback);
     r.nodes += spent_nodes;
+    r.resolves += spent_resolves;
     r.lp_iterations += spent_iterations;
     r.seconds = clock.elapsed_seconds();
     r.presolve_fallback = true;
@@ -134,6 +135,7 @@ MilpResult solve_with_root_presolve(const lp::LinearProgram& lp, const MilpOptio
     const double presolve_seconds = clock.elapsed_seconds();
     sub = search(presolved.reduced, inner);
     spent_nodes = sub.nodes;
+    spent_resolves = sub.resolves;
     spent_iterations = sub.lp_iterations;
     sub.first_incumbent_seconds += presolve_seconds;
   }

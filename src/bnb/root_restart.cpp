@@ -66,6 +66,7 @@ MilpResult merge_restart(const MilpResult& first, MilpResult second, const Resta
       r.status = r.gap <= requested_gap ? MilpStatus::kGapLimit : MilpStatus::kNumericalError;
   }
   r.nodes += first.nodes;
+  r.resolves += first.resolves;
   r.lp_iterations += first.lp_iterations;
   r.lp_fallbacks += first.lp_fallbacks;
   r.root_lp_bound = first.root_lp_bound;  // the first root LP; root_bound stays the restarted root's

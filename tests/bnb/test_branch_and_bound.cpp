@@ -427,6 +427,7 @@ TEST_CASE("general integers from a near-optimal start: reduced costs bound the t
   std::uniform_int_distribution<int> weight(5, 30);
   std::uniform_int_distribution<int> size(6, 8);
   int checked = 0;
+  long resolves = 0;  // MilpResult::resolves over every search
   for (int trial = 0; trial < 60; ++trial) {
     const int n = size(rng), m = 2;
     lp::LinearProgram lp = test::random_packing(
@@ -458,9 +459,14 @@ TEST_CASE("general integers from a near-optimal start: reduced costs bound the t
       REQUIRE(r.status == MilpStatus::kOptimal);
       CHECK(sense * r.objective == doctest::Approx(best));
       CHECK(lp::is_feasible(lp, r.x, 1e-9, true));
+      // Passes that solved a node again are among the nodes, never the root.
+      CHECK(r.resolves >= 0);
+      CHECK(r.resolves < r.nodes);
+      resolves += r.resolves;
     }
   }
   CHECK(checked > 20);
+  CHECK(resolves > 0);  // fixings (strong branching, reduced costs) made some node be solved again
 }
 
 TEST_CASE("deterministic: the same model gives the same answer and node count") {
