@@ -4,7 +4,8 @@
 // before and after the root work, cuts, LP iterations and fallbacks). Used by bench/compare-cbc-milp.py. With
 // MILP_RUN_TRACE=1 in the environment, the progress events (root LP, cut rounds, incumbents, and the search every 5 s)
 // go to stderr as they happen. MILP_RUN_START=FILE (one value per column, in the model's column order, whitespace
-// separated) offers that solution to the search first.
+// separated) offers that solution to the search first. MILP_RUN_BRANCHING=batch|per-child picks the branching rule
+// (MilpOptions::branching; per-child by default).
 #include <cstdio>
 #include <cstdlib>
 #include <string>
@@ -52,6 +53,17 @@ int main(int argc, char** argv) {
                    p.seconds, bnb::to_string(p.event), p.nodes, p.open_nodes, p.bound, p.objective, p.cut_round,
                    p.cuts_added, p.cut_rows, p.found_by);
     };
+  if (const char* rule = std::getenv("MILP_RUN_BRANCHING")) {
+    const std::string name = rule;
+    if (name == "per-child")
+      options.branching = bnb::BranchingRule::kPerChild;
+    else if (name == "batch")
+      options.branching = bnb::BranchingRule::kBatch;
+    else {
+      std::fprintf(stderr, "milp_run: MILP_RUN_BRANCHING: '%s' is not a branching rule (batch, per-child)\n", rule);
+      return 2;
+    }
+  }
   try {
     const lp::LinearProgram model = lp::read_mps_file(argv[1]);
     if (const char* start = std::getenv("MILP_RUN_START")) {

@@ -90,6 +90,7 @@ bool solve_neighbourhood(SearchState& state, const lp::LinearProgram& sub, long 
   options.deadline = &state.deadline;  // the sub-MIP is the search's child: same end, same interrupt flag
   options.node_limit = node_limit;
   options.lp_iteration_limit = lp_iteration_limit;
+  options.branching = state.options.branching;  // the caller's rule, in its sub-MIPs too
   options.rins = false;
   options.feasibility_pump = false;
   options.feasibility_jump = false;

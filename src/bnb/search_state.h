@@ -54,6 +54,10 @@ struct SearchState {
   Eigen::VectorXd on_lower, on_upper;
   Eigen::VectorXd root_lower, root_upper;  // global bounds (tightened at the root)
   Pseudocosts pseudocosts;
+  // Simplex iterations spent on strong-branching children
+  // (solve_strong_branching_child counts them; the per-child rule's budget
+  // is measured against the others).
+  long strong_branching_iterations = 0;
   RowPropagator propagator;         // on the original rows
   ContinuousCompletion completion;  // of points that hold the rows only to the LP's tolerance
   // What root probing found a binary to imply for continuous columns, for the

@@ -454,6 +454,8 @@ TEST_CASE("general integers from a near-optimal start: reduced costs bound the t
       // The tree, not presolve or probing, settles these models.
       options.presolve = false;
       options.probing = false;
+      // Both branching rules, from the start and from none.
+      options.branching = trial % 2 ? bnb::BranchingRule::kPerChild : bnb::BranchingRule::kBatch;
       if (started) options.initial_solution = second->second;
       const auto r = bnb::solve_milp(lp, options);
       REQUIRE(r.status == MilpStatus::kOptimal);

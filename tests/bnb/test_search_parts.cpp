@@ -304,15 +304,17 @@ lp::LinearProgram branching_model(const std::vector<std::vector<double>>& rows, 
   return lp;
 }
 
-// One branching decision at the root of `model`, whose root LP has column 0
-// at 0.5. Probing is off: it would settle these tiny models first.
+// One branching decision by `rule` at the root of `model`, whose root LP has
+// column 0 at 0.5. Probing is off: it would settle these tiny models first.
 struct RootBranching {
   lp::LinearProgram lp;
   bnb::MilpOptions options;
   std::unique_ptr<bnb::SearchState> state;
   bnb::BranchingDecision decision;
-  explicit RootBranching(lp::LinearProgram model) : lp(std::move(model)) {
+  explicit RootBranching(lp::LinearProgram model, bnb::BranchingRule rule = bnb::BranchingRule::kBatch)
+      : lp(std::move(model)) {
     options.probing = false;
+    options.branching = rule;
     state = std::make_unique<bnb::SearchState>(lp, options);
     REQUIRE(state->solve_lp(nullptr) == lp::LpStatus::kOptimal);
     const Eigen::VectorXd x = state->relaxation.values();
@@ -323,34 +325,95 @@ struct RootBranching {
 
 }  // namespace
 
-TEST_CASE("branching: a strong-branching child that is infeasible fixes the other side") {
+TEST_CASE("branching: a strong-branching child that is infeasible fixes the other side (both rules)") {
   // min x, x binary, y and z in [0, 1]: y <= x, z <= x, y + z >= 1. No single
   // row fixes x (probing would, and is off); the root LP has x = 0.5, and the
   // child x = 0 is infeasible: the node keeps x = 1 and does not branch.
+  // The batch rule solves both children; the per-child rule solves the down
+  // child first, and the column leaves the candidates once it is empty.
   const double inf = lp::kInfinity;
-  const RootBranching root(
-      branching_model({{-1, 1, 0}, {-1, 0, 1}, {0, 1, 1}}, {-inf, -inf, 1}, {0, 0, inf}, {1, 0, 0}, 1));
-  const bnb::BranchingDecision& decision = root.decision;
-  CHECK(decision.column == -1);
-  CHECK_FALSE(decision.settled);
-  REQUIRE(decision.fixings.size() == 1);
-  CHECK(decision.fixings[0].column == 0);
-  CHECK(decision.fixings[0].lower == 1.0);
-  // The relaxation is back at the node's bounds.
-  CHECK(root.state->relaxation.lower(0) == 0.0);
-  CHECK(root.state->relaxation.upper(0) == 1.0);
+  for (const bnb::BranchingRule rule : {bnb::BranchingRule::kBatch, bnb::BranchingRule::kPerChild}) {
+    INFO("rule " << static_cast<int>(rule));
+    const RootBranching root(
+        branching_model({{-1, 1, 0}, {-1, 0, 1}, {0, 1, 1}}, {-inf, -inf, 1}, {0, 0, inf}, {1, 0, 0}, 1), rule);
+    const bnb::BranchingDecision& decision = root.decision;
+    CHECK(decision.column == -1);
+    CHECK_FALSE(decision.settled);
+    REQUIRE(decision.fixings.size() == 1);
+    CHECK(decision.fixings[0].column == 0);
+    CHECK(decision.fixings[0].lower == 1.0);
+    CHECK(decision.children_solved == (rule == bnb::BranchingRule::kBatch ? 2 : 1));
+    // The relaxation is back at the node's bounds.
+    CHECK(root.state->relaxation.lower(0) == 0.0);
+    CHECK(root.state->relaxation.upper(0) == 1.0);
+  }
 }
 
 TEST_CASE("branching: strong-branching children solved to optimality give their bounds") {
   // min x + 3w, both binary: 2x + 2w >= 1. Root LP: x = 0.5 (0.5). Child x = 0
-  // needs w = 0.5 (1.5); child x = 1 costs 1.
+  // needs w = 0.5 (1.5) by its LP alone; child x = 1 costs 1. The per-child
+  // rule propagates the child first (w >= 0.5, so w = 1 as an integer):
+  // its down child costs 3.
   const double inf = lp::kInfinity;
-  const RootBranching root(branching_model({{2, 2}}, {1}, {inf}, {1, 3}, 2));
+  for (const bnb::BranchingRule rule : {bnb::BranchingRule::kBatch, bnb::BranchingRule::kPerChild}) {
+    INFO("rule " << static_cast<int>(rule));
+    const RootBranching root(branching_model({{2, 2}}, {1}, {inf}, {1, 3}, 2), rule);
+    const bnb::BranchingDecision& decision = root.decision;
+    CHECK(decision.column == 0);
+    CHECK(decision.fixings.empty());
+    CHECK(decision.children_solved == 2);
+    CHECK(decision.down_bound == doctest::Approx(rule == bnb::BranchingRule::kBatch ? 1.5 : 3.0));
+    CHECK(decision.up_bound == doctest::Approx(1.0));
+    CHECK(root.state->strong_branching_iterations > 0);
+  }
+}
+
+TEST_CASE("branching, per child: a child's solution bounds the gains of the columns it leaves at a side") {
+  // max x0 + x1 + x2 over binaries with every pair summing to at most 1: the
+  // root LP is (0.5, 0.5, 0.5) at -1.5, and every child of it reaches -1
+  // (gain 0.5). Child x0 = 0 stops at (0, 1, 0) or (0, 0, 1), child x0 = 1
+  // at (1, 0, 0): each leaves x1 and x2 at one of their sides, which can
+  // then gain at most 0.5. One of x1, x2 has both sides bounded so; the
+  // other's up side is still unknown and is solved (its down side stays
+  // bounded). Then no column can outrank x0 (both its gains 0.5; ties keep
+  // the lower column): three children, not six, and one observation for
+  // x1 and x2 together.
+  const double inf = lp::kInfinity;
+  const RootBranching root(
+      branching_model({{1, 1, 0}, {1, 0, 1}, {0, 1, 1}}, {-inf, -inf, -inf}, {1, 1, 1}, {-1, -1, -1}, 3),
+      bnb::BranchingRule::kPerChild);
   const bnb::BranchingDecision& decision = root.decision;
   CHECK(decision.column == 0);
+  CHECK(decision.children_solved == 3);
+  CHECK(decision.down_bound == doctest::Approx(-1.0));
+  CHECK(decision.up_bound == doctest::Approx(-1.0));
+  int observations = 0;
+  for (int j : {1, 2})
+    for (bool up : {false, true}) observations += root.state->pseudocosts.observations(j, up);
+  CHECK(observations == 1);
+}
+
+TEST_CASE("branching, per child: past its iteration budget strong branching stops and pseudocosts choose") {
+  // The model of the infeasible-child test, with the budget spent: no child
+  // is looked at, so the empty side goes unseen and column 0 (the only
+  // fractional one) is branched on with the node's own bound on both sides.
+  const double inf = lp::kInfinity;
+  const lp::LinearProgram lp =
+      branching_model({{-1, 1, 0}, {-1, 0, 1}, {0, 1, 1}}, {-inf, -inf, 1}, {0, 0, inf}, {1, 0, 0}, 1);
+  bnb::MilpOptions options;
+  options.probing = false;
+  options.branching = bnb::BranchingRule::kPerChild;
+  bnb::SearchState state(lp, options);
+  REQUIRE(state.solve_lp(nullptr) == lp::LpStatus::kOptimal);
+  const Eigen::VectorXd x = state.relaxation.values();
+  const double objective = state.relaxation.objective();
+  state.strong_branching_iterations = 1000000000;
+  const bnb::BranchingDecision decision = bnb::choose_branching(state, state.fractional_columns(x), x, objective, {});
+  CHECK(decision.column == 0);
+  CHECK(decision.children_solved == 0);
   CHECK(decision.fixings.empty());
-  CHECK(decision.down_bound == doctest::Approx(1.5));
-  CHECK(decision.up_bound == doctest::Approx(1.0));
+  CHECK(decision.down_bound == doctest::Approx(objective));
+  CHECK(decision.up_bound == doctest::Approx(objective));
 }
 
 TEST_CASE("bound-change chain: a very deep chain is released without recursion") {
