@@ -600,7 +600,6 @@ std::optional<Node> Search::branch(const Node& node, std::vector<BoundChange> ch
     return branch_semicontinuous(node, path, propagated, point.semicontinuous.front(), x, objective);
   const BranchingDecision decision = choose_branching(state_, point.fractional, x, objective, changes);
   if (state_.time_up) return stop_for_time(node);
-  auto basis = std::make_shared<const lp::Basis>(state_.relaxation.basis());
   if (decision.settled || !decision.fixings.empty()) {
     // Strong branching proved sides of the node empty: they are pruned
     // (recorded, as a gap cutoff may have done it), and the node is solved
@@ -609,6 +608,7 @@ std::optional<Node> Search::branch(const Node& node, std::vector<BoundChange> ch
     if (decision.settled) return std::nullopt;
     return solve_again_within(decision.fixings);
   }
+  auto basis = std::make_shared<const lp::Basis>(state_.relaxation.basis());
   const int j = decision.column;
   Node down{
       decision.down_bound,     node.depth + 1, next_id_++, path, {{j, -INFINITY, std::floor(x[j])}}, basis, j, false,

@@ -20,7 +20,6 @@ constexpr long kChildIterations = 1000;  // dual iterations per strong-branching
 // solution that leaves another column at a side with such a gain shows that
 // side's gain to be this small too.
 constexpr double kNoGain = 1e-6;
-constexpr double kScoreFloor = 1e-6;  // each side's gain in the product score
 
 // One fractional column and what this node knows of its two sides.
 struct Candidate {
@@ -87,7 +86,7 @@ int best_candidate(const SearchState& state, std::vector<Candidate>& candidates,
     if (std::isinf(c.gain[0]) || std::isinf(c.gain[1]))
       score = final_choice ? state.pseudocosts.score(c.column, c.value - std::floor(c.value)) : INFINITY;
     else
-      score = std::max(c.gain[0], kScoreFloor) * std::max(c.gain[1], kScoreFloor);
+      score = Pseudocosts::product_score(c.gain[0], c.gain[1]);
     if (best < 0 || score > best_score) {
       best = int(k);
       best_score = score;

@@ -32,10 +32,12 @@ double Pseudocosts::per_unit(int col, bool up) const {
 }
 
 double Pseudocosts::score(int col, double fraction) const {
-  constexpr double kEps = 1e-6;
-  const double down = per_unit(col, false) * fraction;
-  const double up = per_unit(col, true) * (1.0 - fraction);
-  return std::max(down, kEps) * std::max(up, kEps);
+  return product_score(per_unit(col, false) * fraction, per_unit(col, true) * (1.0 - fraction));
+}
+
+double Pseudocosts::product_score(double down_gain, double up_gain) {
+  constexpr double kFloor = 1e-6;
+  return std::max(down_gain, kFloor) * std::max(up_gain, kFloor);
 }
 
 }  // namespace milpsac::bnb

@@ -21,6 +21,9 @@ class Pseudocosts {
   double per_unit(int col, bool up) const;
   // Product score of branching on `col` at fractional part `fraction`.
   double score(int col, double fraction) const;
+  // The product score of a column whose sides gain `down_gain` and `up_gain`
+  // (each floored, so a side without gain still ranks by the other).
+  static double product_score(double down_gain, double up_gain);
 
  private:
   std::vector<double> sum_[2];
