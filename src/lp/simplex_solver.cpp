@@ -6,6 +6,7 @@
 #include <bit>
 #include <cmath>
 #include <cstdint>
+#include <utility>
 
 #include "common/index.h"
 #include "lp/sort_reach.h"
@@ -153,6 +154,7 @@ bool SimplexSolver::set_basis(const Basis& basis) {
   }
   dse_weights_ = Eigen::VectorXd::Ones(m_);
   factor_valid_ = false;
+  basis_installed_ = true;
   return true;
 }
 
@@ -186,6 +188,13 @@ void SimplexSolver::refactor() {
   // B in compressed columns: structural columns of the scaled A, -e_i for
   // logicals. Written column by column in order (A's columns are sorted by
   // row), into a member that keeps its storage: the B&B refactors at every node.
+  const bool installed = std::exchange(basis_installed_, false);
+  if (installed && kept_.head == head_) {
+    factor_ = kept_.factor;
+    factor_.set_deadline(deadline_);
+    factor_valid_ = true;
+    return;
+  }
   Eigen::SparseMatrix<double>& B = basis_matrix_;
   auto build = [&]() {
     long nonzeros = 0;
@@ -217,6 +226,10 @@ void SimplexSolver::refactor() {
     }
     if (dependent.empty()) {
       factor_valid_ = true;
+      if (installed && attempt == 0) {
+        kept_.head = head_;
+        kept_.factor = factor_;
+      }
       return;
     }
     // Basis repair: swap each dependent column for the logical of a row that

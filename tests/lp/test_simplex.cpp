@@ -2,6 +2,7 @@
 // certified by the independent KKT check, and warm starts after bound changes.
 #include <doctest/doctest.h>
 
+#include <optional>
 #include <random>
 
 #include "lp/simplex.h"
@@ -236,6 +237,62 @@ TEST_CASE("save and restore a basis") {
   REQUIRE(b.solve() == LpStatus::kOptimal);
   CHECK(b.iterations() == 0);
   CHECK(b.objective() == doctest::Approx(54.0));
+}
+
+TEST_CASE("a basis installed again gives the bits of a fresh solver from it") {
+  // Strong branching's pattern: one node basis, many children each solved
+  // from it. The solver keeps the factor of an installed basis and copies it
+  // when the same basis is installed again; every solve must come out as a
+  // solver that never saw the others would give it, bit for bit, whether the
+  // installed basis is the kept one (the node's) or another (a child's).
+  std::mt19937 rng(4242);
+  std::uniform_real_distribution<double> coef(0.5, 5);
+  const int m = 30, n = 40;
+  lp::LinearProgram lp = test::random_packing(
+      m, n, 10.0, [&] { return coef(rng); }, [&](double) { return 10 + coef(rng) * 20; });
+  lp::SimplexSolver node(lp);
+  REQUIRE(node.solve() == LpStatus::kOptimal);
+  const lp::Basis basis = node.basis();
+  const Eigen::VectorXd x = node.primal_values();
+  // Off the node's basis first: installing the live basis keeps its updated
+  // factor (other bits than a fresh one), so the first child would differ.
+  node.reset_to_slack_basis();
+  // Solve `model` from `start` in `node` and in a fresh solver; same bits.
+  auto solve_both = [&](const lp::LinearProgram& model, const lp::Basis& start) {
+    node.set_basis(start);
+    const long before = node.iterations();
+    REQUIRE(node.solve() == LpStatus::kOptimal);
+    lp::SimplexSolver fresh(model);
+    fresh.set_basis(start);
+    REQUIRE(fresh.solve() == LpStatus::kOptimal);
+    CHECK(node.iterations() - before == fresh.iterations());
+    CHECK(node.objective() == fresh.objective());
+    CHECK((node.primal_values().array() == fresh.primal_values().array()).all());
+    CHECK((node.reduced_costs().array() == fresh.reduced_costs().array()).all());
+    return fresh.basis();
+  };
+  int children = 0, pivoting = 0;
+  std::optional<lp::Basis> last_child;
+  for (int j = 0; j < n; ++j) {
+    if (x[j] < 0.5) continue;
+    const double upper = std::floor(x[j] * 0.5);
+    lp::LinearProgram child = lp;
+    child.col_upper[j] = upper;
+    node.set_col_bounds(j, 0, upper);
+    node.reset_to_slack_basis();
+    const lp::Basis child_basis = solve_both(child, basis);
+    node.reset_to_slack_basis();
+    solve_both(child, basis);  // the same basis twice in a row
+    node.set_col_bounds(j, 0, 10.0);
+    // Another basis between the node's: the previous child's optimum, on the
+    // node's bounds.
+    if (last_child) solve_both(lp, *last_child);
+    last_child = child_basis;
+    ++children;
+    if (child_basis.cols != basis.cols || child_basis.rows != basis.rows) ++pivoting;
+  }
+  CHECK(children >= 5);
+  CHECK(pivoting >= 3);
 }
 
 TEST_CASE("objective cutoff stops the dual simplex") {
