@@ -599,6 +599,8 @@ std::optional<Node> Search::branch(const Node& node, std::vector<BoundChange> ch
   if (!point.semicontinuous.empty())
     return branch_semicontinuous(node, path, propagated, point.semicontinuous.front(), x, objective);
   const BranchingDecision decision = choose_branching(state_, point.fractional, x, objective, changes);
+  if (decision.improved) prune_queue();
+  note_incumbent("strong branching");
   if (state_.time_up) return stop_for_time(node);
   if (decision.settled || !decision.fixings.empty()) {
     // Strong branching proved sides of the node empty: they are pruned

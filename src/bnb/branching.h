@@ -52,6 +52,7 @@ struct BranchingDecision {
   double pruned_bound = INFINITY;
   bool settled = false;      // some column has both sides empty: the node holds nothing better
   long children_solved = 0;  // strong-branching child LPs solved (statistics, tests)
+  bool improved = false;     // a child's integral point became the incumbent
 };
 
 // Choose how to branch among `fractional` at the current node, whose LP

@@ -57,6 +57,7 @@ BranchingDecision choose_branching_batch(SearchState& state, const std::vector<i
       const ChildResult up_child = solve_strong_branching_child(state, basis, objective, kStrongIterations);
       ++decision.children_solved;
       state.pseudocosts.record(j, true, up - x[j], up_child.gain);
+      decision.improved |= down_child.improved || up_child.improved;
       if (down_child.empty || up_child.empty) {
         for (const ChildResult* side : {&down_child, &up_child})
           if (side->empty && std::isfinite(side->bound))

@@ -157,6 +157,7 @@ BranchingDecision choose_branching_per_child(SearchState& state, const std::vect
     state.apply_bounds(child);
     const ChildResult result = solve_strong_branching_child(state, basis, objective, kChildIterations);
     ++decision.children_solved;
+    decision.improved |= result.improved;
     if (state.time_up) break;
     state.pseudocosts.record(c.column, up, c.distance(up), result.gain);
     if (result.empty) {

@@ -3,6 +3,17 @@
 #include <algorithm>
 
 namespace milpsac::bnb {
+namespace {
+
+void offer_if_integral(SearchState& state, ChildResult& child) {
+  const Eigen::VectorXd x = state.relaxation.values();
+  if (!state.fractional_columns(x).empty() || !state.semicontinuous_violations(x).empty()) return;
+  if (!state.offer_solution(x)) return;
+  child.improved = true;
+  child.empty = child.bound >= state.cutoff();
+}
+
+}  // namespace
 
 ChildResult solve_strong_branching_child(SearchState& state, const lp::Basis& basis, double objective,
                                          long iterations) {
@@ -22,6 +33,7 @@ ChildResult solve_strong_branching_child(SearchState& state, const lp::Basis& ba
       child.bound = std::max(value, objective);
       child.empty = value >= cutoff;
       child.optimal = true;
+      if (!child.empty) offer_if_integral(state, child);
       break;
     case lp::LpStatus::kIterationLimit:
       // A dual simplex stopped early: its value guides, but is no proven bound.

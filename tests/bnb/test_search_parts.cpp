@@ -304,6 +304,40 @@ lp::LinearProgram branching_model(const std::vector<std::vector<double>>& rows, 
   return lp;
 }
 
+// Appends two general integers g, h in [0, 5] at cost -0.1 each and the row
+// g + h + a x <= rhs, so that a child whose binaries leave the row more room
+// than the root's (a x smaller than at the root) stops at a fractional g or
+// h: a child of the branching models' that would otherwise be integral (and
+// become the incumbent, emptying its side) stays a plain child. At the root
+// the row leaves g + h an integer, and g takes it.
+lp::LinearProgram with_fraction_gadget(lp::LinearProgram lp, const std::vector<double>& a, double rhs) {
+  const int n = lp.num_cols(), m = lp.num_rows();
+  lp::LinearProgram out;
+  out.resize(m + 1, n + 2);
+  for (int i = 0; i < m; ++i) {
+    for (int j = 0; j < n; ++j)
+      if (lp.coefficient(i, j) != 0.0) out.set_coefficient(i, j, lp.coefficient(i, j));
+    out.row_lower[i] = lp.row_lower[i];
+    out.row_upper[i] = lp.row_upper[i];
+  }
+  for (int j = 0; j < n; ++j) {
+    out.c[j] = lp.c[j];
+    out.col_lower[j] = lp.col_lower[j];
+    out.col_upper[j] = lp.col_upper[j];
+    out.is_integer[uz(j)] = lp.is_integer[uz(j)];
+    if (a[uz(j)] != 0.0) out.set_coefficient(m, j, a[uz(j)]);
+  }
+  for (int j : {n, n + 1}) {
+    out.c[j] = -0.1;
+    out.col_upper[j] = 5.0;
+    out.is_integer[uz(j)] = 1;
+    out.set_coefficient(m, j, 1.0);
+  }
+  out.row_lower[m] = -lp::kInfinity;
+  out.row_upper[m] = rhs;
+  return out;
+}
+
 // One branching decision by `rule` at the root of `model`, whose root LP has
 // column 0 at 0.5. Probing is off: it would settle these tiny models first.
 struct RootBranching {
@@ -334,10 +368,13 @@ TEST_CASE("branching: a strong-branching child that is infeasible fixes the othe
   const double inf = lp::kInfinity;
   for (const bnb::BranchingRule rule : {bnb::BranchingRule::kBatch, bnb::BranchingRule::kPerChild}) {
     INFO("rule " << static_cast<int>(rule));
-    const RootBranching root(
-        branching_model({{-1, 1, 0}, {-1, 0, 1}, {0, 1, 1}}, {-inf, -inf, 1}, {0, 0, inf}, {1, 0, 0}, 1), rule);
+    const RootBranching root(with_fraction_gadget(branching_model({{-1, 1, 0}, {-1, 0, 1}, {0, 1, 1}}, {-inf, -inf, 1},
+                                                                  {0, 0, inf}, {1, 0, 0}, 1),
+                                                  {1, 0, 0}, 2.5),
+                             rule);
     const bnb::BranchingDecision& decision = root.decision;
     CHECK(decision.column == -1);
+    CHECK_FALSE(decision.improved);
     CHECK_FALSE(decision.settled);
     REQUIRE(decision.fixings.size() == 1);
     CHECK(decision.fixings[0].column == 0);
@@ -350,47 +387,75 @@ TEST_CASE("branching: a strong-branching child that is infeasible fixes the othe
 }
 
 TEST_CASE("branching: strong-branching children solved to optimality give their bounds") {
-  // min x + 3w, both binary: 2x + 2w >= 1. Root LP: x = 0.5 (0.5). Child x = 0
-  // needs w = 0.5 (1.5) by its LP alone; child x = 1 costs 1. The per-child
-  // rule propagates the child first (w >= 0.5, so w = 1 as an integer):
-  // its down child costs 3.
+  // min x + 3w, both binary: 2x + 2w >= 1, with the gadget (g + h <= 2.5 - x,
+  // each at -0.1). Root LP: x = 0.5, g = 2 (0.3). Child x = 0 needs w = 0.5
+  // by its LP alone and lets g + h reach 2.5 (1.25); child x = 1 costs 1 -
+  // 0.15. The per-child rule propagates the child first (w >= 0.5, so w = 1
+  // as an integer): its down child costs 3 - 0.25.
   const double inf = lp::kInfinity;
   for (const bnb::BranchingRule rule : {bnb::BranchingRule::kBatch, bnb::BranchingRule::kPerChild}) {
     INFO("rule " << static_cast<int>(rule));
-    const RootBranching root(branching_model({{2, 2}}, {1}, {inf}, {1, 3}, 2), rule);
+    const RootBranching root(with_fraction_gadget(branching_model({{2, 2}}, {1}, {inf}, {1, 3}, 2), {1, 0}, 2.5), rule);
     const bnb::BranchingDecision& decision = root.decision;
     CHECK(decision.column == 0);
     CHECK(decision.fixings.empty());
     CHECK(decision.children_solved == 2);
-    CHECK(decision.down_bound == doctest::Approx(rule == bnb::BranchingRule::kBatch ? 1.5 : 3.0));
-    CHECK(decision.up_bound == doctest::Approx(1.0));
+    CHECK(decision.down_bound == doctest::Approx(rule == bnb::BranchingRule::kBatch ? 1.25 : 2.75));
+    CHECK(decision.up_bound == doctest::Approx(0.85));
+    CHECK_FALSE(root.state->has_incumbent);
     CHECK(root.state->strong_branching_iterations > 0);
   }
 }
 
 TEST_CASE("branching, per child: a child's solution bounds the gains of the columns it leaves at a side") {
-  // max x0 + x1 + x2 over binaries with every pair summing to at most 1: the
-  // root LP is (0.5, 0.5, 0.5) at -1.5, and every child of it reaches -1
-  // (gain 0.5). Child x0 = 0 stops at (0, 1, 0) or (0, 0, 1), child x0 = 1
-  // at (1, 0, 0): each leaves x1 and x2 at one of their sides, which can
-  // then gain at most 0.5. One of x1, x2 has both sides bounded so; the
-  // other's up side is still unknown and is solved (its down side stays
-  // bounded). Then no column can outrank x0 (both its gains 0.5; ties keep
-  // the lower column): three children, not six, and one observation for
-  // x1 and x2 together.
+  // max x0 + x1 + x2 over binaries with every pair summing to at most 1 (and
+  // the gadget, g + h <= 3.5 - x0 - x1 - x2): the root LP is (0.5, 0.5, 0.5),
+  // g = 2 at -1.7, and every child of it reaches -1.25 (gain 0.45). Child x0 = 0 stops at (0, 1, 0) or (0, 0, 1), child
+  // x0 = 1 at (1, 0, 0): each leaves x1 and x2 at one of their sides, which can then gain at most 0.5. One of x1, x2
+  // has both sides bounded so; the other's up side is still unknown and is solved (its down side stays bounded). Then
+  // no column can outrank x0 (both its gains 0.5; ties keep the lower column): three children, not six, and one
+  // observation for x1 and x2 together.
   const double inf = lp::kInfinity;
-  const RootBranching root(
-      branching_model({{1, 1, 0}, {1, 0, 1}, {0, 1, 1}}, {-inf, -inf, -inf}, {1, 1, 1}, {-1, -1, -1}, 3),
-      bnb::BranchingRule::kPerChild);
+  const RootBranching root(with_fraction_gadget(branching_model({{1, 1, 0}, {1, 0, 1}, {0, 1, 1}}, {-inf, -inf, -inf},
+                                                                {1, 1, 1}, {-1, -1, -1}, 3),
+                                                {1, 1, 1}, 3.5),
+                           bnb::BranchingRule::kPerChild);
   const bnb::BranchingDecision& decision = root.decision;
   CHECK(decision.column == 0);
   CHECK(decision.children_solved == 3);
-  CHECK(decision.down_bound == doctest::Approx(-1.0));
-  CHECK(decision.up_bound == doctest::Approx(-1.0));
+  CHECK(decision.down_bound == doctest::Approx(-1.25));
+  CHECK(decision.up_bound == doctest::Approx(-1.25));
   int observations = 0;
   for (int j : {1, 2})
     for (bool up : {false, true}) observations += root.state->pseudocosts.observations(j, up);
   CHECK(observations == 1);
+}
+
+TEST_CASE("branching: an integral strong-branching child becomes the incumbent and empties its side (both rules)") {
+  // min x + 3w, both binary: 2x + 2w >= 1; root LP x = 0.5. The batch rule
+  // solves x = 0 (w = 0.5, 1.5) and then x = 1, whose point (1, 0) is
+  // integral: the incumbent at 1, so that side holds nothing better and the
+  // node keeps x = 0. The per-child rule solves x = 0 first, propagated to
+  // w = 1: the point (0, 1) is integral, the incumbent at 3, and the node
+  // keeps x = 1. Either way the search learns a solution without a node.
+  const double inf = lp::kInfinity;
+  for (const bnb::BranchingRule rule : {bnb::BranchingRule::kBatch, bnb::BranchingRule::kPerChild}) {
+    INFO("rule " << static_cast<int>(rule));
+    const bool batch = rule == bnb::BranchingRule::kBatch;
+    const RootBranching root(branching_model({{2, 2}}, {1}, {inf}, {1, 3}, 2), rule);
+    const bnb::BranchingDecision& decision = root.decision;
+    CHECK(decision.improved);
+    REQUIRE(root.state->has_incumbent);
+    CHECK(root.state->incumbent_value == doctest::Approx(batch ? 1.0 : 3.0));
+    CHECK(root.state->incumbent[0] == (batch ? 1.0 : 0.0));
+    CHECK(decision.column == -1);
+    CHECK_FALSE(decision.settled);
+    REQUIRE(decision.fixings.size() == 1);
+    CHECK(decision.fixings[0].column == 0);
+    CHECK(decision.fixings[0].lower == (batch ? -inf : 1.0));
+    CHECK(decision.fixings[0].upper == (batch ? 0.0 : inf));
+    CHECK(decision.children_solved == (batch ? 2 : 1));
+  }
 }
 
 TEST_CASE("branching, per child: past its iteration budget strong branching stops and pseudocosts choose") {
