@@ -30,7 +30,9 @@
 // Both rules also prove things about the node: a child that is infeasible, or
 // whose bound reaches the cutoff, is a side of the node that holds nothing
 // better; the node keeps the other side of that column (a fixing), and (batch
-// rule) a column with both sides empty settles the node.
+// rule) a column with both sides empty settles the node. A child whose LP
+// point is integral offers it as a solution (strong_branching_child.h): as
+// the incumbent, it empties its own side.
 #pragma once
 
 #include <vector>
