@@ -65,6 +65,7 @@ bool fractional_dive(SearchState& state, const std::vector<BoundChange>& changes
 namespace {
 
 constexpr double kMinFixedShare = 0.3;  // below this a neighbourhood is not small
+constexpr int kSubMipCutRounds = 5;     // HiGHS's maxSepaRounds for a sub-MIP
 
 // The model within the root's global bounds, a semi-continuous column keeping
 // its on interval (the root relaxed it to include 0), so the sub-MIP still
@@ -91,6 +92,7 @@ bool solve_neighbourhood(SearchState& state, const lp::LinearProgram& sub, long 
   options.node_limit = node_limit;
   options.lp_iteration_limit = lp_iteration_limit;
   options.branching = state.options.branching;  // the caller's rule, in its sub-MIPs too
+  options.root_cut_rounds = kSubMipCutRounds;
   options.rins = false;
   options.feasibility_pump = false;
   options.feasibility_jump = false;

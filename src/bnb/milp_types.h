@@ -151,6 +151,9 @@ struct MilpOptions {
   bool node_cuts = true;
   // The branching rule (BranchingRule).
   BranchingRule branching = BranchingRule::kPerChild;
+  // Cut rounds at the root at most (the loop also stops when the bound
+  // stalls). RENS and RINS sub-MIPs run 5, as HiGHS's sub-MIPs do.
+  int root_cut_rounds = 25;
   // Columns the cut separators may treat as integer, over the model's
   // columns: the integer columns plus continuous ones that are integral at
   // every integer-feasible point (implied integers: the root presolve sets

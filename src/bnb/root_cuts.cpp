@@ -18,7 +18,6 @@
 namespace milpsac::bnb {
 namespace {
 
-constexpr int kMaxRounds = 25;
 constexpr int kStallRounds = 3;     // rounds without real progress before stopping
 constexpr double kProgress = 1e-4;  // relative bound improvement that counts as progress
 constexpr int kGomoryRowsPerRound = 200;
@@ -218,7 +217,7 @@ RootCutResult run_root_cuts(SearchState& state, const std::function<void(const R
   lp::RowMajorMatrix& model_rows = result.sources->model_rows;  // for the rows probing strengthens
   std::vector<int> slack_rounds;  // per cut row of the LP: consecutive optima with its logical basic
   bool& conflicts_built = result.sources->built;
-  for (int round = 0; round < kMaxRounds; ++round) {
+  for (int round = 0; round < state.options.root_cut_rounds; ++round) {
     if (state.time_up || state.deadline.expired()) break;
     // The root bound already proves the incumbent within the requested gap:
     // the search will stop at the root, so more cuts only cost time.

@@ -114,3 +114,20 @@ TEST_CASE("root cuts: an objective offset does not make the search throw its cut
   CHECK(r.cuts > 0);
   CHECK(r.nodes <= 1);
 }
+
+TEST_CASE("root cuts: the round limit of MilpOptions holds (sub-MIPs run 5)") {
+  // The offset knapsack's cover comes in the first round: no round, no cut;
+  // one round, the cover and nothing after it.
+  const lp::LinearProgram lp = offset_knapsack();
+  for (const int limit : {0, 1, 25}) {
+    CAPTURE(limit);
+    bnb::MilpOptions options = exact_without_presolve();
+    options.root_cut_rounds = limit;
+    bnb::SearchState state(lp, options);
+    REQUIRE(state.solve_lp(nullptr) == lp::LpStatus::kOptimal);
+    const bnb::RootCutResult cuts = bnb::run_root_cuts(state);
+    CHECK(cuts.rounds <= limit);
+    CHECK((cuts.cuts_added > 0) == (limit > 0));
+    if (limit > 0) CHECK(state.relaxation.objective() == doctest::Approx(-1001.3));
+  }
+}
