@@ -185,9 +185,7 @@ constexpr size_t kSortedSupportShare = 64;
 }  // namespace
 
 void SimplexSolver::refactor() {
-  // B in compressed columns: structural columns of the scaled A, -e_i for
-  // logicals. Written column by column in order (A's columns are sorted by
-  // row), into a member that keeps its storage: the B&B refactors at every node.
+  // A basis installed again: the kept factor is the one factoring it would give.
   const bool installed = std::exchange(basis_installed_, false);
   if (installed && kept_.head == head_) {
     factor_ = kept_.factor;
@@ -195,6 +193,9 @@ void SimplexSolver::refactor() {
     factor_valid_ = true;
     return;
   }
+  // B in compressed columns: structural columns of the scaled A, -e_i for
+  // logicals. Written column by column in order (A's columns are sorted by
+  // row), into a member that keeps its storage: the B&B refactors at every node.
   Eigen::SparseMatrix<double>& B = basis_matrix_;
   auto build = [&]() {
     long nonzeros = 0;
