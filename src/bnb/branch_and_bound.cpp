@@ -330,6 +330,9 @@ bool Search::finish_root(double& objective, NodePoint& point) {
 std::optional<Node> Search::process(Node node, bool plunge_start) {
   ++nodes_;
   if (node.resolve) ++resolves_;
+  // A resolve straight from its own first pass keeps what that pass's strong
+  // branching evaluated (search_state.h); any other node starts afresh.
+  if (!node.resolve || plunge_start) state_.evaluated_at_node.clear();
   in_hand_bound_ = node.bound;
   // Propagate the branching (and reduced-cost) bounds on the rows first: a
   // contradiction settles the node without an LP.

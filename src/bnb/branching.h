@@ -11,7 +11,9 @@
 // Per child (BranchingRule::kPerChild, branching_per_child.cpp; the rule of
 // HiGHS's HighsSearch::selectBranchingCandidate, written here anew):
 //  1. Each fractional column starts with the gains its pseudocosts predict
-//     for the sides observed often enough; its other sides are unknown.
+//     for the sides observed often enough, or already evaluated at this node
+//     (the node solved again inside the fixings its strong branching found,
+//     evaluated_sides.h); its other sides are unknown.
 //  2. The column with the best score (the product of its two gains) is
 //     taken. If both its sides are known it is the branching column. A
 //     column with an unknown side scores above every known one, so each

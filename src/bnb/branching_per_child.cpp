@@ -56,7 +56,7 @@ std::vector<Candidate> initial_candidates(const SearchState& state, const std::v
     c.value = x[c.column];
     c.bound[0] = c.bound[1] = objective;
     for (bool up : {false, true})
-      if (state.pseudocosts.observations(c.column, up) >= reliable) {
+      if (state.pseudocosts.observations(c.column, up) >= reliable || state.evaluated_at_node.contains(c.column, up)) {
         c.gain[up] = state.pseudocosts.per_unit(c.column, up) * c.distance(up);
         c.known[up] = true;
       }
@@ -113,6 +113,7 @@ void bound_other_gains(SearchState& state, std::vector<Candidate>& candidates, i
       continue;
     if (gain <= kNoGain && !c.known[up]) {
       state.pseudocosts.record(c.column, up, c.distance(up), 0.0);
+      state.evaluated_at_node.mark(c.column, up);
       c.known[up] = true;
     }
     c.gain[up] = std::min(c.gain[up], gain);
@@ -160,6 +161,7 @@ BranchingDecision choose_branching_per_child(SearchState& state, const std::vect
     decision.improved |= result.improved;
     if (state.time_up) break;
     state.pseudocosts.record(c.column, up, c.distance(up), result.gain);
+    state.evaluated_at_node.mark(c.column, up);
     if (result.empty) {
       if (std::isfinite(result.bound)) decision.pruned_bound = std::min(decision.pruned_bound, result.bound);
       decision.fixings.push_back(c.side(!up));

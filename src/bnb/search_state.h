@@ -13,6 +13,7 @@
 #include <vector>
 
 #include "bnb/continuous_completion.h"
+#include "bnb/evaluated_sides.h"
 #include "bnb/implied_bound.h"
 #include "bnb/lp_relaxation.h"
 #include "bnb/milp_types.h"
@@ -58,6 +59,10 @@ struct SearchState {
   // (solve_strong_branching_child counts them; the per-child rule's budget
   // is measured against the others).
   long strong_branching_iterations = 0;
+  // Sides strong-branched at the node in hand (the per-child rule marks
+  // them; Search::process clears them for every node that is not the same
+  // node solved again).
+  EvaluatedSides evaluated_at_node;
   RowPropagator propagator;         // on the original rows
   ContinuousCompletion completion;  // of points that hold the rows only to the LP's tolerance
   // What root probing found a binary to imply for continuous columns, for the

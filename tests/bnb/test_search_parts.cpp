@@ -458,6 +458,36 @@ TEST_CASE("branching: an integral strong-branching child becomes the incumbent a
   }
 }
 
+TEST_CASE("branching, per child: a node solved again does not solve the children it has evaluated") {
+  // The model of the bounds test: the root's per-child choice solves both
+  // children of x (one observation a side, below the 8 that make a side
+  // reliable). Chosen again at the same node, as after fixings, x's sides
+  // are known from those observations: no child is solved, x is still the
+  // branching column, at the node's own bound. A new node starts afresh.
+  const double inf = lp::kInfinity;
+  RootBranching root(with_fraction_gadget(branching_model({{2, 2}}, {1}, {inf}, {1, 3}, 2), {1, 0}, 2.5),
+                     bnb::BranchingRule::kPerChild);
+  REQUIRE(root.decision.children_solved == 2);
+  bnb::SearchState& state = *root.state;
+  CHECK(state.evaluated_at_node.contains(0, false));
+  CHECK(state.evaluated_at_node.contains(0, true));
+  CHECK_FALSE(state.evaluated_at_node.contains(1, false));
+  REQUIRE(state.solve_lp(nullptr) == lp::LpStatus::kOptimal);  // the node's optimum again
+  const Eigen::VectorXd x = state.relaxation.values();
+  REQUIRE(x[0] == doctest::Approx(0.5));
+  const double objective = state.relaxation.objective();
+  const long iterations = state.strong_branching_iterations;
+  const bnb::BranchingDecision again = bnb::choose_branching(state, state.fractional_columns(x), x, objective, {});
+  CHECK(again.children_solved == 0);
+  CHECK(state.strong_branching_iterations == iterations);
+  CHECK(again.column == 0);
+  CHECK(again.down_bound == doctest::Approx(objective));
+  state.evaluated_at_node.clear();
+  CHECK_FALSE(state.evaluated_at_node.contains(0, false));
+  const bnb::BranchingDecision fresh = bnb::choose_branching(state, state.fractional_columns(x), x, objective, {});
+  CHECK(fresh.children_solved == 2);
+}
+
 TEST_CASE("branching, per child: past its iteration budget strong branching stops and pseudocosts choose") {
   // The model of the infeasible-child test, with the budget spent: no child
   // is looked at, so the empty side goes unseen and column 0 (the only
