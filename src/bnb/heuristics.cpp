@@ -66,6 +66,7 @@ namespace {
 
 constexpr double kMinFixedShare = 0.3;  // below this a neighbourhood is not small
 constexpr int kSubMipCutRounds = 5;     // HiGHS's maxSepaRounds for a sub-MIP
+constexpr int kSubMipReliability = 1;   // observations a side (MilpOptions::pseudocost_reliability)
 
 // The model within the root's global bounds, a semi-continuous column keeping
 // its on interval (the root relaxed it to include 0), so the sub-MIP still
@@ -93,6 +94,7 @@ bool solve_neighbourhood(SearchState& state, const lp::LinearProgram& sub, long 
   options.lp_iteration_limit = lp_iteration_limit;
   options.branching = state.options.branching;  // the caller's rule, in its sub-MIPs too
   options.root_cut_rounds = kSubMipCutRounds;
+  options.pseudocost_reliability = kSubMipReliability;
   options.rins = false;
   options.feasibility_pump = false;
   options.feasibility_jump = false;

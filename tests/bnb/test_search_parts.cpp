@@ -458,7 +458,7 @@ TEST_CASE("branching: an integral strong-branching child becomes the incumbent a
   }
 }
 
-TEST_CASE("branching, per child: a node solved again does not solve the children it has evaluated") {
+TEST_CASE("branching, per child: no child for a side evaluated at the node or observed pseudocost_reliability times") {
   // The model of the bounds test: the root's per-child choice solves both
   // children of x (one observation a side, below the 8 that make a side
   // reliable). Chosen again at the same node, as after fixings, x's sides
@@ -486,6 +486,13 @@ TEST_CASE("branching, per child: a node solved again does not solve the children
   CHECK_FALSE(state.evaluated_at_node.contains(0, false));
   const bnb::BranchingDecision fresh = bnb::choose_branching(state, state.fractional_columns(x), x, objective, {});
   CHECK(fresh.children_solved == 2);
+  // Two observations a side now: with pseudocost_reliability 2 (as with 1,
+  // the sub-MIPs' setting) a new node trusts them and solves no child.
+  state.evaluated_at_node.clear();
+  root.options.pseudocost_reliability = 2;
+  const bnb::BranchingDecision trusted = bnb::choose_branching(state, state.fractional_columns(x), x, objective, {});
+  CHECK(trusted.children_solved == 0);
+  CHECK(trusted.column == 0);
 }
 
 TEST_CASE("branching, per child: past its iteration budget strong branching stops and pseudocosts choose") {
