@@ -90,13 +90,15 @@ int main(int argc, char** argv) {
         "\"root_lp_bound\": %s, \"root_bound\": %s, \"cuts\": %ld, \"lp_iterations\": %ld, \"lp_fallbacks\": %ld, "
         "\"presolve_removed_rows\": %d, \"presolve_removed_cols\": %d, \"presolve_fallback\": %s, "
         "\"first_incumbent_seconds\": %s, \"pump_rounds\": %d, \"pump_found\": %s, \"restarts\": %d, \"resolves\": "
-        "%ld}\n",
+        "%ld, \"iterations_by\": {\"strong_branching\": %ld, \"separation\": %ld, \"heuristics\": %ld, "
+        "\"sub_mips\": %ld}}\n",
         bnb::to_string(r.status), r.has_solution ? number(r.objective).c_str() : "null", number(r.bound).c_str(),
         r.has_solution ? number(r.gap).c_str() : "null", r.nodes, number(r.seconds).c_str(),
         number(r.root_lp_bound).c_str(), number(r.root_bound).c_str(), r.cuts, r.lp_iterations, r.lp_fallbacks,
         r.presolve_removed_rows, r.presolve_removed_cols, r.presolve_fallback ? "true" : "false",
         number(r.first_incumbent_seconds).c_str(), r.pump_rounds, r.pump_found ? "true" : "false", r.restarts,
-        r.resolves);
+        r.resolves, r.iterations_by.strong_branching, r.iterations_by.separation, r.iterations_by.heuristics,
+        r.iterations_by.sub_mips);
   } catch (const std::exception& e) {
     std::fprintf(stderr, "milp_run: %s\n", e.what());
     return 2;

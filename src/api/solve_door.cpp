@@ -171,6 +171,15 @@ std::string solve_report_json(const SolveReport& report) {
   head["bound"] = number_or_null(result.bound);
   head["gap"] = result.has_solution ? number_or_null(result.gap) : Json(nullptr);
   head["nodes"] = result.nodes;
+  head["lp_iterations"] = result.lp_iterations;
+  if (report.is_mip()) {
+    // Where they went, as HiGHS's solving report splits them (docs/json.md#solve).
+    const bnb::LpIterationShares& by = result.iterations_by;
+    head["lp_iterations_by"] = {{"strong_branching", by.strong_branching},
+                                {"separation", by.separation},
+                                {"heuristics", by.heuristics},
+                                {"sub_mips", by.sub_mips}};
+  }
   head["seconds"] = report.seconds;
   head["read_seconds"] = report.read_seconds;
   // How well the answer holds on the original data (pure LPs: docs/json.md#solve).

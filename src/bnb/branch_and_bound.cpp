@@ -110,6 +110,9 @@ class Search {
   // (the dive moved it): true when the node goes on to branching.
   bool dive_and_pump(Node& node, const std::vector<BoundChange>& changes, double objective, NodePoint& point,
                      std::optional<Node>& settled);
+  // dive_and_pump's work, which it wraps to count the iterations it spends.
+  bool dive_pump_and_restore(Node& node, const std::vector<BoundChange>& changes, double objective, NodePoint& point,
+                             std::optional<Node>& settled);
   // RINS at the root and then at geometrically spaced node counts: true when
   // the node goes on to branching.
   bool run_rins(const Eigen::VectorXd& x, double objective);
@@ -412,7 +415,10 @@ bool Search::solve_node_lp(Node& node, std::optional<Node>& settled) {
 
 bool Search::cut_node(Node& node, double& objective, NodePoint& point, std::optional<Node>& settled) {
   if (!node_cuts_) return true;
-  switch (node_cuts_->separate(state_)) {
+  const long before_cuts = state_.relaxation.iterations();
+  const lp::LpStatus status = node_cuts_->separate(state_);
+  state_.separation_iterations += state_.relaxation.iterations() - before_cuts;
+  switch (status) {
     case lp::LpStatus::kOptimal:
       break;
     case lp::LpStatus::kInfeasible:  // the cuts are valid for the whole model
@@ -451,6 +457,14 @@ void Search::settle_integral(const Eigen::VectorXd& x, double objective) {
 
 bool Search::dive_and_pump(Node& node, const std::vector<BoundChange>& changes, double objective, NodePoint& point,
                            std::optional<Node>& settled) {
+  const long before = state_.relaxation.iterations();
+  const bool done = dive_pump_and_restore(node, changes, objective, point, settled);
+  state_.heuristic_iterations += state_.relaxation.iterations() - before;
+  return done;
+}
+
+bool Search::dive_pump_and_restore(Node& node, const std::vector<BoundChange>& changes, double objective,
+                                   NodePoint& point, std::optional<Node>& settled) {
   const long budget = std::max(200L, 2 * state_.relaxation.iterations());
   if (fractional_dive(state_, changes, budget)) prune_queue();
   note_incumbent("diving");
@@ -699,7 +713,9 @@ MilpResult Search::run() {
     p.bound = state_.sign * proven_lower(root_lp_bound_);
     report_event(p);
   }
+  const long before_cuts = state_.relaxation.iterations();
   const RootCutResult cuts = run_root_cuts(state_, [this](const RootCutRound& round) { report_cut_round(round); });
+  state_.separation_iterations += state_.relaxation.iterations() - before_cuts;
   root_cuts_ = cuts;
   if (state_.time_up) return finish_unsettled_root(MilpStatus::kTimeLimit);
   if (cuts.status != lp::LpStatus::kOptimal && cuts.status != lp::LpStatus::kCutoff) {
@@ -869,6 +885,8 @@ MilpResult Search::finish(MilpStatus status) {
   r.root_lp_bound = state_.sign * root_lp_bound_;
   r.root_bound = state_.sign * root_bound_;
   r.lp_iterations = state_.relaxation.iterations();
+  r.iterations_by = {state_.strong_branching_iterations, state_.separation_iterations, state_.heuristic_iterations,
+                     state_.sub_mip_iterations};
   r.lp_fallbacks = state_.relaxation.fallbacks();
   r.cuts = state_.relaxation.num_rows() - state_.relaxation.num_original_rows();
   polish_incumbent();  // after the statistics: it drops the cut rows
@@ -1007,6 +1025,8 @@ MilpResult continue_after_restart(const lp::LinearProgram& lp, const MilpOptions
   r.nodes += first.nodes + second.nodes;
   r.resolves += first.resolves + second.resolves;
   r.lp_iterations += first.lp_iterations + second.lp_iterations;
+  r.iterations_by += first.iterations_by;
+  r.iterations_by += second.iterations_by;
   return r;
 }
 

@@ -104,6 +104,7 @@ bool solve_neighbourhood(SearchState& state, const lp::LinearProgram& sub, long 
   // node searched); without, the same trees elsewhere on the 53.
   options.node_cuts = false;
   const MilpResult result = solve_milp(sub, options);
+  state.sub_mip_iterations += result.lp_iterations + result.iterations_by.sub_mips;
   if (!result.has_solution) return false;
   // The sub-MIP's point went through its own presolve and postsolve, which
   // leave round-off in the continuous columns: on a presolve test's model

@@ -172,6 +172,25 @@ struct MilpOptions {
   std::vector<char> cut_integrality;
 };
 
+// Where a search's LP iterations went, as HiGHS's solving report splits
+// them (statistics only: nothing decides on them). The first three are part
+// of MilpResult::lp_iterations; the last is not (a sub-MIP has an LP of its
+// own).
+struct LpIterationShares {
+  long strong_branching = 0;  // strong-branching children
+  long separation = 0;        // re-solves in the root and node cut loops
+  long heuristics = 0;        // diving, the feasibility pump, the re-solve after them
+  long sub_mips = 0;          // every LP iteration inside RENS and RINS sub-MIPs (theirs in full)
+
+  LpIterationShares& operator+=(const LpIterationShares& other) {
+    strong_branching += other.strong_branching;
+    separation += other.separation;
+    heuristics += other.heuristics;
+    sub_mips += other.sub_mips;
+    return *this;
+  }
+};
+
 struct MilpResult {
   MilpStatus status = MilpStatus::kNumericalError;
   bool has_solution = false;
@@ -190,8 +209,9 @@ struct MilpResult {
   double root_lp_bound = -INFINITY;  // the root LP relaxation's value
   double root_bound = -INFINITY;     // the root bound after propagation and cuts
   long lp_iterations = 0;
-  long cuts = 0;          // cuts in the LP at the end of the root
-  long lp_fallbacks = 0;  // LP solves repeated from scratch (see LpRelaxation)
+  LpIterationShares iterations_by;  // of lp_iterations (and the sub-MIPs')
+  long cuts = 0;                    // cuts in the LP at the end of the root
+  long lp_fallbacks = 0;            // LP solves repeated from scratch (see LpRelaxation)
   // A pure LP (solved by lp::solve_lp): how well the answer holds on the
   // original data (lp::LpSolution's residuals; NaN where they do not apply).
   double primal_residual = NAN;

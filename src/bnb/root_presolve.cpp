@@ -68,6 +68,7 @@ MilpResult solve_with_root_presolve(const lp::LinearProgram& lp, const MilpOptio
   const Deadline clock = Deadline::of_caller(options.deadline);
   const double sign = lp.sense == lp::ObjectiveSense::kMaximize ? -1.0 : 1.0;
   long spent_nodes = 0, spent_resolves = 0, spent_iterations = 0;
+  LpIterationShares spent_by;
   // The original model without presolve, with the time, nodes and LP iterations left and
   // (when there is one) a checked point as its first incumbent.
   auto solve_original = [&](const Eigen::VectorXd& start) {
@@ -81,6 +82,7 @@ MilpResult solve_with_root_presolve(const lp::LinearProgram& lp, const MilpOptio
     r.nodes += spent_nodes;
     r.resolves += spent_resolves;
     r.lp_iterations += spent_iterations;
+    r.iterations_by += spent_by;
     r.seconds = clock.elapsed_seconds();
     r.presolve_fallback = true;
     return r;
@@ -137,6 +139,7 @@ MilpResult solve_with_root_presolve(const lp::LinearProgram& lp, const MilpOptio
     spent_nodes = sub.nodes;
     spent_resolves = sub.resolves;
     spent_iterations = sub.lp_iterations;
+    spent_by = sub.iterations_by;
     sub.first_incumbent_seconds += presolve_seconds;
   }
   const bool verdict_needs_original = sub.status == MilpStatus::kInfeasible || sub.status == MilpStatus::kUnbounded ||

@@ -68,6 +68,7 @@ MilpResult merge_restart(const MilpResult& first, MilpResult second, const Resta
   r.nodes += first.nodes;
   r.resolves += first.resolves;
   r.lp_iterations += first.lp_iterations;
+  r.iterations_by += first.iterations_by;
   r.lp_fallbacks += first.lp_fallbacks;
   r.root_lp_bound = first.root_lp_bound;  // the first root LP; root_bound stays the restarted root's
   ++r.restarts;

@@ -59,6 +59,11 @@ struct SearchState {
   // (solve_strong_branching_child counts them; the per-child rule's budget
   // is measured against the others).
   long strong_branching_iterations = 0;
+  // The other shares of MilpResult::iterations_by (strong branching's is the
+  // counter above), kept by whoever spends them.
+  long separation_iterations = 0;
+  long heuristic_iterations = 0;
+  long sub_mip_iterations = 0;
   // Sides strong-branched at the node in hand (the per-child rule marks
   // them; Search::process clears them for every node that is not the same
   // node solved again).

@@ -66,8 +66,9 @@ TEST_CASE("solve: x lists every column in order, for thousands of columns") {
   CHECK(out["objective"].get<double>() == doctest::Approx(n / 3 * 3.0));
   // A pure LP also reports how well its answer holds on the original data.
   // An optimal pure LP also has its duals, one per row and one per column.
-  const std::vector<std::string> keys = {"schema",  "status",       "objective", "bound", "gap",       "nodes",
-                                         "seconds", "read_seconds", "check",     "x",     "row_duals", "reduced_costs"};
+  const std::vector<std::string> keys = {"schema", "status",        "objective",    "bound",        "gap",
+                                         "nodes",  "lp_iterations", "seconds",      "read_seconds", "check",
+                                         "x",      "row_duals",     "reduced_costs"};
   std::vector<std::string> got;
   for (const auto& [key, value] : out.items()) got.push_back(key);
   CHECK(got == keys);
@@ -77,6 +78,26 @@ TEST_CASE("solve: x lists every column in order, for thousands of columns") {
   CHECK(out["reduced_costs"].size() == static_cast<size_t>(n));
   CHECK(out["check"]["primal_residual"].get<double>() <= 1e-6);
   CHECK(out["check"]["dual_residual"].get<double>() <= 1e-6);
+}
+
+TEST_CASE("solve: a MILP says where its LP iterations went") {
+  // lseu branches (strong branching), cuts at its root (separation), dives
+  // and runs RENS: every share is spent, and the three within the search's
+  // own LP add up to no more than its total.
+  const test::CliRun run = test::run_cli("solve '" + test::instance_path("lp/miplib/lseu.mps.gz") + "'");
+  CAPTURE(run.err);
+  REQUIRE(run.exit_code == 0);
+  const json out = json::parse(run.out);
+  CHECK(out["status"] == "optimal");
+  const long total = out["lp_iterations"].get<long>();
+  const json& by = out["lp_iterations_by"];
+  const long strong = by["strong_branching"].get<long>(), separation = by["separation"].get<long>();
+  const long heuristics = by["heuristics"].get<long>(), sub_mips = by["sub_mips"].get<long>();
+  CHECK(strong > 0);
+  CHECK(separation > 0);
+  CHECK(heuristics > 0);
+  CHECK(sub_mips > 0);
+  CHECK(strong + separation + heuristics < total);  // the root LP and the nodes' own LPs are the rest
 }
 
 TEST_CASE("solve --write-solution: HiGHS layout, the same values as the JSON") {
