@@ -110,9 +110,6 @@ class Search {
   // (the dive moved it): true when the node goes on to branching.
   bool dive_and_pump(Node& node, const std::vector<BoundChange>& changes, double objective, NodePoint& point,
                      std::optional<Node>& settled);
-  // dive_and_pump's work, which it wraps to count the iterations it spends.
-  bool dive_pump_and_restore(Node& node, const std::vector<BoundChange>& changes, double objective, NodePoint& point,
-                             std::optional<Node>& settled);
   // RINS at the root and then at geometrically spaced node counts: true when
   // the node goes on to branching.
   bool run_rins(const Eigen::VectorXd& x, double objective);
@@ -415,9 +412,11 @@ bool Search::solve_node_lp(Node& node, std::optional<Node>& settled) {
 
 bool Search::cut_node(Node& node, double& objective, NodePoint& point, std::optional<Node>& settled) {
   if (!node_cuts_) return true;
-  const long before_cuts = state_.relaxation.iterations();
-  const lp::LpStatus status = node_cuts_->separate(state_);
-  state_.separation_iterations += state_.relaxation.iterations() - before_cuts;
+  lp::LpStatus status;
+  {
+    const IterationTally tally(state_.relaxation, state_.separation_iterations);
+    status = node_cuts_->separate(state_);
+  }
   switch (status) {
     case lp::LpStatus::kOptimal:
       break;
@@ -457,14 +456,7 @@ void Search::settle_integral(const Eigen::VectorXd& x, double objective) {
 
 bool Search::dive_and_pump(Node& node, const std::vector<BoundChange>& changes, double objective, NodePoint& point,
                            std::optional<Node>& settled) {
-  const long before = state_.relaxation.iterations();
-  const bool done = dive_pump_and_restore(node, changes, objective, point, settled);
-  state_.heuristic_iterations += state_.relaxation.iterations() - before;
-  return done;
-}
-
-bool Search::dive_pump_and_restore(Node& node, const std::vector<BoundChange>& changes, double objective,
-                                   NodePoint& point, std::optional<Node>& settled) {
+  const IterationTally tally(state_.relaxation, state_.heuristic_iterations);
   const long budget = std::max(200L, 2 * state_.relaxation.iterations());
   if (fractional_dive(state_, changes, budget)) prune_queue();
   note_incumbent("diving");
@@ -713,10 +705,11 @@ MilpResult Search::run() {
     p.bound = state_.sign * proven_lower(root_lp_bound_);
     report_event(p);
   }
-  const long before_cuts = state_.relaxation.iterations();
-  const RootCutResult cuts = run_root_cuts(state_, [this](const RootCutRound& round) { report_cut_round(round); });
-  state_.separation_iterations += state_.relaxation.iterations() - before_cuts;
-  root_cuts_ = cuts;
+  {
+    const IterationTally tally(state_.relaxation, state_.separation_iterations);
+    root_cuts_ = run_root_cuts(state_, [this](const RootCutRound& round) { report_cut_round(round); });
+  }
+  const RootCutResult& cuts = root_cuts_;
   if (state_.time_up) return finish_unsettled_root(MilpStatus::kTimeLimit);
   if (cuts.status != lp::LpStatus::kOptimal && cuts.status != lp::LpStatus::kCutoff) {
     // The cut loop undoes a round whose LP fails; if even that re-solve

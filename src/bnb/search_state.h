@@ -35,6 +35,23 @@ inline constexpr double kSettledRoundOff = 1e-9;
 // Simplex iterations allowed for one node LP (per solve, not cumulative).
 inline constexpr long kNodeIterationBudget = lp::kDefaultIterationLimit;
 
+// Adds to `share` the simplex iterations the relaxation spends while this
+// lives, on every way out of the scope (the shares of
+// MilpResult::iterations_by are counted so).
+class IterationTally {
+ public:
+  IterationTally(const LpRelaxation& relaxation, long& share)
+      : relaxation_(relaxation), share_(share), start_(relaxation.iterations()) {}
+  ~IterationTally() { share_ += relaxation_.iterations() - start_; }
+  IterationTally(const IterationTally&) = delete;
+  IterationTally& operator=(const IterationTally&) = delete;
+
+ private:
+  const LpRelaxation& relaxation_;
+  long& share_;
+  long start_;
+};
+
 struct SearchState {
   SearchState(const lp::LinearProgram& lp, const MilpOptions& options);
 

@@ -17,9 +17,8 @@ void offer_if_integral(SearchState& state, ChildResult& child) {
 
 ChildResult solve_strong_branching_child(SearchState& state, const lp::Basis& basis, double objective,
                                          long iterations) {
-  const long before = state.relaxation.iterations();
+  const IterationTally tally(state.relaxation, state.strong_branching_iterations);
   const lp::LpStatus status = state.solve_lp(&basis, iterations);
-  state.strong_branching_iterations += state.relaxation.iterations() - before;
   const double cutoff = state.cutoff();
   // An empty child's gain for the pseudocosts: what it would take to reach
   // the cutoff (a large multiple of the objective without an incumbent).
