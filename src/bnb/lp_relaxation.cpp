@@ -21,8 +21,9 @@ constexpr long kRemovedEntriesKept = 1L << 20;
 LpRelaxation::LpRelaxation(const lp::LinearProgram& lp, const Deadline* deadline)
     : engine_(lp, deadline), original_rows_(lp.num_rows()) {}
 
-lp::LpStatus LpRelaxation::resolve(const lp::Basis* basis, long iteration_budget) {
+lp::LpStatus LpRelaxation::resolve(const lp::Basis* basis, long iteration_budget, StartWeights weights) {
   if (basis != nullptr) engine_.set_basis(*basis);  // a basis that does not fit: the slack basis
+  engine_.set_exact_weights_on_install(weights == StartWeights::kExact);
   return last_status_ = engine_.solve(iteration_budget);
 }
 

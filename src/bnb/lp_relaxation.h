@@ -53,9 +53,12 @@ class LpRelaxation {
   // Dual simplex stops with kCutoff once the objective provably exceeds this.
   void set_cutoff(double cutoff) { engine_.set_cutoff(cutoff); }
 
+  // The dual steepest-edge weights a solve from an installed basis starts
+  // with (lp::SimplexSolver::set_exact_weights_on_install).
+  enum class StartWeights { kUnit, kExact };
   // Solve at the current bounds, warm from `basis` (the live basis when null),
   // with at most `iteration_budget` simplex iterations for this call.
-  lp::LpStatus resolve(const lp::Basis* basis, long iteration_budget);
+  lp::LpStatus resolve(const lp::Basis* basis, long iteration_budget, StartWeights weights = StartWeights::kUnit);
   lp::LpStatus last_status() const { return last_status_; }
 
   // Values of the last solve (minimisation form, offset included).

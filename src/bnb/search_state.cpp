@@ -193,9 +193,9 @@ bool SearchState::offer_completion(const Eigen::VectorXd& x) {
   return completed.size() == lp.num_cols() && offer_solution(completed);
 }
 
-lp::LpStatus SearchState::solve_lp(const lp::Basis* basis, long iteration_budget) {
+lp::LpStatus SearchState::solve_lp(const lp::Basis* basis, long iteration_budget, LpRelaxation::StartWeights weights) {
   relaxation.set_cutoff(cutoff());
-  const lp::LpStatus status = relaxation.resolve(basis, iteration_budget);
+  const lp::LpStatus status = relaxation.resolve(basis, iteration_budget, weights);
   if (status == lp::LpStatus::kTimeLimit) time_up = true;
   return status;
 }

@@ -137,7 +137,8 @@ struct SearchState {
   bool offer_completion(const Eigen::VectorXd& x);
   // Solve the relaxation at the current bounds from `basis` (the live one when
   // null) within `iteration_budget`; notes a time limit in time_up.
-  lp::LpStatus solve_lp(const lp::Basis* basis, long iteration_budget = kNodeIterationBudget);
+  lp::LpStatus solve_lp(const lp::Basis* basis, long iteration_budget = kNodeIterationBudget,
+                        LpRelaxation::StartWeights weights = LpRelaxation::StartWeights::kUnit);
 };
 
 }  // namespace milpsac::bnb

@@ -18,7 +18,10 @@ void offer_if_integral(SearchState& state, ChildResult& child) {
 ChildResult solve_strong_branching_child(SearchState& state, const lp::Basis& basis, double objective,
                                          long iterations) {
   const IterationTally tally(state.relaxation, state.strong_branching_iterations);
-  const lp::LpStatus status = state.solve_lp(&basis, iterations);
+  // Every child starts from the node's basis: its exact edge weights, computed
+  // once for all of them, price the leaving rows better than unit ones
+  // (pp08a: 23,903 -> 15,967 strong-branching pivots, same tree).
+  const lp::LpStatus status = state.solve_lp(&basis, iterations, LpRelaxation::StartWeights::kExact);
   const double cutoff = state.cutoff();
   // An empty child's gain for the pseudocosts: what it would take to reach
   // the cutoff (a large multiple of the objective without an incumbent).

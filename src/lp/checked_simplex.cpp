@@ -133,6 +133,7 @@ LpStatus CheckedSimplex::checked(SimplexSolver& solver, LpStatus status) {
 
 LpStatus CheckedSimplex::run_rung(SimplexSolver& solver, const Tolerances& tolerances, long iteration_budget) {
   solver.set_objective_cutoff(cutoff_);
+  solver.set_exact_weights_on_install(exact_weights_on_install_);
   solver.set_deadline(deadline_);
   solver.set_tolerances(tolerances);
   solver.set_perturb_cold_start(settings_.use == CheckedUse::kReport);

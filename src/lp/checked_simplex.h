@@ -64,6 +64,8 @@ class CheckedSimplex {
   void set_col_bounds(int j, double lower, double upper);
   // Dual simplex stops with kCutoff once the objective provably exceeds this.
   void set_cutoff(double cutoff) { cutoff_ = cutoff; }
+  // SimplexSolver::set_exact_weights_on_install for the solves that follow.
+  void set_exact_weights_on_install(bool exact) { exact_weights_on_install_ = exact; }
 
   // Make `basis` the live one; rows it lacks (cuts added since) get basic
   // slacks. A basis the simplex refuses (sizes or number of basic variables
@@ -111,6 +113,7 @@ class CheckedSimplex {
   const Deadline* deadline_;
   CheckedSettings settings_;
   double cutoff_ = INFINITY;
+  bool exact_weights_on_install_ = false;
   std::unique_ptr<SimplexSolver> primary_;   // scaled unless settings_.scale is false
   std::unique_ptr<SimplexSolver> unscaled_;  // built on first need (the primary when unscaled)
   bool on_unscaled_ = false;                 // the last answer came from unscaled_

@@ -4,8 +4,28 @@
 #include <algorithm>
 
 #include "lp/tolerances.h"
+#include "lp/work_vector.h"
 
 namespace milpsac::lp {
+
+void exact_dual_edge_weights(const BasisFactor& factor, Eigen::VectorXd& weights) {
+  const int m = static_cast<int>(weights.size());
+  WorkVector rho;
+  rho.resize(m);
+  BasisFactor::DensityHistory history;
+  for (int i = 0; i < m; ++i) {
+    rho.clear();
+    rho.add(i, 1.0);
+    factor.btran_sparse(rho, history);
+    double w = 0.0;
+    if (rho.listed) {
+      for (int k : rho.support) w += rho.values[k] * rho.values[k];
+    } else {
+      w = rho.values.squaredNorm();
+    }
+    weights[i] = std::max(w, tol::kMinEdgeWeight);
+  }
+}
 
 void update_dual_edge_weights(Eigen::VectorXd& weights, int r, const Eigen::VectorXd& alpha_col,
                               const Eigen::VectorXd& rho, const Eigen::VectorXd& tau,

@@ -9,7 +9,16 @@
 #include <Eigen/Dense>
 #include <vector>
 
+#include "lp/basis_factor.h"
+
 namespace milpsac::lp {
+
+// The exact weights of the basis `factor` factors: one BTRAN of e_i per
+// position (m solves, hyper-sparse ones where the basis allows). For a basis
+// installed warm, where the weights of the pivots that led to it are gone:
+// unit weights there price the leaving row by its violation alone, and a
+// strong-branching child needed a third more pivots (pp08a).
+void exact_dual_edge_weights(const BasisFactor& factor, Eigen::VectorXd& weights);
 
 // After the pivot in position r with entering column alpha_col = B^-1 a_q,
 // rho = B^-T e_r and tau = B^-1 rho (both with the basis before the update).

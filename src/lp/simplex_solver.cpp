@@ -9,6 +9,7 @@
 #include <utility>
 
 #include "common/index.h"
+#include "lp/dual_edge_weights.h"
 #include "lp/sort_reach.h"
 #include "lp/tolerances.h"
 
@@ -191,6 +192,7 @@ void SimplexSolver::refactor() {
     factor_ = kept_.factor;
     factor_.set_deadline(deadline_);
     factor_valid_ = true;
+    if (exact_weights_on_install_) install_exact_weights();
     return;
   }
   // B in compressed columns: structural columns of the scaled A, -e_i for
@@ -230,6 +232,8 @@ void SimplexSolver::refactor() {
       if (installed && attempt == 0) {
         kept_.head = head_;
         kept_.factor = factor_;
+        kept_.weights.resize(0);
+        if (exact_weights_on_install_) install_exact_weights();
       }
       return;
     }
@@ -252,6 +256,15 @@ void SimplexSolver::refactor() {
   build();
   factor_.factor(B, nullptr);
   factor_valid_ = true;
+}
+
+void SimplexSolver::install_exact_weights() {
+  // The kept factor's basis is the live one here: its weights serve too.
+  if (kept_.weights.size() != m_) {
+    kept_.weights.resize(m_);
+    exact_dual_edge_weights(factor_, kept_.weights);
+  }
+  dse_weights_ = kept_.weights;
 }
 
 void SimplexSolver::compute_primal() {

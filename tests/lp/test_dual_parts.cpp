@@ -5,8 +5,11 @@
 #include <cmath>
 #include <vector>
 
+#include "lp/basis_factor.h"
 #include "lp/dual_edge_weights.h"
 #include "lp/dual_ratio_choice.h"
+#include "lp/simplex_solver.h"
+#include "lp_builders.h"
 
 using namespace milpsac::lp;
 
@@ -112,4 +115,47 @@ TEST_CASE("dual edge weights: the pivot row's weight over rho's nonzeros equals 
   for (int i = 0; i < m; ++i) CHECK(listed[i] == scanned[i]);
   // The pivot row's weight is ||rho||^2 / pivot^2.
   CHECK(listed[7] == doctest::Approx(rho.squaredNorm() / 4.0));
+}
+
+TEST_CASE("exact dual edge weights are the squared row norms of B^-1") {
+  Eigen::MatrixXd B(3, 3);
+  B << 2, 0, 1, 1, 3, 0, 0, -1, 4;
+  BasisFactor factor;
+  REQUIRE(factor.factor(B.sparseView(), nullptr).empty());
+  Eigen::VectorXd weights(3);
+  exact_dual_edge_weights(factor, weights);
+  const Eigen::MatrixXd inverse = B.inverse();
+  for (int i = 0; i < 3; ++i) CHECK(weights[i] == doctest::Approx(inverse.row(i).squaredNorm()));
+}
+
+TEST_CASE("a basis installed with exact start weights prices with them; unit weights otherwise") {
+  // Rows 2x0 + x1 + x2 <= 4 and x0 + 3x1 <= 6; basic x0 and x1 (positions 0
+  // and 1): B = [2 1; 1 3], B^-1 = [3 -1; -1 2] / 5, squared row norms 0.4 and 0.2.
+  const double inf = kInfinity;
+  const LinearProgram lp =
+      milpsac::test::make_lp({{2, 1, 1}, {1, 3, 0}}, {-inf, -inf}, {4, 6}, {-1, -1, -1}, {0, 0, 0}, {inf, inf, inf});
+  Basis basis;
+  basis.cols = {VarStatus::kBasic, VarStatus::kBasic, VarStatus::kAtLower};
+  basis.rows = {VarStatus::kAtUpper, VarStatus::kAtUpper};
+  Basis slack;
+  slack.cols = {VarStatus::kAtLower, VarStatus::kAtLower, VarStatus::kAtLower};
+  slack.rows = {VarStatus::kBasic, VarStatus::kBasic};
+  for (const bool exact : {false, true}) {
+    CAPTURE(exact);
+    SimplexSolver solver(lp, /*scale=*/false);
+    solver.set_exact_weights_on_install(exact);
+    solver.set_iteration_limit(0);  // the solve factors the basis, then stops
+    REQUIRE(solver.set_basis(basis));
+    solver.solve();
+    const Eigen::VectorXd& w = solver.dual_edge_weights();
+    REQUIRE(w.size() == 2);
+    CHECK(w[0] == doctest::Approx(exact ? 0.4 : 1.0));
+    CHECK(w[1] == doctest::Approx(exact ? 0.2 : 1.0));
+    // Installed again (its kept factor): the same weights, not unit ones.
+    REQUIRE(solver.set_basis(slack));
+    REQUIRE(solver.set_basis(basis));
+    solver.solve();
+    CHECK(solver.dual_edge_weights()[0] == doctest::Approx(exact ? 0.4 : 1.0));
+    CHECK(solver.dual_edge_weights()[1] == doctest::Approx(exact ? 0.2 : 1.0));
+  }
 }
