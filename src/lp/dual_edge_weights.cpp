@@ -8,12 +8,17 @@
 
 namespace milpsac::lp {
 
-void exact_dual_edge_weights(const BasisFactor& factor, Eigen::VectorXd& weights) {
+bool exact_dual_edge_weights(const BasisFactor& factor, Eigen::VectorXd& weights, const Deadline* deadline) {
   const int m = static_cast<int>(weights.size());
   WorkVector rho;
   rho.resize(m);
   BasisFactor::DensityHistory history;
+  constexpr int kPollEvery = 64;  // the clock costs tens of nanoseconds, a solve at least as much
   for (int i = 0; i < m; ++i) {
+    if (deadline != nullptr && i % kPollEvery == 0 && deadline->expired()) {
+      weights.setOnes();
+      return false;
+    }
     rho.clear();
     rho.add(i, 1.0);
     factor.btran_sparse(rho, history);
@@ -25,6 +30,7 @@ void exact_dual_edge_weights(const BasisFactor& factor, Eigen::VectorXd& weights
     }
     weights[i] = std::max(w, tol::kMinEdgeWeight);
   }
+  return true;
 }
 
 void update_dual_edge_weights(Eigen::VectorXd& weights, int r, const Eigen::VectorXd& alpha_col,

@@ -9,6 +9,7 @@
 #include <Eigen/Dense>
 #include <vector>
 
+#include "common/deadline.h"
 #include "lp/basis_factor.h"
 
 namespace milpsac::lp {
@@ -17,8 +18,10 @@ namespace milpsac::lp {
 // position (m solves, hyper-sparse ones where the basis allows). For a basis
 // installed warm, where the weights of the pivots that led to it are gone:
 // unit weights there price the leaving row by its violation alone, and a
-// strong-branching child needed a third more pivots (pp08a).
-void exact_dual_edge_weights(const BasisFactor& factor, Eigen::VectorXd& weights);
+// strong-branching child needed a third more pivots (pp08a). The m solves
+// poll `deadline` (may be null): past it, false, and the weights are ones
+// (on a model with a hundred thousand rows they could outlast a time limit).
+bool exact_dual_edge_weights(const BasisFactor& factor, Eigen::VectorXd& weights, const Deadline* deadline);
 
 // After the pivot in position r with entering column alpha_col = B^-1 a_q,
 // rho = B^-T e_r and tau = B^-1 rho (both with the basis before the update).

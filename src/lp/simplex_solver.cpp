@@ -262,7 +262,13 @@ void SimplexSolver::install_exact_weights() {
   // The kept factor's basis is the live one here: its weights serve too.
   if (kept_.weights.size() != m_) {
     kept_.weights.resize(m_);
-    exact_dual_edge_weights(factor_, kept_.weights);
+    // Past the deadline: unit weights, and none kept (the solve stops at
+    // its next poll anyway).
+    if (!exact_dual_edge_weights(factor_, kept_.weights, deadline_)) {
+      dse_weights_.setOnes(m_);
+      kept_.weights.resize(0);
+      return;
+    }
   }
   dse_weights_ = kept_.weights;
 }

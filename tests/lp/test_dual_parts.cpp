@@ -123,9 +123,13 @@ TEST_CASE("exact dual edge weights are the squared row norms of B^-1") {
   BasisFactor factor;
   REQUIRE(factor.factor(B.sparseView(), nullptr).empty());
   Eigen::VectorXd weights(3);
-  exact_dual_edge_weights(factor, weights);
+  CHECK(exact_dual_edge_weights(factor, weights, nullptr));
   const Eigen::MatrixXd inverse = B.inverse();
   for (int i = 0; i < 3; ++i) CHECK(weights[i] == doctest::Approx(inverse.row(i).squaredNorm()));
+  // A deadline already past: unit weights, and false.
+  const milpsac::Deadline past(0.0);
+  CHECK_FALSE(exact_dual_edge_weights(factor, weights, &past));
+  CHECK(weights == Eigen::VectorXd::Ones(3));
 }
 
 TEST_CASE("a basis installed with exact start weights prices with them; unit weights otherwise") {
